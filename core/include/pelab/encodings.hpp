@@ -1,0 +1,72 @@
+#pragma once
+// Absolute position encodings (SPEC §3): a table P with N rows (positions start..start+N-1)
+// and D columns. Every entry is computed in double precision.
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "pelab/types.hpp"
+
+namespace pelab {
+
+enum class EncodingKind { integer, normalized, binary, sigmoid, sinusoidal, sinusoidal_concat, learned, fourier };
+
+// "integer", "normalized", "binary", "sigmoid", "sinusoidal", "sinusoidal-concat", "learned", "fourier".
+std::string_view to_string(EncodingKind kind);
+std::optional<EncodingKind> parse_encoding_kind(std::string_view name);
+std::span<const EncodingKind> all_encoding_kinds();
+
+// Everything that determines a table. Plain data with ==, so callers can cache on it.
+struct EncodingParams {
+  EncodingKind kind = EncodingKind::sinusoidal;
+  std::int64_t positions = 64;  // N: rows of the table
+  std::int64_t dims = 64;       // D: columns of the table
+  double base = 10000.0;        // sinusoidal: w_k = base^(-2k/D); sigmoid and concat: largest timescale
+  std::int64_t start = 0;       // row r is position start + r (start >= 0)
+  bool binary_signed = false;   // binary: map {0,1} to {-1,+1}
+  double sigma = 0.02;          // learned (seeded): entries ~ N(0, sigma^2)
+  std::uint64_t seed = 0;       // learned (seeded)
+  bool operator==(const EncodingParams&) const = default;
+};
+
+// Throws pelab::Error naming the offending parameter (N or D <= 0, start < 0,
+// base NaN/inf/<= 0, sigma NaN/inf/< 0).
+void validate(const EncodingParams& params);
+
+// The full N x D table. `learned_source`, when given for kind == learned, is a loaded table
+// whose row p is position p; rows start..start+N-1 are taken from it (throws if they run past
+// its last row, since a learned table is undefined there, or if its width differs from D).
+// Without it, a learned table is drawn from N(0, sigma^2) with a counter-based generator, so
+// entry (p, i) depends only on (seed, p, i) and not on N or start.
+Matrix encode(const EncodingParams& params, const Matrix* learned_source = nullptr);
+
+// Only the listed positions (absolute, >= 0) and dimensions (0..D-1): what a view needs when
+// the full table is too large. Entry (r, c) equals encode(...)(positions[r] - start, dims[c]).
+Matrix encode_grid(const EncodingParams& params, std::span<const std::int64_t> positions,
+                   std::span<const std::int64_t> dims, const Matrix* learned_source = nullptr);
+
+// The individual tables (arguments already validated by the callers above).
+Matrix integer_table(std::int64_t n, std::int64_t d, std::int64_t start);
+// P[p, i] = p / (N - 1) with p the absolute position (0 when N = 1): values pass 1 past row N-1.
+Matrix normalized_table(std::int64_t n, std::int64_t d, std::int64_t start);
+// Bit i of p, least significant first; signed: 2*bit - 1.
+Matrix binary_table(std::int64_t n, std::int64_t d, std::int64_t start, bool signed_bits);
+// 1 / (1 + exp(-p / t_i)), t_i = base^(i / (D-1)) (t = 1 when D = 1).
+Matrix sigmoid_table(std::int64_t n, std::int64_t d, double base, std::int64_t start);
+// P[p, 2k] = sin(w_k p), P[p, 2k+1] = cos(w_k p), w_k = base^(-2k/D); odd D: last column is a sine.
+Matrix sinusoidal_table(std::int64_t n, std::int64_t d, double base, std::int64_t start);
+// tensor2tensor: K = floor(D/2) timescales geometric from 1 to base (exponent denominator K-1),
+// columns [sin(p/t_0) .. sin(p/t_{K-1}), cos(p/t_0) .. cos(p/t_{K-1})], odd D: a zero column last.
+Matrix sinusoidal_concat_table(std::int64_t n, std::int64_t d, double base, std::int64_t start);
+// NeRF: x = p / (N-1) (0 when N = 1); columns [sin(2^0 pi x), cos(2^0 pi x), sin(2^1 pi x), ...];
+// odd D: last column is a sine. Angles are reduced exactly (2^k p mod 2(N-1)), so high bands stay exact.
+Matrix fourier_table(std::int64_t n, std::int64_t d, std::int64_t start);
+// Seeded N(0, sigma^2) rows for positions start..start+N-1.
+Matrix learned_table(std::int64_t n, std::int64_t d, double sigma, std::uint64_t seed, std::int64_t start);
+
+// Angular frequencies w_k = base^(-2k/D) for k = 0..ceil(D/2)-1 (the sinusoidal / RoPE rule).
+Vector sinusoidal_frequencies(std::int64_t d, double base);
+// Wavelengths lambda_k = 2 pi / w_k = 2 pi base^(2k/D), from 2 pi up to almost 2 pi base.
+Vector wavelengths(std::int64_t d, double base);
+
+}  // namespace pelab

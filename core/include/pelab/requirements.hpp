@@ -1,0 +1,29 @@
+#pragma once
+// The five requirements of a good absolute encoding (SPEC §2), each scored as a number.
+#include <string>
+#include <vector>
+
+#include "pelab/encodings.hpp"
+
+namespace pelab {
+
+struct RequirementScore {
+  int number;               // 1..5 as in SPEC §2
+  std::string name;         // short id, e.g. "length-independent"
+  std::string description;  // what the number measures
+  double value;             // the measured number
+  double threshold;         // pass when value <= threshold (or > for "distinct", see `higher_is_better`)
+  bool higher_is_better;
+  bool pass;
+};
+
+// 1 length-independent: max |P_N[p] - P_2N[p]| over shared rows (table at N vs at 2N); <= 1e-9.
+// 2 bounded:            max |P| over the table; <= 1.
+// 3 slow growth:        max_p | |P_p| - |P_{p-1}| | / sqrt(D), the per-step change of the row norm
+//                       per dimension; <= 0.1.
+// 4 distance-like:      coefficient of variation (std / mean) of the neighbour steps |P_{p+1} - P_p|;
+//                       <= 0.01 (every step is the same length). 0 when N < 3.
+// 5 distinct:           min over p != q of |P_p - P_q|; > 1e-6 (1 when N = 1).
+std::vector<RequirementScore> requirement_scores(const EncodingParams& params, const Matrix* learned_source = nullptr);
+
+}  // namespace pelab

@@ -1,0 +1,27 @@
+#pragma once
+// The offset-as-rotation property of the sinusoidal encoding (SPEC §5).
+#include <optional>
+#include <string_view>
+
+#include "pelab/types.hpp"
+
+namespace pelab {
+
+// column: P_{p+k} = T(k) P_p with P_p a column vector; blocks [[cos wk, sin wk], [-sin wk, cos wk]].
+// row:    P_{p+k} = P_p T(k) with P_p a row vector; blocks are the transpose (seed 000's form).
+enum class RotationConvention { column, row };
+std::string_view to_string(RotationConvention convention);
+std::optional<RotationConvention> parse_rotation_convention(std::string_view name);
+
+// The D x D block-diagonal T(k) for the interleaved sinusoidal layout, w_k = base^(-2k/D).
+// Throws for odd D: the last sine column has no cosine partner, so no linear map exists.
+Matrix rotation_matrix(std::int64_t d, double base, double shift, RotationConvention convention);
+
+// max_i |(T P_p)_i - P_{p+k, i}| for one row (p and p + k are row indices of `table`).
+double rotation_residual(const Matrix& table, const Matrix& t, std::int64_t row, std::int64_t shift,
+                         RotationConvention convention);
+// The residual for every row p with p + k inside the table (length N - k; empty if k >= N).
+Vector rotation_residual_curve(const Matrix& table, const Matrix& t, std::int64_t shift,
+                               RotationConvention convention);
+
+}  // namespace pelab

@@ -1,0 +1,318 @@
+// Absolute position encodings (SPEC §3).
+#include "pelab/encodings.hpp"
+
+#include <array>
+#include <cmath>
+#include <numbers>
+#include <string>
+#include <vector>
+
+namespace pelab {
+namespace {
+
+constexpr std::array kAllKinds = {EncodingKind::integer,    EncodingKind::normalized,        EncodingKind::binary,
+                                  EncodingKind::sigmoid,    EncodingKind::sinusoidal,        EncodingKind::sinusoidal_concat,
+                                  EncodingKind::learned,    EncodingKind::fourier};
+
+// splitmix64: a counter-based hash, so a learned entry depends only on (seed, position, dim).
+std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+// Standard normal sample for entry (position, dim) by Box-Muller on two hashed uniforms in (0, 1].
+double hashed_normal(std::uint64_t seed, std::int64_t position, std::int64_t dim) {
+  const std::uint64_t h = splitmix64(seed ^ splitmix64(static_cast<std::uint64_t>(position) * 0x100000001b3ULL ^
+                                                       splitmix64(static_cast<std::uint64_t>(dim))));
+  const std::uint64_t h2 = splitmix64(h);
+  const double u1 = (static_cast<double>(h >> 11) + 1.0) * 0x1.0p-53;  // (0, 1]
+  const double u2 = static_cast<double>(h2 >> 11) * 0x1.0p-53;         // [0, 1)
+  return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
+}
+
+// (a * b) mod m without overflow (a GCC/Clang 128-bit integer; __extension__ keeps -Wpedantic quiet).
+__extension__ typedef unsigned __int128 uint128;
+std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b, std::uint64_t m) {
+  return static_cast<std::uint64_t>((static_cast<uint128>(a) * b) % m);
+}
+
+std::uint64_t pow2_mod(std::int64_t exponent, std::uint64_t m) {
+  std::uint64_t result = 1 % m, base = 2 % m;
+  for (auto e = static_cast<std::uint64_t>(exponent); e > 0; e >>= 1) {
+    if (e & 1) result = mul_mod(result, base, m);
+    base = mul_mod(base, base, m);
+  }
+  return result;
+}
+
+// Per-column constants of a kind, computed once per table instead of once per entry.
+struct ColumnRule {
+  double rate = 0.0;   // sinusoidal / concat: angular frequency; sigmoid: 1 / t_i
+  bool use_sin = true; // sinusoidal / concat / fourier: sine or cosine column
+  bool zero = false;   // concat: the padding column of an odd D
+  std::int64_t band = 0;  // fourier: k in 2^k pi x
+};
+
+ColumnRule column_rule(const EncodingParams& p, std::int64_t dim) {
+  ColumnRule rule;
+  const auto d = static_cast<double>(p.dims);
+  switch (p.kind) {
+    case EncodingKind::sigmoid:
+      rule.rate = 1.0 / (p.dims == 1 ? 1.0 : std::pow(p.base, static_cast<double>(dim) / (d - 1.0)));
+      break;
+    case EncodingKind::sinusoidal: {
+      const std::int64_t k = dim / 2;
+      rule.rate = std::pow(p.base, -2.0 * static_cast<double>(k) / d);
+      rule.use_sin = dim % 2 == 0;
+      break;
+    }
+    case EncodingKind::sinusoidal_concat: {
+      const std::int64_t half = p.dims / 2;
+      if (dim >= 2 * half) {
+        rule.zero = true;
+        break;
+      }
+      const std::int64_t k = dim % half;
+      const double increment = std::log(p.base) / static_cast<double>(std::max<std::int64_t>(half - 1, 1));
+      rule.rate = std::exp(-static_cast<double>(k) * increment);
+      rule.use_sin = dim < half;
+      break;
+    }
+    case EncodingKind::fourier:
+      rule.band = dim / 2;
+      rule.use_sin = dim % 2 == 0;
+      break;
+    default:
+      break;
+  }
+  return rule;
+}
+
+// One entry P[position, dim] for the rule-based kinds (not learned-from-file).
+double entry(const EncodingParams& p, const ColumnRule& rule, std::int64_t position, std::int64_t dim) {
+  const auto pos = static_cast<double>(position);
+  switch (p.kind) {
+    case EncodingKind::integer:
+      return pos;
+    case EncodingKind::normalized:
+      return p.positions == 1 ? 0.0 : pos / static_cast<double>(p.positions - 1);
+    case EncodingKind::binary: {
+      const int bit = dim < 63 ? static_cast<int>((position >> dim) & 1) : 0;
+      return p.binary_signed ? 2.0 * bit - 1.0 : static_cast<double>(bit);
+    }
+    case EncodingKind::sigmoid:
+      return 1.0 / (1.0 + std::exp(-pos * rule.rate));
+    case EncodingKind::sinusoidal:
+    case EncodingKind::sinusoidal_concat:
+      if (rule.zero) return 0.0;
+      return rule.use_sin ? std::sin(rule.rate * pos) : std::cos(rule.rate * pos);
+    case EncodingKind::fourier: {
+      if (p.positions == 1) return rule.use_sin ? 0.0 : 1.0;
+      // x = pos / M with M = N - 1, angle = 2^k pi pos / M = pi * r / M with r = (2^k pos) mod 2M:
+      // exact integer reduction keeps high bands meaningful instead of overflowing to NaN.
+      const auto m = static_cast<std::uint64_t>(p.positions - 1);
+      const std::uint64_t r = mul_mod(pow2_mod(rule.band, 2 * m), static_cast<std::uint64_t>(position) % (2 * m), 2 * m);
+      const double angle = std::numbers::pi * static_cast<double>(r) / static_cast<double>(m);
+      return rule.use_sin ? std::sin(angle) : std::cos(angle);
+    }
+    case EncodingKind::learned:
+      return p.sigma * hashed_normal(p.seed, position, dim);
+  }
+  return 0.0;
+}
+
+void check_learned_source(const EncodingParams& p, const Matrix& source, std::int64_t last_position) {
+  if (source.cols() != p.dims) {
+    throw Error("the learned table has " + std::to_string(source.cols()) + " columns but D = " +
+                std::to_string(p.dims) + "; set --dims to the table's width");
+  }
+  if (last_position >= source.rows()) {
+    throw Error("the learned table has " + std::to_string(source.rows()) + " rows (positions 0.." +
+                std::to_string(source.rows() - 1) + ") but position " + std::to_string(last_position) +
+                " was asked for; a learned encoding is undefined past its last row");
+  }
+}
+
+EncodingParams with_kind(EncodingKind kind, std::int64_t n, std::int64_t d, double base, std::int64_t start) {
+  EncodingParams p;
+  p.kind = kind;
+  p.positions = n;
+  p.dims = d;
+  p.base = base;
+  p.start = start;
+  return p;
+}
+
+std::vector<std::int64_t> iota(std::int64_t first, std::int64_t count) {
+  std::vector<std::int64_t> v(static_cast<std::size_t>(count));
+  for (std::int64_t i = 0; i < count; ++i) v[static_cast<std::size_t>(i)] = first + i;
+  return v;
+}
+
+}  // namespace
+
+std::string_view to_string(EncodingKind kind) {
+  switch (kind) {
+    case EncodingKind::integer: return "integer";
+    case EncodingKind::normalized: return "normalized";
+    case EncodingKind::binary: return "binary";
+    case EncodingKind::sigmoid: return "sigmoid";
+    case EncodingKind::sinusoidal: return "sinusoidal";
+    case EncodingKind::sinusoidal_concat: return "sinusoidal-concat";
+    case EncodingKind::learned: return "learned";
+    case EncodingKind::fourier: return "fourier";
+  }
+  return "?";
+}
+
+std::optional<EncodingKind> parse_encoding_kind(std::string_view name) {
+  for (EncodingKind kind : kAllKinds) {
+    if (to_string(kind) == name) return kind;
+  }
+  return std::nullopt;
+}
+
+std::span<const EncodingKind> all_encoding_kinds() { return kAllKinds; }
+
+void validate(const EncodingParams& p) {
+  if (p.positions <= 0) throw Error("positions N must be at least 1 (got " + std::to_string(p.positions) + ")");
+  if (p.dims <= 0) throw Error("dims D must be at least 1 (got " + std::to_string(p.dims) + ")");
+  if (p.start < 0) throw Error("start position must be 0 or more (got " + std::to_string(p.start) + ")");
+  if (p.start > (std::int64_t{1} << 52) - p.positions) {
+    throw Error("start + N must stay below 2^52 so positions are exact in double precision");
+  }
+  if (!std::isfinite(p.base) || p.base <= 0.0) {
+    throw Error("base must be a finite number above 0 (got " + std::to_string(p.base) + ")");
+  }
+  if (!std::isfinite(p.sigma) || p.sigma < 0.0) {
+    throw Error("sigma must be a finite number of 0 or more (got " + std::to_string(p.sigma) + ")");
+  }
+}
+
+Vector sinusoidal_frequencies(std::int64_t d, double base) {
+  const std::int64_t pairs = (d + 1) / 2;
+  Vector w(pairs);
+  for (std::int64_t k = 0; k < pairs; ++k) w[k] = std::pow(base, -2.0 * static_cast<double>(k) / static_cast<double>(d));
+  return w;
+}
+
+Vector wavelengths(std::int64_t d, double base) {
+  return (2.0 * std::numbers::pi) * sinusoidal_frequencies(d, base).cwiseInverse();
+}
+
+Matrix sinusoidal_table(std::int64_t n, std::int64_t d, double base, std::int64_t start) {
+  // Angle addition instead of N*D sin/cos calls: rows a..a+B-1 of each block come from the exact
+  // anchor (sin w(s+a), cos w(s+a)) rotated by the exact (sin wj, cos wj), j < B. Each entry is one
+  // rotation away from exact values, so the error stays ~2 ulp and never accumulates along p.
+  constexpr std::int64_t kBlock = 64;
+  const Vector w = sinusoidal_frequencies(d, base);
+  const std::int64_t pairs = w.size();
+  const std::int64_t full_pairs = d / 2;  // pairs that have a cosine column
+  Matrix table(n, d);
+  const std::int64_t steps = std::min(kBlock, n);
+  std::vector<double> step_sin(static_cast<std::size_t>(steps * pairs)), step_cos(step_sin.size());
+  for (std::int64_t j = 0; j < steps; ++j) {
+    for (std::int64_t k = 0; k < pairs; ++k) {
+      step_sin[static_cast<std::size_t>(j * pairs + k)] = std::sin(w[k] * static_cast<double>(j));
+      step_cos[static_cast<std::size_t>(j * pairs + k)] = std::cos(w[k] * static_cast<double>(j));
+    }
+  }
+  std::vector<double> anchor_sin(static_cast<std::size_t>(pairs)), anchor_cos(anchor_sin.size());
+  for (std::int64_t a = 0; a < n; a += kBlock) {
+    const auto anchor = static_cast<double>(start + a);
+    for (std::int64_t k = 0; k < pairs; ++k) {
+      anchor_sin[static_cast<std::size_t>(k)] = std::sin(w[k] * anchor);
+      anchor_cos[static_cast<std::size_t>(k)] = std::cos(w[k] * anchor);
+    }
+    const std::int64_t rows = std::min(kBlock, n - a);
+    for (std::int64_t j = 0; j < rows; ++j) {
+      double* row = table.row(a + j).data();
+      const double* ss = &step_sin[static_cast<std::size_t>(j * pairs)];
+      const double* sc = &step_cos[static_cast<std::size_t>(j * pairs)];
+      for (std::int64_t k = 0; k < full_pairs; ++k) {
+        const double as = anchor_sin[static_cast<std::size_t>(k)], ac = anchor_cos[static_cast<std::size_t>(k)];
+        row[2 * k] = as * sc[k] + ac * ss[k];      // sin(x + y)
+        row[2 * k + 1] = ac * sc[k] - as * ss[k];  // cos(x + y)
+      }
+      if (pairs > full_pairs) {
+        const std::int64_t k = pairs - 1;
+        row[2 * k] = anchor_sin[static_cast<std::size_t>(k)] * sc[k] + anchor_cos[static_cast<std::size_t>(k)] * ss[k];
+      }
+    }
+  }
+  return table;
+}
+
+Matrix encode_grid(const EncodingParams& p, std::span<const std::int64_t> positions, std::span<const std::int64_t> dims,
+                   const Matrix* learned_source) {
+  validate(p);
+  for (std::int64_t pos : positions) {
+    if (pos < 0) throw Error("positions must be 0 or more (got " + std::to_string(pos) + ")");
+  }
+  for (std::int64_t dim : dims) {
+    if (dim < 0 || dim >= p.dims) {
+      throw Error("dimension " + std::to_string(dim) + " is outside 0.." + std::to_string(p.dims - 1));
+    }
+  }
+  Matrix out(static_cast<Eigen::Index>(positions.size()), static_cast<Eigen::Index>(dims.size()));
+  if (p.kind == EncodingKind::learned && learned_source != nullptr) {
+    std::int64_t last = 0;
+    for (std::int64_t pos : positions) last = std::max(last, pos);
+    if (!positions.empty()) check_learned_source(p, *learned_source, last);
+    for (std::size_t r = 0; r < positions.size(); ++r) {
+      for (std::size_t c = 0; c < dims.size(); ++c) out(r, c) = (*learned_source)(positions[r], dims[c]);
+    }
+    return out;
+  }
+  std::vector<ColumnRule> rules(dims.size());
+  for (std::size_t c = 0; c < dims.size(); ++c) rules[c] = column_rule(p, dims[c]);
+  for (std::size_t r = 0; r < positions.size(); ++r) {
+    for (std::size_t c = 0; c < dims.size(); ++c) out(r, c) = entry(p, rules[c], positions[r], dims[c]);
+  }
+  return out;
+}
+
+Matrix encode(const EncodingParams& p, const Matrix* learned_source) {
+  validate(p);
+  if (p.kind == EncodingKind::sinusoidal) return sinusoidal_table(p.positions, p.dims, p.base, p.start);
+  const std::vector<std::int64_t> positions = iota(p.start, p.positions);
+  const std::vector<std::int64_t> dims = iota(0, p.dims);
+  return encode_grid(p, positions, dims, learned_source);
+}
+
+Matrix integer_table(std::int64_t n, std::int64_t d, std::int64_t start) {
+  return encode(with_kind(EncodingKind::integer, n, d, 10000.0, start));
+}
+
+Matrix normalized_table(std::int64_t n, std::int64_t d, std::int64_t start) {
+  return encode(with_kind(EncodingKind::normalized, n, d, 10000.0, start));
+}
+
+Matrix binary_table(std::int64_t n, std::int64_t d, std::int64_t start, bool signed_bits) {
+  EncodingParams p = with_kind(EncodingKind::binary, n, d, 10000.0, start);
+  p.binary_signed = signed_bits;
+  return encode(p);
+}
+
+Matrix sigmoid_table(std::int64_t n, std::int64_t d, double base, std::int64_t start) {
+  return encode(with_kind(EncodingKind::sigmoid, n, d, base, start));
+}
+
+Matrix sinusoidal_concat_table(std::int64_t n, std::int64_t d, double base, std::int64_t start) {
+  return encode(with_kind(EncodingKind::sinusoidal_concat, n, d, base, start));
+}
+
+Matrix fourier_table(std::int64_t n, std::int64_t d, std::int64_t start) {
+  return encode(with_kind(EncodingKind::fourier, n, d, 10000.0, start));
+}
+
+Matrix learned_table(std::int64_t n, std::int64_t d, double sigma, std::uint64_t seed, std::int64_t start) {
+  EncodingParams p = with_kind(EncodingKind::learned, n, d, 10000.0, start);
+  p.sigma = sigma;
+  p.seed = seed;
+  return encode(p);
+}
+
+}  // namespace pelab

@@ -1,0 +1,70 @@
+// Offset as rotation (SPEC §5): P_{p+k} = T(k) P_p for the interleaved sinusoidal encoding.
+#include "pelab/rotation.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "pelab/encodings.hpp"
+
+namespace pelab {
+
+std::string_view to_string(RotationConvention convention) {
+  return convention == RotationConvention::column ? "column" : "row";
+}
+
+std::optional<RotationConvention> parse_rotation_convention(std::string_view name) {
+  if (name == "column") return RotationConvention::column;
+  if (name == "row") return RotationConvention::row;
+  return std::nullopt;
+}
+
+Matrix rotation_matrix(std::int64_t d, double base, double shift, RotationConvention convention) {
+  if (d <= 0) throw Error("dims D must be at least 1 (got " + std::to_string(d) + ")");
+  if (d % 2 != 0) {
+    throw Error("T(k) needs an even D: with odd D the last sine column has no cosine partner, so no linear "
+                "map takes P_p to P_{p+k}");
+  }
+  if (!std::isfinite(base) || base <= 0.0) throw Error("base must be a finite number above 0");
+  if (!std::isfinite(shift)) throw Error("the shift k must be a finite number");
+  const Vector w = sinusoidal_frequencies(d, base);
+  Matrix t = Matrix::Zero(d, d);
+  for (std::int64_t k = 0; k < d / 2; ++k) {
+    // sin(x + a) = cos a sin x + sin a cos x;  cos(x + a) = -sin a sin x + cos a cos x.
+    const double c = std::cos(w[k] * shift), s = std::sin(w[k] * shift);
+    const std::int64_t i = 2 * k;
+    t(i, i) = c;
+    t(i + 1, i + 1) = c;
+    t(i, i + 1) = convention == RotationConvention::column ? s : -s;
+    t(i + 1, i) = convention == RotationConvention::column ? -s : s;
+  }
+  return t;
+}
+
+double rotation_residual(const Matrix& table, const Matrix& t, std::int64_t row, std::int64_t shift,
+                         RotationConvention convention) {
+  if (t.rows() != table.cols() || t.cols() != table.cols()) {
+    throw Error("T is " + std::to_string(t.rows()) + "x" + std::to_string(t.cols()) + " but the table has " +
+                std::to_string(table.cols()) + " dims");
+  }
+  if (row < 0 || row + shift < 0 || row >= table.rows() || row + shift >= table.rows()) {
+    throw Error("rows " + std::to_string(row) + " and " + std::to_string(row + shift) + " must lie inside the table's " +
+                std::to_string(table.rows()) + " rows");
+  }
+  const Vector moved = convention == RotationConvention::column
+                           ? Vector(t * table.row(row).transpose())
+                           : Vector((table.row(row) * t).transpose());
+  return (moved - table.row(row + shift).transpose()).cwiseAbs().maxCoeff();
+}
+
+Vector rotation_residual_curve(const Matrix& table, const Matrix& t, std::int64_t shift,
+                               RotationConvention convention) {
+  const std::int64_t n = table.rows();
+  const std::int64_t first = std::max<std::int64_t>(0, -shift);
+  const std::int64_t last = std::min<std::int64_t>(n, n - shift);  // exclusive
+  if (last <= first) return Vector(0);
+  Vector curve(last - first);
+  for (std::int64_t p = first; p < last; ++p) curve[p - first] = rotation_residual(table, t, p, shift, convention);
+  return curve;
+}
+
+}  // namespace pelab
