@@ -1,1 +1,527 @@
-// (being written)
+// .npy encoding and a strict, bounds-checked decoder. The header is a Python dict literal; we
+// parse the small subset NumPy writes ({'descr': str, 'fortran_order': bool, 'shape': tuple})
+// with our own cursor instead of evaluating anything.
+#include "pelab/io/npy.hpp"
+
+#include <bit>
+#include <cstring>
+#include <limits>
+#include <optional>
+
+#include "pelab/io/atomic_file.hpp"
+
+namespace pelab {
+namespace {
+
+constexpr std::string_view magic_prefix = "\x93NUMPY";
+constexpr std::size_t header_alignment = 64;        // numpy.lib.format.ARRAY_ALIGN
+constexpr std::size_t growth_axis_max_digits = 21;  // numpy.lib.format.GROWTH_AXIS_MAX_DIGITS
+constexpr std::size_t max_dimensions = 64;          // NumPy 2's limit (NumPy 1 allows 32)
+constexpr std::string_view supported_dtypes = "pelab reads little-endian float32, float64, int32 or int64";
+
+// Python's repr of a shape tuple: "()", "(3,)", "(2, 3)".
+std::string shape_repr(std::span<const std::int64_t> shape) {
+  std::string text = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (i > 0) text += ", ";
+    text += std::to_string(shape[i]);
+  }
+  if (shape.size() == 1) text += ",";
+  return text + ")";
+}
+
+// Number of elements of `shape`, or nullopt if a dimension is negative or the count (ignoring
+// zero dimensions, so absurd shapes are refused even when empty) exceeds `limit`.
+std::optional<std::uint64_t> checked_element_count(std::span<const std::int64_t> shape, std::uint64_t limit) {
+  std::uint64_t count = 1;
+  std::uint64_t count_without_zeros = 1;
+  for (std::int64_t dimension : shape) {
+    if (dimension < 0) return std::nullopt;
+    const auto d = static_cast<std::uint64_t>(dimension);
+    if (d != 0) {
+      if (count_without_zeros > limit / d) return std::nullopt;
+      count_without_zeros *= d;
+    }
+    count *= d;  // never exceeds count_without_zeros
+  }
+  return count;
+}
+
+std::size_t item_size(NpyDtype dtype) {
+  switch (dtype) {
+    case NpyDtype::float32:
+    case NpyDtype::int32:
+      return 4;
+    case NpyDtype::float64:
+    case NpyDtype::int64:
+      return 8;
+  }
+  return 8;
+}
+
+// Appends the low `size` bytes of `bits`, least significant first.
+void append_little_endian(std::string& out, std::uint64_t bits, std::size_t size) {
+  for (std::size_t i = 0; i < size; ++i) out.push_back(static_cast<char>((bits >> (8 * i)) & 0xffu));
+}
+
+// Reads `size` (<= 8) bytes at `p` as a little-endian unsigned integer.
+std::uint64_t load_little_endian(const char* p, std::size_t size) {
+  std::uint64_t bits = 0;
+  for (std::size_t i = 0; i < size; ++i) bits |= std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
+  return bits;
+}
+
+// Magic, version 1.0, header length, and the dict padded exactly as numpy.lib.format does it.
+std::string npy_header(NpyDtype dtype, std::span<const std::int64_t> shape, std::size_t element_count) {
+  for (std::int64_t dimension : shape) {
+    if (dimension < 0)
+      throw Error("cannot encode .npy: shape " + shape_repr(shape) + " has a negative dimension");
+  }
+  auto count = checked_element_count(shape, std::numeric_limits<std::uint64_t>::max() / 8);
+  if (!count || *count != element_count) {
+    throw Error("cannot encode .npy: shape " + shape_repr(shape) + " does not match the " +
+                std::to_string(element_count) + " values given");
+  }
+  std::string dict = "{'descr': '" + std::string(npy_descr(dtype)) +
+                     "', 'fortran_order': False, 'shape': " + shape_repr(shape) + ", }";
+  if (!shape.empty()) {
+    // NumPy leaves room to grow the first axis in place.
+    const std::size_t digits = std::to_string(shape.front()).size();
+    if (digits < growth_axis_max_digits) dict.append(growth_axis_max_digits - digits, ' ');
+  }
+  const std::size_t prefix_size = magic_prefix.size() + 2 + 2;  // magic, version, uint16 length
+  const std::size_t unpadded = dict.size() + 1;                 // + '\n'
+  const std::size_t padding = header_alignment - (prefix_size + unpadded) % header_alignment;
+  const std::size_t header_size = unpadded + padding;
+  if (header_size > 0xffff) throw Error("cannot encode .npy: shape " + shape_repr(shape) + " is too long");
+
+  std::string out(magic_prefix);
+  out.push_back('\x01');
+  out.push_back('\x00');
+  append_little_endian(out, header_size, 2);
+  out += dict;
+  out.append(padding, ' ');
+  out.push_back('\n');
+  return out;
+}
+
+// --- header parsing --------------------------------------------------------------------------
+
+// A position in the header text plus the name used in error messages.
+struct HeaderCursor {
+  std::string_view text;
+  std::size_t pos = 0;
+  std::string_view name;
+};
+
+[[noreturn]] void fail(const HeaderCursor& cursor, const std::string& what) {
+  throw Error(std::string(cursor.name) + ": malformed .npy header: " + what + " (at header byte " +
+              std::to_string(cursor.pos) + ")");
+}
+
+void skip_space(HeaderCursor& cursor) {
+  while (cursor.pos < cursor.text.size()) {
+    char c = cursor.text[cursor.pos];
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') break;
+    ++cursor.pos;
+  }
+}
+
+// Skips spaces and tells whether the next character is `c` (consuming it if so).
+bool accept(HeaderCursor& cursor, char c) {
+  skip_space(cursor);
+  if (cursor.pos < cursor.text.size() && cursor.text[cursor.pos] == c) {
+    ++cursor.pos;
+    return true;
+  }
+  return false;
+}
+
+void expect(HeaderCursor& cursor, char c, const char* context) {
+  if (!accept(cursor, c)) fail(cursor, std::string("expected '") + c + "' " + context);
+}
+
+// A single- or double-quoted string without escapes.
+std::string_view parse_string(HeaderCursor& cursor, const char* what) {
+  skip_space(cursor);
+  if (cursor.pos >= cursor.text.size() ||
+      (cursor.text[cursor.pos] != '\'' && cursor.text[cursor.pos] != '"')) {
+    fail(cursor, std::string("expected a quoted string for ") + what);
+  }
+  const char quote = cursor.text[cursor.pos++];
+  const std::size_t start = cursor.pos;
+  while (cursor.pos < cursor.text.size() && cursor.text[cursor.pos] != quote) {
+    const unsigned char c = static_cast<unsigned char>(cursor.text[cursor.pos]);
+    if (c == '\\' || c < 0x20 || c >= 0x7f) fail(cursor, std::string("unexpected character in ") + what);
+    ++cursor.pos;
+  }
+  if (cursor.pos >= cursor.text.size()) fail(cursor, std::string("unterminated string for ") + what);
+  return cursor.text.substr(start, cursor.pos++ - start);
+}
+
+bool parse_bool(HeaderCursor& cursor) {
+  skip_space(cursor);
+  const std::string_view rest = cursor.text.substr(cursor.pos);
+  if (rest.starts_with("True")) {
+    cursor.pos += 4;
+    return true;
+  }
+  if (rest.starts_with("False")) {
+    cursor.pos += 5;
+    return false;
+  }
+  fail(cursor, "'fortran_order' must be True or False");
+}
+
+// A decimal integer, optionally negative, optionally with Python 2's 'L' suffix.
+std::int64_t parse_dimension(HeaderCursor& cursor) {
+  skip_space(cursor);
+  bool negative = false;
+  if (cursor.pos < cursor.text.size() && cursor.text[cursor.pos] == '-') {
+    negative = true;
+    ++cursor.pos;
+  }
+  const std::size_t start = cursor.pos;
+  std::uint64_t value = 0;
+  while (cursor.pos < cursor.text.size() && cursor.text[cursor.pos] >= '0' &&
+         cursor.text[cursor.pos] <= '9') {
+    const auto digit = static_cast<std::uint64_t>(cursor.text[cursor.pos] - '0');
+    if (value > (std::uint64_t{std::numeric_limits<std::int64_t>::max()} - digit) / 10) {
+      fail(cursor, "a dimension in 'shape' is too large");
+    }
+    value = value * 10 + digit;
+    ++cursor.pos;
+  }
+  if (cursor.pos == start) fail(cursor, "'shape' must be a tuple of integers");
+  if (cursor.pos < cursor.text.size() && (cursor.text[cursor.pos] == 'L' || cursor.text[cursor.pos] == 'l')) {
+    ++cursor.pos;
+  }
+  if (negative && value != 0) {
+    throw Error(std::string(cursor.name) + ": invalid .npy shape: negative dimension -" +
+                std::to_string(value));
+  }
+  return static_cast<std::int64_t>(value);
+}
+
+// "()", "(3,)", "(2, 3)", "(2, 3,)"; "(3)" is an int in Python, not a tuple, and is refused.
+std::vector<std::int64_t> parse_shape(HeaderCursor& cursor) {
+  expect(cursor, '(', "to open the 'shape' tuple");
+  std::vector<std::int64_t> shape;
+  if (accept(cursor, ')')) return shape;
+  for (;;) {
+    if (shape.size() == max_dimensions) {
+      fail(cursor, "'shape' has more than " + std::to_string(max_dimensions) + " dimensions");
+    }
+    shape.push_back(parse_dimension(cursor));
+    const bool comma = accept(cursor, ',');
+    if (accept(cursor, ')')) {
+      if (shape.size() == 1 && !comma)
+        fail(cursor, "'shape' (n) is not a tuple; a 1-D shape is written (n,)");
+      return shape;
+    }
+    if (!comma) fail(cursor, "expected ',' or ')' in 'shape'");
+  }
+}
+
+// Human description of a NumPy kind letter, for "unsupported dtype" messages.
+std::string describe_kind(char kind, std::size_t size) {
+  switch (kind) {
+    case 'f':
+      return std::to_string(size * 8) + "-bit float";
+    case 'i':
+      return std::to_string(size * 8) + "-bit integer";
+    case 'u':
+      return "unsigned integer";
+    case 'c':
+      return "complex";
+    case 'b':
+    case '?':
+      return "bool";
+    case 'O':
+      return "Python objects";
+    case 'S':
+    case 'a':
+      return "byte strings";
+    case 'U':
+      return "unicode strings";
+    case 'V':
+      return "raw bytes";
+    case 'M':
+      return "datetime";
+    case 'm':
+      return "timedelta";
+    default:
+      return "unknown kind";
+  }
+}
+
+// Maps a descr string ("<f8", "=i8", ...) to a supported dtype or throws a message saying why not.
+NpyDtype parse_descr(std::string_view descr, std::string_view name) {
+  const auto unsupported = [&](const std::string& why) {
+    return Error(std::string(name) + ": unsupported dtype '" + std::string(descr) + "' (" + why + "); " +
+                 std::string(supported_dtypes));
+  };
+  std::string_view rest = descr;
+  char order = '=';  // no order character means native, as in numpy.dtype("f8")
+  if (!rest.empty() && (rest[0] == '<' || rest[0] == '>' || rest[0] == '|' || rest[0] == '=')) {
+    order = rest[0];
+    rest.remove_prefix(1);
+  }
+  if (rest.empty()) throw unsupported("no type code");
+  const char kind = rest[0];
+  rest.remove_prefix(1);
+  std::size_t size = 0;
+  bool plain_size = !rest.empty() && rest.size() <= 3;
+  for (char c : rest) {
+    plain_size = plain_size && c >= '0' && c <= '9';
+    if (plain_size) size = size * 10 + static_cast<std::size_t>(c - '0');
+  }
+  const std::string kind_text = describe_kind(kind, size);
+  if (!plain_size) {
+    const bool non_numeric_kind = std::string_view("OSUVabMm?").find(kind) != std::string_view::npos;
+    throw unsupported(non_numeric_kind ? describe_kind(kind, 0) : "not a plain numeric type");
+  }
+  std::optional<NpyDtype> dtype;
+  if (kind == 'f' && size == 4) dtype = NpyDtype::float32;
+  if (kind == 'f' && size == 8) dtype = NpyDtype::float64;
+  if (kind == 'i' && size == 4) dtype = NpyDtype::int32;
+  if (kind == 'i' && size == 8) dtype = NpyDtype::int64;
+  if (!dtype) throw unsupported(kind_text);
+  if (order == '>') throw unsupported("big-endian");
+  if (order == '|') throw unsupported("'|' means no byte order, which NumPy only uses for 1-byte types");
+  if (order == '=' && std::endian::native != std::endian::little) throw unsupported("native big-endian");
+  return *dtype;
+}
+
+// Everything the header declares.
+struct NpyHeader {
+  NpyDtype dtype = NpyDtype::float64;
+  bool fortran_order = false;
+  std::vector<std::int64_t> shape;
+};
+
+NpyHeader parse_header(std::string_view text, std::string_view name) {
+  HeaderCursor cursor{text, 0, name};
+  NpyHeader header;
+  bool has_descr = false, has_order = false, has_shape = false;
+  expect(cursor, '{', "at the start of the header dict");
+  while (!accept(cursor, '}')) {
+    const std::string_view key = parse_string(cursor, "a header key");
+    expect(cursor, ':', "after a header key");
+    if (key == "descr") {
+      if (has_descr) fail(cursor, "duplicate key 'descr'");
+      skip_space(cursor);
+      if (cursor.pos < text.size() && text[cursor.pos] == '[') {
+        throw Error(std::string(name) + ": unsupported dtype (a structured array with named fields); " +
+                    std::string(supported_dtypes));
+      }
+      header.dtype = parse_descr(parse_string(cursor, "'descr'"), name);
+      has_descr = true;
+    } else if (key == "fortran_order") {
+      if (has_order) fail(cursor, "duplicate key 'fortran_order'");
+      header.fortran_order = parse_bool(cursor);
+      has_order = true;
+    } else if (key == "shape") {
+      if (has_shape) fail(cursor, "duplicate key 'shape'");
+      header.shape = parse_shape(cursor);
+      has_shape = true;
+    } else {
+      fail(cursor, "unexpected key '" + std::string(key) + "'");
+    }
+    if (!accept(cursor, ',')) {
+      expect(cursor, '}', "after a header value");
+      break;
+    }
+  }
+  skip_space(cursor);
+  if (cursor.pos != text.size()) fail(cursor, "unexpected text after the header dict");
+  if (!has_descr) fail(cursor, "the header has no 'descr' key");
+  if (!has_order) fail(cursor, "the header has no 'fortran_order' key");
+  if (!has_shape) fail(cursor, "the header has no 'shape' key");
+  return header;
+}
+
+// Converts one stored element to double.
+double decode_element(const char* p, NpyDtype dtype) {
+  switch (dtype) {
+    case NpyDtype::float32:
+      return static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(load_little_endian(p, 4))));
+    case NpyDtype::float64:
+      return std::bit_cast<double>(load_little_endian(p, 8));
+    case NpyDtype::int32:
+      return static_cast<double>(
+          static_cast<std::int32_t>(static_cast<std::uint32_t>(load_little_endian(p, 4))));
+    case NpyDtype::int64:
+      return static_cast<double>(static_cast<std::int64_t>(load_little_endian(p, 8)));
+  }
+  return 0.0;
+}
+
+}  // namespace
+
+std::string_view npy_descr(NpyDtype dtype) {
+  switch (dtype) {
+    case NpyDtype::float32:
+      return "<f4";
+    case NpyDtype::float64:
+      return "<f8";
+    case NpyDtype::int32:
+      return "<i4";
+    case NpyDtype::int64:
+      return "<i8";
+  }
+  return "<f8";
+}
+
+std::string npy_encode(std::span<const double> data, std::span<const std::int64_t> shape) {
+  std::string out = npy_header(NpyDtype::float64, shape, data.size());
+  out.reserve(out.size() + data.size() * 8);
+  for (double value : data) append_little_endian(out, std::bit_cast<std::uint64_t>(value), 8);
+  return out;
+}
+
+std::string npy_encode(std::span<const float> data, std::span<const std::int64_t> shape) {
+  std::string out = npy_header(NpyDtype::float32, shape, data.size());
+  out.reserve(out.size() + data.size() * 4);
+  for (float value : data) append_little_endian(out, std::bit_cast<std::uint32_t>(value), 4);
+  return out;
+}
+
+std::string npy_encode(std::span<const std::int64_t> data, std::span<const std::int64_t> shape) {
+  std::string out = npy_header(NpyDtype::int64, shape, data.size());
+  out.reserve(out.size() + data.size() * 8);
+  for (std::int64_t value : data) append_little_endian(out, static_cast<std::uint64_t>(value), 8);
+  return out;
+}
+
+NpyArray npy_decode(std::string_view bytes, std::string_view name_for_messages) {
+  const std::string name(name_for_messages);
+  if (!bytes.starts_with(magic_prefix)) {
+    if (magic_prefix.starts_with(bytes))
+      throw Error(name + ": truncated .npy file (" + std::to_string(bytes.size()) + " bytes)");
+    throw Error(name + ": not a .npy file (it does not start with the \\x93NUMPY magic bytes)");
+  }
+  if (bytes.size() < magic_prefix.size() + 2) throw Error(name + ": truncated .npy file (no format version)");
+  const int major = static_cast<unsigned char>(bytes[6]);
+  const int minor = static_cast<unsigned char>(bytes[7]);
+  if (minor != 0 || major < 1 || major > 3) {
+    throw Error(name + ": unsupported .npy format version " + std::to_string(major) + "." +
+                std::to_string(minor) + "; pelab reads versions 1.0, 2.0 and 3.0");
+  }
+  const std::size_t length_size = major == 1 ? 2 : 4;
+  const std::size_t header_start = 8 + length_size;
+  if (bytes.size() < header_start) throw Error(name + ": truncated .npy file (no header length)");
+  const std::uint64_t header_length = load_little_endian(bytes.data() + 8, length_size);
+  if (header_length > bytes.size() - header_start) {
+    throw Error(name + ": .npy header length " + std::to_string(header_length) +
+                " runs past the end of the file (" + std::to_string(bytes.size()) +
+                " bytes); the file is truncated or corrupt");
+  }
+  const NpyHeader header = parse_header(bytes.substr(header_start, header_length), name);
+
+  const std::string_view payload = bytes.substr(header_start + header_length);
+  const std::size_t size = item_size(header.dtype);
+  const auto count = checked_element_count(header.shape, std::numeric_limits<std::uint64_t>::max() / size);
+  if (!count) throw Error(name + ": .npy shape " + shape_repr(header.shape) + " is too large to be real");
+  const std::uint64_t expected_bytes = *count * size;
+  if (payload.size() < expected_bytes) {
+    throw Error(name + ": .npy data is truncated: shape " + shape_repr(header.shape) + " needs " +
+                std::to_string(expected_bytes) + " bytes but the file has " + std::to_string(payload.size()));
+  }
+  if (payload.size() > expected_bytes) {
+    throw Error(name + ": .npy file has " + std::to_string(payload.size() - expected_bytes) +
+                " unexpected bytes after the data of shape " + shape_repr(header.shape));
+  }
+
+  NpyArray array;
+  array.dtype = header.dtype;
+  array.shape = header.shape;
+  array.data.resize(static_cast<std::size_t>(*count));
+  if (!header.fortran_order || header.shape.size() < 2) {
+    for (std::size_t i = 0; i < array.data.size(); ++i)
+      array.data[i] = decode_element(payload.data() + i * size, header.dtype);
+    return array;
+  }
+  // Fortran order: the first index varies fastest in the file. Walk the C-order multi-index and
+  // keep the matching Fortran offset up to date.
+  const std::size_t rank = header.shape.size();
+  std::vector<std::uint64_t> fortran_stride(rank, 1);
+  for (std::size_t axis = 1; axis < rank; ++axis) {
+    fortran_stride[axis] = fortran_stride[axis - 1] * static_cast<std::uint64_t>(header.shape[axis - 1]);
+  }
+  std::vector<std::int64_t> index(rank, 0);
+  std::uint64_t offset = 0;
+  for (std::size_t i = 0; i < array.data.size(); ++i) {
+    array.data[i] = decode_element(payload.data() + offset * size, header.dtype);
+    for (std::size_t axis = rank; axis-- > 0;) {
+      if (++index[axis] < header.shape[axis]) {
+        offset += fortran_stride[axis];
+        break;
+      }
+      offset -= fortran_stride[axis] * static_cast<std::uint64_t>(index[axis] - 1);
+      index[axis] = 0;
+    }
+  }
+  return array;
+}
+
+NpyArray read_npy(const std::filesystem::path& path) {
+  return npy_decode(read_file_bytes(path), path.string());
+}
+
+Matrix npy_to_matrix(const NpyArray& array, std::string_view name_for_messages) {
+  const std::string name(name_for_messages);
+  if (array.shape.size() != 2) {
+    throw Error(name + ": has " + std::to_string(array.shape.size()) + " dimension" +
+                (array.shape.size() == 1 ? "" : "s") + " (shape " + shape_repr(array.shape) +
+                ") but a 2-D table positions x dims is needed, e.g. shape (512, 768)");
+  }
+  if (array.shape[0] == 0 || array.shape[1] == 0) {
+    throw Error(name + ": the table is empty (shape " + shape_repr(array.shape) +
+                "); at least one position and one dimension are needed");
+  }
+  if (array.data.size() !=
+      static_cast<std::uint64_t>(array.shape[0]) * static_cast<std::uint64_t>(array.shape[1])) {
+    throw Error(name + ": holds " + std::to_string(array.data.size()) +
+                " values, which does not match its shape " + shape_repr(array.shape));
+  }
+  Matrix matrix(array.shape[0], array.shape[1]);
+  std::memcpy(matrix.data(), array.data.data(), array.data.size() * sizeof(double));
+  return matrix;
+}
+
+bool all_finite(const Matrix& matrix) { return matrix.allFinite(); }
+
+void write_npy(const std::filesystem::path& path, const Matrix& matrix, NpyDtype dtype) {
+  const std::int64_t shape[2] = {matrix.rows(), matrix.cols()};
+  const std::span<const double> values(matrix.data(), static_cast<std::size_t>(matrix.size()));
+  if (dtype == NpyDtype::float64) {
+    write_file_atomic(path, npy_encode(values, shape));
+  } else if (dtype == NpyDtype::float32) {
+    const std::vector<float> rounded(values.begin(), values.end());
+    write_file_atomic(path, npy_encode(std::span<const float>(rounded), shape));
+  } else {
+    throw Error("cannot write " + path.string() +
+                ": a real-valued matrix is saved as float64 or float32, not " +
+                std::string(npy_descr(dtype)));
+  }
+}
+
+void write_npy(const std::filesystem::path& path, const IndexMatrix& matrix) {
+  const std::int64_t shape[2] = {matrix.rows(), matrix.cols()};
+  write_file_atomic(
+      path, npy_encode(std::span<const std::int64_t>(matrix.data(), static_cast<std::size_t>(matrix.size())),
+                       shape));
+}
+
+void write_npy(const std::filesystem::path& path, std::span<const double> data,
+               std::span<const std::int64_t> shape) {
+  write_file_atomic(path, npy_encode(data, shape));
+}
+
+void write_npy(const std::filesystem::path& path, std::span<const std::int64_t> data,
+               std::span<const std::int64_t> shape) {
+  write_file_atomic(path, npy_encode(data, shape));
+}
+
+}  // namespace pelab

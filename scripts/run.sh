@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Quick start (1): install what is missing, build Release, start pelab.
+# With no display, renders every view under Xvfb into out/pelab-overview.png and says so.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j"$(nproc)" --target pelab pelab-cli
+
+if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
+  exec ./build/app/pelab "$@"
+fi
+
+mkdir -p out
+echo "pelab: no display (DISPLAY is unset), so instead of a window it renders one under Xvfb:"
+xvfb-run -a -s "-screen 0 1920x1080x24" ./build/app/pelab --screenshot out/pelab-overview.png --view all --size 1920x1080
+./build/app/pelab-cli render sinusoidal --positions 2000 --dims 1600 --out out/sinusoidal-2000x1600.png
+echo "pelab: wrote out/pelab-overview.png (all views) and out/sinusoidal-2000x1600.png (seed 002's heatmap)."
+echo "pelab: on a desktop, run ./build/app/pelab; headless, see ./build/app/pelab --help and ./build/app/pelab-cli --help."
