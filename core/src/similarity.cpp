@@ -2,11 +2,19 @@
 #include "pelab/similarity.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "pelab/encodings.hpp"
+#include "memory_hints.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace pelab {
 namespace {
@@ -37,35 +45,103 @@ Matrix finish_metric(Matrix gram, const Matrix& a, const Matrix& b, SimilarityMe
   return gram;
 }
 
-// Visits offsets r = 0..max_offset with sin(w_k r) and cos(w_k r) for every k, computed by angle
-// addition from exact anchors every 64 offsets (no drift, ~2 ulp per value, no per-entry sin/cos).
-template <typename Visitor>
-void for_each_offset(const Vector& w, std::int64_t max_offset, Visitor&& visit) {
+// What offset_sums adds up per offset r over the frequencies k.
+enum class OffsetTerm { cosine, squared_sine };
+
+// For r = 0..max_offset: sum_k cos(w_k r) or sum_k sin^2(w_k r), summed in the order k = 0, 1, ...
+// sin and cos of w_k r come from angle addition: r = a + j with exact anchors (sin w_k a, cos w_k a)
+// every kBlock offsets and steps (sin w_k j, cos w_k j) that are one rotation of exact values
+// (j = 8u + v); each value is at most two rotations (a few ulp) from exact and errors never
+// accumulate along r. The loops run over the kBlock offsets of a block for one k at a time, so
+// they vectorise (independent sums per offset) and per frequency only 16 + max_offset/kBlock
+// sin/cos pairs are evaluated.
+Vector offset_sums(const Vector& w, std::int64_t max_offset, OffsetTerm term) {
   constexpr std::int64_t kBlock = 64;
-  const auto pairs = static_cast<std::size_t>(w.size());
-  std::vector<double> step_sin(static_cast<std::size_t>(kBlock) * pairs), step_cos(step_sin.size());
-  for (std::int64_t j = 0; j < kBlock; ++j) {
-    for (std::size_t k = 0; k < pairs; ++k) {
-      step_sin[static_cast<std::size_t>(j) * pairs + k] = std::sin(w[static_cast<Eigen::Index>(k)] * static_cast<double>(j));
-      step_cos[static_cast<std::size_t>(j) * pairs + k] = std::cos(w[static_cast<Eigen::Index>(k)] * static_cast<double>(j));
+  constexpr std::int64_t kFine = 8;  // kBlock = kFine * kFine
+  const std::int64_t pairs = w.size();
+  const std::int64_t count = max_offset + 1;
+  const std::int64_t steps = std::min(kBlock, count);
+  // Steps laid out [k][j] with j contiguous; entries j >= steps stay 0 (never used in the result).
+  std::vector<double> step_s(static_cast<std::size_t>(pairs * kBlock), 0.0), step_c(step_s.size(), 0.0);
+  for (std::int64_t k = 0; k < pairs; ++k) {
+    std::array<double, kFine> fine_s{}, fine_c{};
+    for (std::int64_t v = 0; v < kFine; ++v) {
+      fine_s[static_cast<std::size_t>(v)] = std::sin(w[k] * static_cast<double>(v));
+      fine_c[static_cast<std::size_t>(v)] = std::cos(w[k] * static_cast<double>(v));
     }
-  }
-  std::vector<double> anchor_sin(pairs), anchor_cos(pairs), s(pairs), c(pairs);
-  for (std::int64_t a = 0; a <= max_offset; a += kBlock) {
-    for (std::size_t k = 0; k < pairs; ++k) {
-      anchor_sin[k] = std::sin(w[static_cast<Eigen::Index>(k)] * static_cast<double>(a));
-      anchor_cos[k] = std::cos(w[static_cast<Eigen::Index>(k)] * static_cast<double>(a));
-    }
-    for (std::int64_t j = 0; j < kBlock && a + j <= max_offset; ++j) {
-      const double* ss = &step_sin[static_cast<std::size_t>(j) * pairs];
-      const double* sc = &step_cos[static_cast<std::size_t>(j) * pairs];
-      for (std::size_t k = 0; k < pairs; ++k) {
-        s[k] = anchor_sin[k] * sc[k] + anchor_cos[k] * ss[k];
-        c[k] = anchor_cos[k] * sc[k] - anchor_sin[k] * ss[k];
+    double* ss = &step_s[static_cast<std::size_t>(k * kBlock)];
+    double* sc = &step_c[static_cast<std::size_t>(k * kBlock)];
+    for (std::int64_t u = 0; u * kFine < steps; ++u) {
+      const double cs = std::sin(w[k] * static_cast<double>(u * kFine));
+      const double cc = std::cos(w[k] * static_cast<double>(u * kFine));
+      for (std::int64_t v = 0; v < kFine && u * kFine + v < steps; ++v) {
+        const double fs = fine_s[static_cast<std::size_t>(v)], fc = fine_c[static_cast<std::size_t>(v)];
+        ss[u * kFine + v] = u == 0 ? fs : cs * fc + cc * fs;
+        sc[u * kFine + v] = u == 0 ? fc : cc * fc - cs * fs;
       }
-      visit(a + j, s, c);
     }
   }
+  Vector out(count);
+  std::array<double, kBlock> sums{};
+  for (std::int64_t a = 0; a < count; a += kBlock) {
+    sums.fill(0.0);
+    for (std::int64_t k = 0; k < pairs; ++k) {
+      const double as = std::sin(w[k] * static_cast<double>(a));
+      const double ac = std::cos(w[k] * static_cast<double>(a));
+      const double* __restrict ss = &step_s[static_cast<std::size_t>(k * kBlock)];
+      const double* __restrict sc = &step_c[static_cast<std::size_t>(k * kBlock)];
+      if (term == OffsetTerm::cosine) {
+        for (std::size_t j = 0; j < kBlock; ++j) sums[j] += ac * sc[j] - as * ss[j];  // cos(w (a + j))
+      } else {
+        for (std::size_t j = 0; j < kBlock; ++j) {
+          const double s = as * sc[j] + ac * ss[j];  // sin(w (a + j))
+          sums[j] += s * s;
+        }
+      }
+    }
+    const std::int64_t rows = std::min(kBlock, count - a);
+    for (std::int64_t j = 0; j < rows; ++j) out[a + j] = sums[static_cast<std::size_t>(j)];
+  }
+  return out;
+}
+
+// The symmetric Toeplitz matrix S[p, q] = v[|q - p|]: row p is the window m[n-1-p .. 2n-2-p] of the
+// mirrored vector m = (v[n-1], ..., v[1], v[0], v[1], ..., v[n-1]), so each row is one contiguous
+// copy and filling the N x N matrix runs at memory speed.
+Matrix symmetric_toeplitz(const Vector& v) {
+  const Eigen::Index n = v.size();
+  std::vector<double> mirrored(static_cast<std::size_t>(2 * n - 1));
+  for (Eigen::Index i = 0; i < n; ++i) {
+    mirrored[static_cast<std::size_t>(n - 1 + i)] = v[i];
+    mirrored[static_cast<std::size_t>(n - 1 - i)] = v[i];
+  }
+  Matrix out(n, n);
+  const std::size_t bytes = static_cast<std::size_t>(n * n) * sizeof(double);
+  detail::advise_huge_pages(out.data(), bytes);
+#if defined(__SSE2__)
+  // Far larger than the caches: SSE2 non-temporal stores write the rows to memory without first
+  // reading the old contents into the cache (a plain copy of the same values).
+  if (bytes >= (std::size_t{8} << 20)) {
+    for (Eigen::Index p = 0; p < n; ++p) {
+      double* row = out.row(p).data();
+      const double* src = &mirrored[static_cast<std::size_t>(n - 1 - p)];
+      Eigen::Index q = 0;
+      if ((reinterpret_cast<std::uintptr_t>(row) & 15U) != 0) {
+        row[0] = src[0];
+        q = 1;
+      }
+      for (; q + 2 <= n; q += 2) _mm_stream_pd(row + q, _mm_loadu_pd(src + q));
+      for (; q < n; ++q) row[q] = src[q];
+    }
+    _mm_sfence();
+    return out;
+  }
+#endif
+  for (Eigen::Index p = 0; p < n; ++p) {
+    std::memcpy(out.row(p).data(), &mirrored[static_cast<std::size_t>(n - 1 - p)],
+                static_cast<std::size_t>(n) * sizeof(double));
+  }
+  return out;
 }
 
 // The frequencies of the (sin, cos) pairs that are complete: the first floor(D/2).
@@ -96,7 +172,9 @@ std::optional<SimilarityMetric> parse_similarity_metric(std::string_view name) {
 
 Matrix similarity_matrix(const Matrix& table, SimilarityMetric metric) {
   // P P^T through a symmetric rank update: half the flops of a general product.
-  Matrix gram = Matrix::Zero(table.rows(), table.rows());
+  Matrix gram(table.rows(), table.rows());
+  detail::advise_huge_pages(gram.data(), static_cast<std::size_t>(gram.size()) * sizeof(double));
+  gram.setZero();
   gram.selfadjointView<Eigen::Lower>().rankUpdate(table);
   gram.triangularView<Eigen::StrictlyUpper>() = gram.transpose();
   return finish_metric(std::move(gram), table, table, metric);
@@ -118,14 +196,7 @@ Vector sinusoidal_similarity_by_offset(std::int64_t d, double base, std::int64_t
                 "use an even D");
   }
   if (max_offset < 0) throw Error("max offset must be 0 or more");
-  Vector s(max_offset + 1);
-  for_each_offset(paired_frequencies(d, base), max_offset,
-                  [&](std::int64_t r, const std::vector<double>&, const std::vector<double>& c) {
-                    double sum = 0.0;
-                    for (double v : c) sum += v;
-                    s[r] = sum;
-                  });
-  return s;
+  return offset_sums(paired_frequencies(d, base), max_offset, OffsetTerm::cosine);
 }
 
 Matrix sinusoidal_similarity_closed_form(std::int64_t n, std::int64_t d, double base, std::int64_t start,
@@ -136,40 +207,27 @@ Matrix sinusoidal_similarity_closed_form(std::int64_t n, std::int64_t d, double 
   // Per offset r: dot part sum_k cos(w_k r) and, for distances, |P_p - P_q|^2 = 4 sum_k sin^2(w_k r / 2)
   // (the cancellation-free form of 2K - 2 sum cos).
   const Vector w = paired_frequencies(d, base);
-  Vector by_offset(n);
-  if (metric == SimilarityMetric::distance) {
-    for_each_offset(0.5 * w, n - 1, [&](std::int64_t r, const std::vector<double>& s, const std::vector<double>&) {
-      double sum = 0.0;
-      for (double v : s) sum += v * v;
-      by_offset[r] = 4.0 * sum;
-    });
-  } else {
-    for_each_offset(w, n - 1, [&](std::int64_t r, const std::vector<double>&, const std::vector<double>& c) {
-      double sum = 0.0;
-      for (double v : c) sum += v;
-      by_offset[r] = sum;
-    });
+  Vector by_offset = metric == SimilarityMetric::distance ? Vector(4.0 * offset_sums(0.5 * w, n - 1, OffsetTerm::squared_sine))
+                                                          : offset_sums(w, n - 1, OffsetTerm::cosine);
+  if (d % 2 == 0) {
+    // Even D: the metric is a function of the offset alone; finish it on the O(N) vector, then fill.
+    if (metric == SimilarityMetric::distance) by_offset = by_offset.cwiseSqrt();
+    if (metric == SimilarityMetric::cosine) by_offset /= static_cast<double>(pairs);  // every row has norm^2 = D/2
+    return symmetric_toeplitz(by_offset);
   }
   // Odd D: the lone last column v_p = sin(w_last (start + p)) adds v_p v_q (dot) or (v_p - v_q)^2 (distance).
-  Vector lone = Vector::Zero(n);
-  const bool odd = d % 2 != 0;
-  if (odd) {
+  Vector lone(n);
+  {
     const double w_last = std::pow(base, -static_cast<double>(d - 1) / static_cast<double>(d));
     for (std::int64_t p = 0; p < n; ++p) lone[p] = std::sin(w_last * static_cast<double>(start + p));
   }
-  Matrix out(n, n);
-  for (std::int64_t p = 0; p < n; ++p) {
-    double* row = out.row(p).data();
-    for (std::int64_t q = 0; q < n; ++q) row[q] = by_offset[q >= p ? q - p : p - q];
-  }
+  Matrix out = symmetric_toeplitz(by_offset);
   if (metric == SimilarityMetric::distance) {
-    if (odd) {
-      for (std::int64_t p = 0; p < n; ++p)
-        for (std::int64_t q = 0; q < n; ++q) out(p, q) += (lone[p] - lone[q]) * (lone[p] - lone[q]);
-    }
+    for (std::int64_t p = 0; p < n; ++p)
+      for (std::int64_t q = 0; q < n; ++q) out(p, q) += (lone[p] - lone[q]) * (lone[p] - lone[q]);
     out = out.cwiseSqrt();
   } else {
-    if (odd) out.noalias() += lone * lone.transpose();
+    out.noalias() += lone * lone.transpose();
     if (metric == SimilarityMetric::cosine) {
       const Vector norm = (Vector::Constant(n, static_cast<double>(pairs)) + lone.cwiseAbs2()).cwiseSqrt();
       for (std::int64_t p = 0; p < n; ++p)

@@ -57,6 +57,21 @@ TEST_CASE("sinusoid fast table equals direct sin/cos, far positions, odd D") {
   }
 }
 
+TEST_CASE("large sinusoid table (the streaming-store path, >= 8 MiB) equals direct sin/cos") {
+  const std::int64_t n = 1100, d = 1001;  // 8.8 MB, odd D, rows not 16-byte aligned
+  const Matrix p = encode(params(EncodingKind::sinusoidal, n, d, 10000.0, 3));
+  double worst = 0.0;
+  for (std::int64_t r = 0; r < n; r += 7) {
+    for (std::int64_t c = 0; c < d; c += 3) {
+      const double w = std::pow(10000.0, -2.0 * static_cast<double>(c / 2) / static_cast<double>(d));
+      const double x = w * static_cast<double>(3 + r);
+      worst = std::max(worst, std::abs(p(r, c) - (c % 2 == 0 ? std::sin(x) : std::cos(x))));
+    }
+  }
+  CHECK(worst < 1e-12);
+  CHECK(p(n - 1, d - 1) == Approx(std::sin(std::pow(10000.0, -1000.0 / 1001.0) * (n + 2))).margin(1e-12));
+}
+
 TEST_CASE("normalized depends on N: p=1 is 0.5 at N=3, 0.142857 at N=8") {
   CHECK(encode(params(EncodingKind::normalized, 3, 2))(1, 0) == 0.5);
   CHECK_THAT(encode(params(EncodingKind::normalized, 8, 2))(1, 1), WithinAbs(1.0 / 7.0, 1e-15));
