@@ -124,7 +124,8 @@ std::vector<Matrix> alibi_bias(std::int64_t heads, std::int64_t n, bool causal) 
         if (causal && j > i) {
           m(i, j) = -std::numeric_limits<double>::infinity();
         } else {
-          m(i, j) = -slopes[h] * static_cast<double>(i > j ? i - j : j - i);
+          // 0.0 - x, not -x: the diagonal is +0 (so CSV shows "0", not "-0").
+          m(i, j) = 0.0 - slopes[h] * static_cast<double>(i > j ? i - j : j - i);
         }
       }
     }

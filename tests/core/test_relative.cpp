@@ -62,6 +62,7 @@ TEST_CASE("ALiBi bias matrices, symmetric and causal") {
   CHECK(causal[0](3, 1) == -2.0 / 16.0);
   CHECK(causal[0](1, 3) == -std::numeric_limits<double>::infinity());
   CHECK(causal[0](2, 2) == 0.0);
+  CHECK_FALSE(std::signbit(bias[0](1, 1)));  // +0 on the diagonal, not -0
 }
 
 TEST_CASE("Shaw: queries are the last Q of K positions, index clip(j - i, -C, C) + C") {

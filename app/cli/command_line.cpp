@@ -1,0 +1,201 @@
+// The pelab-cli grammar: subcommands, options and their --help text.
+#include "command_line.hpp"
+
+#include <array>
+
+namespace pelab::cli {
+namespace {
+
+constexpr std::array<std::string_view, 9> kCommands = {
+    "encode", "similarity", "rotation", "t5-bucket", "shaw", "alibi", "rope", "check", "render"};
+
+constexpr const char* kKinds =
+    "integer, normalized, binary, sigmoid, sinusoidal, sinusoidal-concat, learned, fourier";
+
+void add_arg(CLI::App* app, Arg& arg, const std::string& name, const std::string& type,
+             const std::string& help) {
+  arg.name = name;
+  arg.option = app->add_option(name, arg.text, help)->type_name(type);
+}
+
+void add_flag(CLI::App* app, Flag& flag, const std::string& name, const std::string& help) {
+  flag.name = name;
+  flag.option = app->add_flag(name, flag.value, help);
+}
+
+CLI::App* add_command(CLI::App& app, const std::string& name, const std::string& description,
+                      const std::string& footer) {
+  CLI::App* sub = app.add_subcommand(name, description);
+  sub->allow_extras();  // unknown options are reported by pelab-cli (cli.cpp), one line, before anything else
+  sub->footer(footer);
+  return sub;
+}
+
+void add_common(CLI::App* app, CommonArgs& common, const std::string& out_help) {
+  add_arg(app, common.out, "--out", "FILE", out_help);
+  add_arg(
+      app, common.max_bytes, "--max-bytes", "M",
+      "refuse an output (or an array computed on the way) larger than M bytes (default 2147483648 = 2 GiB)");
+}
+
+void add_encoding(CLI::App* app, EncodingArgs& e) {
+  e.kind_option = app->add_option("KIND", e.kind, std::string("the encoding: ") + kKinds)->type_name("");
+  add_arg(app, e.positions, "--positions", "N",
+          "number of positions N (rows), >= 1; learned with --table: defaults to the table's rows - start");
+  add_arg(app, e.dims, "--dims", "D",
+          "model width D (columns), >= 1; learned with --table: defaults to the table's width");
+  add_arg(app, e.base, "--base", "B",
+          "sigmoid, sinusoidal, sinusoidal-concat only: the base / largest timescale, finite > 0 (default "
+          "10000)");
+  add_arg(app, e.start, "--start", "P", "first position: row r is position P + r, >= 0 (default 0)");
+  add_flag(app, e.signed_bits, "--signed", "binary only: map the bits {0, 1} to {-1, +1}");
+  add_arg(app, e.sigma, "--sigma", "S",
+          "learned without --table only: entries ~ N(0, S^2), S >= 0 (default 0.02)");
+  add_arg(app, e.seed, "--seed", "K", "learned without --table only: random seed, 0..2^64-1 (default 0)");
+  add_arg(app, e.table, "--table", "F.npy",
+          "learned only: take the table from a 2-D .npy file (row p = position p; any of <f4 <f8 <i4 <i8)");
+}
+
+const char* kEncodingFooter =
+    "Kinds: integer P=p | normalized p/(N-1) | binary bit i of p | sigmoid 1/(1+exp(-p/t_i)) |\n"
+    "sinusoidal sin/cos interleaved, w_k = base^(-2k/D) | sinusoidal-concat all sines then all cosines,\n"
+    "timescales 1..base | learned N(0, sigma^2) from --seed, or --table | fourier sin/cos(2^k pi p/(N-1)).\n"
+    "An option that does not apply to KIND is an error.";
+
+}  // namespace
+
+std::string command_list() {
+  std::string list;
+  for (std::string_view c : kCommands) {
+    if (!list.empty()) list += ", ";
+    list += c;
+  }
+  return list;
+}
+
+bool is_command(std::string_view name) {
+  for (std::string_view c : kCommands) {
+    if (c == name) return true;
+  }
+  return false;
+}
+
+CommandLine::CommandLine()
+    : app("Position encodings of Transformer models, computed and exported.", "pelab-cli") {
+  app.footer(
+      "Outputs (--out): the extension picks the format. .npy = float64 (int64 for indices), C order,\n"
+      "little-endian; .csv = one line per row, no header, %.17g; .png = render only. The file is written\n"
+      "to a temporary name and renamed, so a failed command leaves no file and never clobbers one.\n"
+      "Exit codes: 0 ok; 2 bad command, option or value; 1 a file cannot be read, is malformed or\n"
+      "does not fit the options, or the output cannot be written. Errors are one line on stderr\n"
+      "starting with 'pelab-cli: '. Run 'pelab-cli COMMAND --help' for a command's options;\n"
+      "docs/cli.md has the full reference with examples.");
+  app.get_formatter()->column_width(34);
+
+  encode.app =
+      add_command(app, "encode", "the N x D table of an absolute encoding (row p = position start + p)",
+                  std::string(kEncodingFooter) +
+                      "\nExample: pelab-cli encode sinusoidal --positions 4 --dims 4 --base 100 --out p.npy");
+  add_encoding(encode.app, encode.encoding);
+  add_common(encode.app, encode.common, "output file: .npy or .csv (required)");
+
+  similarity.app = add_command(
+      app, "similarity", "the N x N similarity S[p, q] between the rows of an encoding",
+      std::string(kEncodingFooter) +
+          "\nsinusoidal uses the exact closed form sum_k cos(w_k (p - q)) without forming the table."
+          "\nExample: pelab-cli similarity sinusoidal --positions 64 --dims 32 --metric cosine --out s.npy");
+  add_encoding(similarity.app, similarity.encoding);
+  add_arg(similarity.app, similarity.metric, "--metric", "dot|cosine|distance",
+          "dot product, cosine, or Euclidean distance (default dot)");
+  add_common(similarity.app, similarity.common, "output file: .npy or .csv (required)");
+
+  rotation.app = add_command(
+      app, "rotation", "the D x D matrix T(k) that moves a sinusoidal encoding by k positions",
+      "column: P_{p+k} = T(k) P_p (blocks [[cos wk, sin wk], [-sin wk, cos wk]]); row: P_{p+k} = P_p T(k),\n"
+      "the transpose. D must be even. The shift k may be any finite real.\n"
+      "Example: pelab-cli rotation --dims 8 --shift 3 --out t.npy");
+  add_arg(rotation.app, rotation.dims, "--dims", "D", "model width D, even, >= 2 (required)");
+  add_arg(rotation.app, rotation.base, "--base", "B", "w_k = B^(-2k/D), finite > 0 (default 10000)");
+  add_arg(rotation.app, rotation.shift, "--shift", "K", "the offset k, any finite real (required)");
+  add_arg(rotation.app, rotation.convention, "--convention", "column|row",
+          "column vectors (T P_p) or row vectors (P_p T) (default column)");
+  add_common(rotation.app, rotation.common, "output file: .npy or .csv (required)");
+
+  t5_bucket.app = add_command(
+      app, "t5-bucket", "T5 relative-position buckets for r = key - query = A..B (int64, length B - A + 1)",
+      "As HF transformers' T5Attention._relative_position_bucket: exact for small |r|, logarithmic up to\n"
+      "--max-distance, then the last bucket; bidirectional uses half the buckets for r > 0; --causal\n"
+      "counts only r <= 0. A and B lie within +-2^53.\n"
+      "Example: pelab-cli t5-bucket --from -128 --to 300 --out b.npy");
+  add_arg(t5_bucket.app, t5_bucket.from, "--from", "A", "first relative position (required)");
+  add_arg(t5_bucket.app, t5_bucket.to, "--to", "B", "last relative position, >= A (required)");
+  add_arg(t5_bucket.app, t5_bucket.buckets, "--buckets", "n",
+          "number of buckets, >= 4 (>= 2 with --causal) (default 32)");
+  add_arg(t5_bucket.app, t5_bucket.max_distance, "--max-distance", "M",
+          "distance mapped to the last bucket; above the exact range (default 128)");
+  add_flag(t5_bucket.app, t5_bucket.causal, "--causal", "unidirectional (decoder) buckets");
+  add_common(t5_bucket.app, t5_bucket.common, "output file: .npy (int64) or .csv (required)");
+
+  shaw.app = add_command(
+      app, "shaw", "Shaw et al. relative index clip(j - i, -C, C) + C, int64 Q x K",
+      "Query row r sits at key position i = K - Q + r (the queries are the last Q of the K positions),\n"
+      "so Q = K gives the usual square matrix. Index c selects the learned vector a_{c - C}.\n"
+      "Example: pelab-cli shaw --queries 4 --keys 4 --clip 2 --out idx.npy");
+  add_arg(shaw.app, shaw.queries, "--queries", "Q", "number of queries, 1..K (required)");
+  add_arg(shaw.app, shaw.keys, "--keys", "K", "number of keys, >= 1 (required)");
+  add_arg(shaw.app, shaw.clip, "--clip", "C", "largest relative distance kept, >= 0 (required)");
+  add_common(shaw.app, shaw.common, "output file: .npy (int64) or .csv (required)");
+
+  alibi.app = add_command(
+      app, "alibi", "ALiBi head slopes (H), or with --positions the H x N x N biases",
+      "Slopes as the ALiBi paper's code (8 heads: 1/2 .. 1/256; other counts interleave the next power of\n"
+      "two). Bias -m_h |i - j|; --causal: -m_h (i - j) for j <= i and -inf above the diagonal.\n"
+      "CSV of the 3-D tensor: H*N lines of N values, head h on lines h*N .. h*N + N - 1.\n"
+      "Example: pelab-cli alibi --heads 8 --positions 16 --causal --out bias.npy");
+  add_arg(alibi.app, alibi.heads, "--heads", "H", "number of heads, 1..1048576 (required)");
+  add_arg(alibi.app, alibi.positions, "--positions", "N",
+          "sequence length N: write the H x N x N bias tensor");
+  add_flag(alibi.app, alibi.causal, "--causal", "causal mask (needs --positions)");
+  add_common(alibi.app, alibi.common, "output file: .npy or .csv (required)");
+
+  rope.app = add_command(
+      app, "rope", "apply rotary position embedding to the rows of a .npy matrix",
+      "Row p of X is rotated by position start + p: pair k turns by (start + p) w_k, w_k = base^(-2k/D).\n"
+      "adjacent pairs (2k, 2k+1) as RoFormer; half pairs (k, k + D/2) as GPT-NeoX / LLaMA. X must be\n"
+      "2-D, finite, with an even number of columns; the output is float64 of the same shape.\n"
+      "Example: pelab-cli rope --in q.npy --pairing half --start 10 --out q_rot.npy");
+  add_arg(rope.app, rope.in, "--in", "X.npy", "input matrix, 2-D (<f4 <f8 <i4 <i8) (required)");
+  add_arg(rope.app, rope.base, "--base", "B", "finite > 0 (default 10000)");
+  add_arg(rope.app, rope.pairing, "--pairing", "adjacent|half", "which coordinates form a pair (required)");
+  add_arg(rope.app, rope.start, "--start", "P", "position of row 0, >= 0 (default 0)");
+  add_common(rope.app, rope.common, "output file: .npy or .csv (required)");
+
+  check.app =
+      add_command(app, "check", "score an encoding against the five requirements of a good position encoding",
+                  std::string(kEncodingFooter) +
+                      "\nPrints a table (or JSON with --json) to stdout, or writes it to --out (any file "
+                      "name). The exit\n"
+                      "code is 0 whether or not the requirements pass.\n"
+                      "Example: pelab-cli check integer --positions 64 --dims 16 --json");
+  add_encoding(check.app, check.encoding);
+  add_flag(check.app, check.json, "--json", "print JSON instead of a table");
+  add_common(check.app, check.common, "write the table / JSON to this file instead of stdout");
+
+  render.app = add_command(
+      app, "render", "an annotated PNG figure: the encoding's heatmap or its similarity matrix",
+      std::string(kEncodingFooter) +
+          "\nThe figure has a title, axes (dimension i / position p, or position q / position p) and a "
+          "colour\n"
+          "bar; values are mapped over their min..max. 1200 x 800 pixels.\n"
+          "Example: pelab-cli render sinusoidal --positions 128 --dims 64 --view similarity --out s.png");
+  add_encoding(render.app, render.encoding);
+  add_arg(render.app, render.view, "--view", "heatmap|similarity",
+          "the table P (position x dimension) or its similarity S (default heatmap)");
+  add_arg(render.app, render.colormap, "--colormap", "NAME",
+          "viridis, magma, red-blue or gray (default viridis)");
+  add_arg(render.app, render.metric, "--metric", "dot|cosine|distance",
+          "with --view similarity only (default dot)");
+  add_common(render.app, render.common, "output file: .png (required)");
+}
+
+}  // namespace pelab::cli

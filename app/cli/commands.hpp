@@ -1,0 +1,23 @@
+#pragma once
+// One function per pelab-cli command. Each validates its options (UsageError), reads its inputs
+// (FileError), checks the --max-bytes budget before computing, then writes --out atomically.
+#include <ostream>
+
+#include "command_line.hpp"
+
+namespace pelab::cli {
+
+// Absolute encodings (commands_absolute.cpp).
+void run_encode(const EncodeArgs& args);
+void run_similarity(const SimilarityArgs& args);
+void run_check(const CheckArgs& args, std::ostream& out);
+void run_render(const RenderArgs& args);
+
+// Rotation, relative and rotary schemes (commands_relative.cpp).
+void run_rotation(const RotationArgs& args);
+void run_t5_bucket(const T5BucketArgs& args);
+void run_shaw(const ShawArgs& args);
+void run_alibi(const AlibiArgs& args);
+void run_rope(const RopeArgs& args);
+
+}  // namespace pelab::cli

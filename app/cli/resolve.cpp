@@ -1,0 +1,226 @@
+// Validation shared by the commands: required options, --max-bytes, encoding options, .npy inputs.
+#include "resolve.hpp"
+
+#include <system_error>
+
+#include "errors.hpp"
+#include "output.hpp"
+#include "pelab/io/atomic_file.hpp"
+#include "pelab/io/npy.hpp"
+#include "values.hpp"
+
+namespace pelab::cli {
+namespace {
+
+// Positions stay exact in double precision below 2^52 (the core's limit for start + N).
+constexpr std::int64_t kMaxPosition = std::int64_t{1} << 52;
+
+std::string kind_list() {
+  std::string list;
+  for (EncodingKind k : all_encoding_kinds()) {
+    if (!list.empty()) list += ", ";
+    list += to_string(k);
+  }
+  return list;
+}
+
+bool kind_uses_base(EncodingKind kind) {
+  return kind == EncodingKind::sigmoid || kind == EncodingKind::sinusoidal ||
+         kind == EncodingKind::sinusoidal_concat;
+}
+
+void only_for(const Arg& arg, bool applies, EncodingKind kind, std::string_view kinds) {
+  if (arg.given() && !applies) {
+    throw UsageError(arg.name + " does not apply to kind " + std::string(to_string(kind)) + " (only to " +
+                     std::string(kinds) + ")");
+  }
+}
+
+}  // namespace
+
+void reject_extras(const CLI::App& command) {
+  const std::vector<std::string> extras = command.remaining();
+  if (extras.empty()) return;
+  const std::string& first = extras.front();
+  const std::string help = " (see 'pelab-cli " + command.get_name() + " --help')";
+  if (first.size() > 1 && first.front() == '-') {
+    const std::string name = first.substr(0, first.find('='));
+    throw UsageError("unknown option " + name + " for " + command.get_name() + help);
+  }
+  throw UsageError("unexpected argument '" + first + "' for " + command.get_name() + help);
+}
+
+void require(const Arg& arg, std::string_view command, std::string_view placeholder) {
+  if (!arg.given()) {
+    throw UsageError(std::string(command) + " needs " + arg.name + " " + std::string(placeholder) +
+                     " (see 'pelab-cli " + std::string(command) + " --help')");
+  }
+}
+
+std::int64_t integer_value(const Arg& arg) { return parse_integer(arg.name, arg.text); }
+double real_value(const Arg& arg) { return parse_real(arg.name, arg.text); }
+
+std::filesystem::path out_path(const CommonArgs& common, std::string_view command) {
+  require(common.out, command, "FILE");
+  return common.out.text;
+}
+
+double base_value(const Arg& base) {
+  if (!base.given()) return 10000.0;
+  const double value = real_value(base);
+  if (value <= 0.0) throw UsageError("--base must be above 0 (got " + base.text + ")");
+  return value;
+}
+
+std::uint64_t max_bytes_value(const CommonArgs& common) {
+  if (!common.max_bytes.given()) return kDefaultMaxBytes;
+  const std::uint64_t value = parse_unsigned(common.max_bytes.name, common.max_bytes.text);
+  if (value == 0) throw UsageError("--max-bytes must be at least 1 (got 0)");
+  return value;
+}
+
+Matrix load_matrix_npy(const std::filesystem::path& path, std::uint64_t max_bytes, std::string_view option) {
+  const std::string name = path.string();
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec && size > max_bytes) {
+    throw FileError(std::string(option) + " " + name + " is " + format_bytes(size) + ", above --max-bytes " +
+                    std::to_string(max_bytes) + "; pass a larger --max-bytes to read it");
+  }
+  Matrix matrix;
+  try {
+    const std::string bytes = read_file_bytes(path, max_bytes);
+    matrix = npy_to_matrix(npy_decode(bytes, name), name);
+  } catch (const pelab::Error& e) {
+    throw FileError(e.what());
+  }
+  if (!all_finite(matrix))
+    throw FileError(name + ": contains NaN or infinite values; a finite matrix is needed");
+  return matrix;
+}
+
+bool EncodingSpec::uses_base() const { return kind_uses_base(params.kind); }
+
+std::string EncodingSpec::describe() const {
+  const EncodingParams& p = params;
+  std::string text =
+      std::string(to_string(p.kind)) + ", N=" + std::to_string(p.positions) + ", D=" + std::to_string(p.dims);
+  if (uses_base()) text += ", base=" + format_real(p.base);
+  if (p.start != 0) text += ", start=" + std::to_string(p.start);
+  if (p.kind == EncodingKind::binary && p.binary_signed) text += ", signed";
+  if (p.kind == EncodingKind::learned) {
+    if (table) {
+      text += ", table=" + table_path.filename().string();
+    } else {
+      text += ", sigma=" + format_real(p.sigma) + ", seed=" + std::to_string(p.seed);
+    }
+  }
+  return text;
+}
+
+EncodingSpec parse_encoding(const EncodingArgs& args, std::string_view command) {
+  if (args.kind.empty()) {
+    throw UsageError(std::string(command) + " needs a KIND: " + kind_list());
+  }
+  const std::optional<EncodingKind> kind = parse_encoding_kind(args.kind);
+  if (!kind) throw UsageError("unknown kind '" + args.kind + "' (kinds: " + kind_list() + ")");
+
+  // Strict applicability: an option that means nothing for this kind is an error, not ignored.
+  only_for(args.base, kind_uses_base(*kind), *kind, "sigmoid, sinusoidal, sinusoidal-concat");
+  if (args.signed_bits.given() && *kind != EncodingKind::binary) {
+    throw UsageError("--signed does not apply to kind " + std::string(to_string(*kind)) +
+                     " (only to binary)");
+  }
+  const bool learned = *kind == EncodingKind::learned;
+  only_for(args.table, learned, *kind, "learned");
+  only_for(args.sigma, learned, *kind, "learned");
+  only_for(args.seed, learned, *kind, "learned");
+  const bool has_table = args.table.given();
+  for (const Arg* arg : {&args.sigma, &args.seed}) {
+    if (has_table && arg->given()) {
+      throw UsageError(arg->name + " does not apply with --table (the loaded table is used as it is)");
+    }
+  }
+
+  EncodingSpec spec;
+  EncodingParams& p = spec.params;
+  p.kind = *kind;
+  if (args.positions.given()) {
+    p.positions = integer_value(args.positions);
+    require_at_least("--positions", p.positions, 1);
+    require_at_most("--positions", p.positions, kMaxPosition);
+  } else if (!has_table) {
+    require(args.positions, command, "N");
+  }
+  if (args.dims.given()) {
+    p.dims = integer_value(args.dims);
+    require_at_least("--dims", p.dims, 1);
+  } else if (!has_table) {
+    require(args.dims, command, "D");
+  }
+  if (args.start.given()) {
+    p.start = integer_value(args.start);
+    require_at_least("--start", p.start, 0);
+    require_at_most("--start", p.start, kMaxPosition - 1);
+  }
+  p.base = base_value(args.base);
+  if (args.sigma.given()) {
+    p.sigma = real_value(args.sigma);
+    if (p.sigma < 0.0) throw UsageError("--sigma must be 0 or more (got " + args.sigma.text + ")");
+  }
+  if (args.seed.given()) p.seed = parse_unsigned("--seed", args.seed.text);
+  p.binary_signed = args.signed_bits.value;
+  if (args.positions.given() && p.start > kMaxPosition - p.positions) {
+    throw UsageError("--start + --positions must stay below 2^52 so positions are exact (got " +
+                     std::to_string(p.start) + " + " + std::to_string(p.positions) + ")");
+  }
+  if (p.kind == EncodingKind::sinusoidal_concat && args.dims.given() && p.dims < 2) {
+    throw UsageError(
+        "sinusoidal-concat needs --dims 2 or more (with D = 1 its only column is the zero padding)");
+  }
+  if (!has_table) {
+    try {
+      validate(p);
+    } catch (const pelab::Error& e) {
+      throw UsageError(e.what());
+    }
+  }
+  return spec;
+}
+
+void load_encoding_table(EncodingSpec& spec, const EncodingArgs& args, std::uint64_t max_bytes) {
+  if (!args.table.given()) return;
+  // The file decides what the options left open, and must agree with what they set.
+  EncodingParams& p = spec.params;
+  spec.table_path = args.table.text;
+  spec.sizes_from_file = !args.positions.given() || !args.dims.given();
+  spec.table = load_matrix_npy(spec.table_path, max_bytes, "--table");
+  const Matrix& t = *spec.table;
+  const std::string name = spec.table_path.string();
+  if (!args.dims.given()) {
+    p.dims = t.cols();
+  } else if (p.dims != t.cols()) {
+    throw FileError("--table " + name + " has " + std::to_string(t.cols()) + " columns but --dims is " +
+                    std::to_string(p.dims) + " (omit --dims to use the table's width)");
+  }
+  if (p.start >= t.rows()) {
+    throw FileError("--table " + name + " has " + std::to_string(t.rows()) + " rows (positions 0.." +
+                    std::to_string(t.rows() - 1) + ") but --start is " + std::to_string(p.start) +
+                    "; a learned table is undefined past its last row");
+  }
+  if (!args.positions.given()) {
+    p.positions = t.rows() - p.start;
+  } else if (p.start + p.positions > t.rows()) {
+    throw FileError("--table " + name + " has " + std::to_string(t.rows()) + " rows (positions 0.." +
+                    std::to_string(t.rows() - 1) + ") but positions " + std::to_string(p.start) + ".." +
+                    std::to_string(p.start + p.positions - 1) +
+                    " were asked for; a learned table is undefined past its last row");
+  }
+  try {
+    validate(p);
+  } catch (const pelab::Error& e) {
+    throw FileError(e.what());
+  }
+}
+
+}  // namespace pelab::cli

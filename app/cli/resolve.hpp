@@ -1,0 +1,58 @@
+#pragma once
+// Turning captured option text into validated values: the checks every command shares (required
+// options, --max-bytes, --out, encoding options and their applicability to KIND) and the loading
+// of .npy inputs. Command-line problems throw UsageError; input-file problems throw FileError.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "command_line.hpp"
+#include "pelab/encodings.hpp"
+
+namespace pelab::cli {
+
+// Unknown options or stray arguments left over by CLI11 -> UsageError naming the first one.
+void reject_extras(const CLI::App& command);
+
+// UsageError "<command> needs <option> <placeholder>" unless the option was given.
+void require(const Arg& arg, std::string_view command, std::string_view placeholder);
+
+// Parsers for a given option (call only when arg.given()).
+std::int64_t integer_value(const Arg& arg);
+double real_value(const Arg& arg);
+
+// --out FILE, required by every command but check.
+std::filesystem::path out_path(const CommonArgs& common, std::string_view command);
+
+// --base: finite and above 0; 10000 when not given.
+double base_value(const Arg& base);
+
+// --max-bytes (default 2 GiB), at least 1.
+std::uint64_t max_bytes_value(const CommonArgs& common);
+
+// A 2-D finite matrix from a .npy file. The file may be at most `max_bytes` long. FileError on any problem.
+Matrix load_matrix_npy(const std::filesystem::path& path, std::uint64_t max_bytes, std::string_view option);
+
+// A validated encoding: the core parameters plus the loaded learned table, if any.
+struct EncodingSpec {
+  EncodingParams params;
+  std::optional<Matrix> table;  // learned --table, whole file (row p = position p)
+  std::filesystem::path table_path;
+  bool sizes_from_file = false;  // N or D was taken from --table (size errors are then file errors)
+  const Matrix* source() const { return table ? &*table : nullptr; }
+  bool uses_base() const;
+  // "sinusoidal, N=64, D=16, base=10000" (+ start, signed, sigma/seed or table file).
+  std::string describe() const;
+};
+
+// Step 1, command line only: validates KIND and the encoding options for `command` (strict: an
+// option that does not apply to KIND is a UsageError). With --table, N and D may still be open.
+EncodingSpec parse_encoding(const EncodingArgs& args, std::string_view command);
+
+// Step 2, files: loads --table (if given) into `spec`, takes N and D from it where the options left
+// them open and checks that it covers positions start..start+N-1 with width D (FileError otherwise).
+void load_encoding_table(EncodingSpec& spec, const EncodingArgs& args, std::uint64_t max_bytes);
+
+}  // namespace pelab::cli
