@@ -194,6 +194,7 @@ void run_check(const CheckArgs& args, std::ostream& out) {
     write_text(path, text);
   } else {
     out << text << std::flush;
+    if (!out) throw FileError("cannot write the scores to standard output");
   }
 }
 

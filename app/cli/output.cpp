@@ -115,7 +115,10 @@ void preflight_output(const std::filesystem::path& out) {
 
 std::uint64_t output_bytes(Format format, std::uint64_t count, bool integer) {
   if (format == Format::csv) return saturating_product({count, integer ? 21u : 25u});
-  return saturating_product({count, 8u});
+  // The .npy header: magic, version, length and the padded dict. For every array pelab-cli writes
+  // (at most 3 dimensions) it is exactly 128 bytes: the dict is over 54 and under 118 characters.
+  constexpr std::uint64_t kNpyHeaderBytes = 128;
+  return saturating_sum({saturating_product({count, 8u}), kNpyHeaderBytes});
 }
 
 void Budget::check_output(std::uint64_t bytes, std::string_view what) const {

@@ -184,6 +184,12 @@ std::optional<EncodingKind> parse_encoding_kind(std::string_view name) {
 
 std::span<const EncodingKind> all_encoding_kinds() { return kAllKinds; }
 
+void validate_base(double base) {
+  if (!std::isfinite(base) || base <= 0.0 || !std::isfinite(1.0 / base)) {
+    throw Error("base must be a finite number above 0 whose inverse is finite too (got " + std::to_string(base) + ")");
+  }
+}
+
 void validate(const EncodingParams& p) {
   if (p.positions <= 0) throw Error("positions N must be at least 1 (got " + std::to_string(p.positions) + ")");
   if (p.dims <= 0) throw Error("dims D must be at least 1 (got " + std::to_string(p.dims) + ")");
@@ -191,9 +197,7 @@ void validate(const EncodingParams& p) {
   if (p.start > (std::int64_t{1} << 52) - p.positions) {
     throw Error("start + N must stay below 2^52 so positions are exact in double precision");
   }
-  if (!std::isfinite(p.base) || p.base <= 0.0) {
-    throw Error("base must be a finite number above 0 (got " + std::to_string(p.base) + ")");
-  }
+  validate_base(p.base);
   if (!std::isfinite(p.sigma) || p.sigma < 0.0) {
     throw Error("sigma must be a finite number of 0 or more (got " + std::to_string(p.sigma) + ")");
   }

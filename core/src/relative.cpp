@@ -28,7 +28,7 @@ void check_rope(std::int64_t d, double base) {
     throw Error("RoPE needs an even, positive number of columns (got " + std::to_string(d) +
                 "): each rotation acts on a pair of coordinates");
   }
-  if (!std::isfinite(base) || base <= 0.0) throw Error("base must be a finite number above 0");
+  validate_base(base);
 }
 
 }  // namespace
@@ -41,6 +41,7 @@ IndexMatrix shaw_relative_index(std::int64_t queries, std::int64_t keys, std::in
                 "): the queries are the last Q of the K positions");
   }
   if (clip < 0) throw Error("clip C must be 0 or more (got " + std::to_string(clip) + ")");
+  if (clip >= (std::int64_t{1} << 62)) throw Error("clip C must stay below 2^62 (the index is j - i + C)");
   IndexMatrix index(queries, keys);
   for (std::int64_t r = 0; r < queries; ++r) {
     const std::int64_t i = keys - queries + r;
@@ -53,6 +54,10 @@ std::int64_t t5_relative_bucket(std::int64_t relative_position, bool causal, std
                                 std::int64_t max_distance) {
   if (num_buckets < 2 || (!causal && num_buckets < 4)) {
     throw Error("T5 needs at least 4 buckets (2 when causal), got " + std::to_string(num_buckets));
+  }
+  constexpr std::int64_t kLimit = std::int64_t{1} << 62;  // keeps |r| and the bucket sums overflow-free
+  if (relative_position <= -kLimit || relative_position >= kLimit || num_buckets >= kLimit || max_distance >= kLimit) {
+    throw Error("T5 relative positions, buckets and max distance must stay below 2^62 in magnitude");
   }
   std::int64_t bucket = 0;
   std::int64_t n = num_buckets;
@@ -75,8 +80,8 @@ std::int64_t t5_relative_bucket(std::int64_t relative_position, bool causal, std
   const float scaled = std::log(static_cast<float>(distance) / static_cast<float>(max_exact)) /
                        static_cast<float>(std::log(static_cast<double>(max_distance) / static_cast<double>(max_exact))) *
                        static_cast<float>(n - max_exact);
-  const auto large = std::min<std::int64_t>(max_exact + static_cast<std::int64_t>(scaled), n - 1);
-  return bucket + large;
+  if (!(scaled < static_cast<float>(n - 1 - max_exact))) return bucket + n - 1;  // capped (and no overflowing cast)
+  return bucket + max_exact + static_cast<std::int64_t>(scaled);
 }
 
 Matrix t5_bias_matrix(std::int64_t n, const Vector& head_bias, bool causal, std::int64_t num_buckets,

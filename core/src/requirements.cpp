@@ -16,7 +16,8 @@ constexpr std::int64_t kExactDistinctLimit = 4096;
 
 double length_independence(const EncodingParams& params, const Matrix& table, const Matrix* source) {
   EncodingParams longer = params;
-  longer.positions = 2 * params.positions;
+  // Twice as long, or as long as positions stay exact (start + N < 2^52, see validate()).
+  longer.positions = std::min<std::int64_t>(2 * params.positions, (std::int64_t{1} << 52) - params.start);
   if (params.kind == EncodingKind::learned && source != nullptr) {
     longer.positions = std::min<std::int64_t>(longer.positions, source->rows() - params.start);
   }
@@ -25,11 +26,21 @@ double length_independence(const EncodingParams& params, const Matrix& table, co
   return (table.topRows(shared) - other.topRows(shared)).cwiseAbs().maxCoeff();
 }
 
-double norm_growth(const Matrix& table) {
-  const Vector norms = table.rowwise().norm();
-  double growth = 0.0;
-  for (Eigen::Index p = 1; p < norms.size(); ++p) growth = std::max(growth, std::abs(norms[p] - norms[p - 1]));
-  return growth / std::sqrt(static_cast<double>(table.cols()));
+// |least-squares slope| of the row's largest magnitude m_p = max_i |P[p, i]| against p: how much the
+// values grow per position step. Uses the largest entry rather than the norm so that padding a table
+// with zero columns cannot change the verdict.
+double value_growth(const Matrix& table) {
+  const Eigen::Index n = table.rows();
+  if (n < 2) return 0.0;
+  const Vector envelope = table.cwiseAbs().rowwise().maxCoeff();
+  const double mean_p = static_cast<double>(n - 1) / 2.0;
+  const double mean_m = envelope.mean();
+  double num = 0.0, den = 0.0;
+  for (Eigen::Index p = 0; p < n; ++p) {
+    num += (static_cast<double>(p) - mean_p) * (envelope[p] - mean_m);
+    den += (static_cast<double>(p) - mean_p) * (static_cast<double>(p) - mean_p);
+  }
+  return std::abs(num / den);
 }
 
 double step_variation(const Matrix& table) {
@@ -65,8 +76,11 @@ double min_pair_distance(const Matrix& table) {
 
 std::vector<RequirementScore> requirement_scores(const EncodingParams& params, const Matrix* learned_source) {
   const Matrix table = encode(params, learned_source);
-  auto score = [](int number, const char* name, const char* description, double value, double threshold,
-                  bool higher_is_better) {
+  // A table with NaN or inf (e.g. a loaded file) fails every requirement: NaN compares false either way.
+  const bool finite = table.allFinite();
+  auto score = [finite](int number, const char* name, const char* description, double value, double threshold,
+                        bool higher_is_better) {
+    if (!finite) value = std::numeric_limits<double>::quiet_NaN();
     const bool pass = higher_is_better ? value > threshold : value <= threshold;
     return RequirementScore{number, name, description, value, threshold, higher_is_better, pass};
   };
@@ -76,8 +90,8 @@ std::vector<RequirementScore> requirement_scores(const EncodingParams& params, c
                          length_independence(params, table, learned_source), 1e-9, false));
   scores.push_back(score(2, "bounded", "max |P[p, i]|: largest value, compared with unit-scale token embeddings",
                          table.cwiseAbs().maxCoeff(), 1.0, false));
-  scores.push_back(score(3, "slow-growth", "max_p | |P_p| - |P_p-1| | / sqrt(D): growth of the vector per step",
-                         norm_growth(table), 0.1, false));
+  scores.push_back(score(3, "slow-growth", "|slope| of max_i |P[p, i]| against p: how much the values grow per position step",
+                         value_growth(table), 0.1, false));
   scores.push_back(score(4, "distance-like",
                          "std/mean of the neighbour steps |P_p+1 - P_p|: 0 when every step has the same length",
                          step_variation(table), 0.01, false));

@@ -24,7 +24,7 @@ Matrix rotation_matrix(std::int64_t d, double base, double shift, RotationConven
     throw Error("T(k) needs an even D: with odd D the last sine column has no cosine partner, so no linear "
                 "map takes P_p to P_{p+k}");
   }
-  if (!std::isfinite(base) || base <= 0.0) throw Error("base must be a finite number above 0");
+  validate_base(base);
   if (!std::isfinite(shift)) throw Error("the shift k must be a finite number");
   const Vector w = sinusoidal_frequencies(d, base);
   Matrix t = Matrix::Zero(d, d);

@@ -149,7 +149,7 @@ Vector paired_frequencies(std::int64_t d, double base) { return sinusoidal_frequ
 
 void check_sinusoid_args(std::int64_t d, double base) {
   if (d <= 0) throw Error("dims D must be at least 1 (got " + std::to_string(d) + ")");
-  if (!std::isfinite(base) || base <= 0.0) throw Error("base must be a finite number above 0");
+  validate_base(base);
 }
 
 }  // namespace

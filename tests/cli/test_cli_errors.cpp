@@ -237,11 +237,15 @@ TEST_CASE("max-bytes: outputs above the cap are refused before computing") {
   };
   for (const BadCase& c : cases) expect_refused(c, dir);
 
-  // Exactly at the cap is allowed: 4 x 4 x 8 = 128 bytes.
-  const RunResult ok = run_cli(sin_with({"--max-bytes", "128", "--out", dir.file("ok.npy")}));
+  // Exactly at the cap is allowed: a 128-byte header + 4 x 4 x 8 = 256 bytes, the file's real size.
+  const RunResult ok = run_cli(sin_with({"--max-bytes", "256", "--out", dir.file("ok.npy")}));
   CHECK(ok.exit_code == 0);
+  CHECK(std::filesystem::file_size(dir.file("ok.npy")) == 256);
+  const RunResult over = run_cli(sin_with({"--max-bytes", "255", "--out", dir.file("over.npy")}));
+  CHECK(over.exit_code == 2);
+  CHECK_FALSE(std::filesystem::exists(dir.file("over.npy")));
   const RunResult message = run_cli(sin_with({"--max-bytes", "100", "--out", dir.file("no.npy")}));
-  CHECK(message.err.find("128 bytes") != std::string::npos);
+  CHECK(message.err.find("256 bytes") != std::string::npos);
   CHECK(message.err.find("--max-bytes") != std::string::npos);
 }
 

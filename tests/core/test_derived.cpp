@@ -45,6 +45,21 @@ TEST_CASE("requirement scores tell the encodings apart as the posts argue") {
   CHECK(passes(EncodingKind::binary, 64, 16)[3] == false);
   // sigmoid saturates: far positions become identical in double precision.
   CHECK(passes(EncodingKind::sigmoid, 2000, 4, 10.0)[4] == false);
+  // Zero-padding columns does not change the growth verdict (binary: D = 8 and D = 256 are the same bits).
+  CHECK(passes(EncodingKind::binary, 64, 8)[2] == passes(EncodingKind::binary, 64, 256)[2]);
+}
+
+TEST_CASE("requirement scores near the exact-position limit and for non-finite tables") {
+  EncodingParams p;
+  p.positions = 4;
+  p.dims = 4;
+  p.start = (std::int64_t{1} << 52) - 8;  // twice N would pass 2^52
+  CHECK(requirement_scores(p).size() == 5);
+  p.start = 0;
+  p.kind = EncodingKind::learned;
+  Matrix table = Matrix::Zero(4, 4);
+  table(2, 1) = std::nan("");
+  for (const auto& s : requirement_scores(p, &table)) CHECK_FALSE(s.pass);
 }
 
 TEST_CASE("requirement values by hand") {
@@ -55,7 +70,7 @@ TEST_CASE("requirement values by hand") {
   const auto s = requirement_scores(p);
   REQUIRE(s.size() == 5);
   CHECK(s[1].value == 4.0);                       // max |P| = N - 1
-  CHECK_THAT(s[2].value, WithinAbs(1.0, 1e-15));  // norm grows by sqrt(D) per step, / sqrt(D)
+  CHECK_THAT(s[2].value, WithinAbs(1.0, 1e-15));  // largest value is p: slope 1 per step
   CHECK(s[3].value == 0.0);                       // every step has length sqrt(D)
   CHECK_THAT(s[4].value, WithinAbs(2.0, 1e-15));  // closest rows: distance sqrt(D) = 2
   p.kind = EncodingKind::normalized;

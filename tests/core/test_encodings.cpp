@@ -196,7 +196,7 @@ TEST_CASE("kind names round-trip and invalid parameters are refused") {
   p.dims = -1;
   CHECK_THROWS_WITH(validate(p), Catch::Contains("dims D"));
   p.dims = 4;
-  for (double bad : {0.0, -3.0, std::nan(""), HUGE_VAL}) {
+  for (double bad : {0.0, -3.0, std::nan(""), HUGE_VAL, 1e-310 /* subnormal: 1/base overflows */}) {
     p.base = bad;
     CHECK_THROWS_AS(validate(p), Error);
   }

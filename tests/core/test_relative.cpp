@@ -24,6 +24,14 @@ TEST_CASE("T5 buckets as HF transformers (32 buckets, max distance 128, bidirect
   CHECK(t5_relative_bucket(-16, true) == 16);
   CHECK(t5_relative_bucket(-1000, true) == 31);
   CHECK_THROWS_AS(t5_relative_bucket(0, false, 2), Error);
+  // HF computes the log ratio in float32: with 18 buckets (9 per side, 4 exact, max distance 128),
+  // |r| = 8 gives log(2)/log(32) * 5 = 1.0 in float32 but 0.99999999999999989 in float64.
+  CHECK(t5_relative_bucket(-8, false, 18) == 5);
+  CHECK(t5_relative_bucket(8, false, 18) == 14);
+  // Huge bucket counts: capped at the last bucket, never a wrapped negative number.
+  CHECK(t5_relative_bucket(-(std::int64_t{1} << 53), false, std::int64_t{1} << 40, (std::int64_t{1} << 38) + 1) ==
+        (std::int64_t{1} << 39) - 1);
+  CHECK_THROWS_AS(t5_relative_bucket(std::numeric_limits<std::int64_t>::min()), Error);
 }
 
 TEST_CASE("T5 bias matrix looks up the head's bias by bucket(j - i)") {
@@ -121,4 +129,17 @@ TEST_CASE("RoPE pairings: half pairing is adjacent pairing on permuted coordinat
   CHECK_THAT(turned(0, 0), WithinAbs(std::cos(1.0), 1e-15));
   CHECK_THAT(turned(0, 1), WithinAbs(std::sin(1.0), 1e-15));
   CHECK_THROWS_WITH(rope_apply(Matrix::Zero(2, 3), 10000.0, RopePairing::half), Catch::Contains("even"));
+  // Pair 1 pins the frequency rule: D = 4, base 100: w_1 = 100^(-2/4) = 0.1; at position 3 the angle is 0.3.
+  Matrix e(1, 4);
+  e << 0, 0, 1, 0;  // adjacent pairing: pair 1 is coordinates (2, 3)
+  const Matrix a = rope_apply(e, 100.0, RopePairing::adjacent, 3);
+  CHECK_THAT(a(0, 2), WithinAbs(std::cos(0.3), 1e-15));
+  CHECK_THAT(a(0, 3), WithinAbs(std::sin(0.3), 1e-15));
+  Matrix h(1, 4);
+  h << 0, 1, 0, 0;  // half pairing: pair 1 is coordinates (1, 3)
+  const Matrix b = rope_apply(h, 100.0, RopePairing::half, 3);
+  CHECK_THAT(b(0, 1), WithinAbs(std::cos(0.3), 1e-15));
+  CHECK_THAT(b(0, 3), WithinAbs(std::sin(0.3), 1e-15));
+  CHECK(b(0, 0) == 0.0);
+  CHECK(b(0, 2) == 0.0);
 }

@@ -29,6 +29,10 @@ struct EncodingParams {
   bool operator==(const EncodingParams&) const = default;
 };
 
+// Throws unless base is finite and 1/base is finite too (so every rate base^(-x), 0 <= x <= 1,
+// and every timescale stays finite): base in [DBL_MIN, DBL_MAX].
+void validate_base(double base);
+
 // Throws pelab::Error naming the offending parameter (N or D <= 0, start < 0,
 // base NaN/inf/<= 0, sigma NaN/inf/< 0).
 void validate(const EncodingParams& params);

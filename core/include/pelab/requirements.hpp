@@ -19,11 +19,12 @@ struct RequirementScore {
 
 // 1 length-independent: max |P_N[p] - P_2N[p]| over shared rows (table at N vs at 2N); <= 1e-9.
 // 2 bounded:            max |P| over the table; <= 1.
-// 3 slow growth:        max_p | |P_p| - |P_{p-1}| | / sqrt(D), the per-step change of the row norm
-//                       per dimension; <= 0.1.
+// 3 slow growth:        |least-squares slope| of max_i |P[p, i]| against p, the growth of the values
+//                       per position step (unchanged by zero-padding columns); <= 0.1. 0 when N = 1.
 // 4 distance-like:      coefficient of variation (std / mean) of the neighbour steps |P_{p+1} - P_p|;
 //                       <= 0.01 (every step is the same length). 0 when N < 3.
 // 5 distinct:           min over p != q of |P_p - P_q|; > 1e-6 (1 when N = 1).
+// A table containing NaN or inf scores NaN and fails all five.
 std::vector<RequirementScore> requirement_scores(const EncodingParams& params, const Matrix* learned_source = nullptr);
 
 }  // namespace pelab
