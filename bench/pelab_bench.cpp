@@ -46,6 +46,7 @@
 #include "pelab/encodings.hpp"
 #include "pelab/io/npy.hpp"
 #include "pelab/similarity.hpp"
+#include "memory_hints.hpp"  // core-internal (core/src): the same hint pelab gives its own tables
 
 #ifndef PELAB_BENCH_PYTHON
 #define PELAB_BENCH_PYTHON "/usr/bin/python3"
