@@ -1,0 +1,19 @@
+#pragma once
+// The 256 x 1 RGB8 lookup texture of each colormap (pelab::colormap_lut), uploaded on first use.
+// The same textures colour the heatmaps and draw the colour bars.
+#include <map>
+
+#include "gfx/texture.hpp"
+#include "pelab/io/colormap.hpp"
+
+namespace pelab::gfx {
+
+class ColormapTextures {
+ public:
+  const Texture2D& lut(Colormap colormap);
+
+ private:
+  std::map<Colormap, Texture2D> textures_;
+};
+
+}  // namespace pelab::gfx

@@ -1,0 +1,44 @@
+#pragma once
+// An offscreen render target with one RGBA8 colour texture (RAII, move-only). The heatmap shader
+// draws into it once per change; ImGui then shows its texture like any image.
+#include "gfx/texture.hpp"
+
+namespace pelab::gfx {
+
+class Framebuffer {
+ public:
+  Framebuffer() = default;
+  ~Framebuffer();
+  Framebuffer(Framebuffer&& other) noexcept;
+  Framebuffer& operator=(Framebuffer&& other) noexcept;
+  Framebuffer(const Framebuffer&) = delete;
+  Framebuffer& operator=(const Framebuffer&) = delete;
+
+  // (Re)allocates the colour texture when the size changes.
+  void resize(int width, int height);
+  const Texture2D& color() const { return color_; }
+  // Rebuilds the colour texture's mipmaps after drawing. A heatmap larger than its place on screen
+  // is then sampled from a level of about screen size: averaged cells instead of aliasing, and far
+  // fewer cache misses than jumping through a 16 MB texture (which dominated frames on llvmpipe).
+  void update_mipmaps() { color_.generate_mipmaps(); }
+
+  // While alive, draws go to this framebuffer with a matching viewport; the previous framebuffer
+  // and viewport come back when it ends.
+  class Binding {
+   public:
+    explicit Binding(const Framebuffer& target);
+    ~Binding();
+    Binding(const Binding&) = delete;
+    Binding& operator=(const Binding&) = delete;
+
+   private:
+    int previous_framebuffer_ = 0;
+    int previous_viewport_[4] = {0, 0, 0, 0};
+  };
+
+ private:
+  unsigned id_ = 0;
+  Texture2D color_;
+};
+
+}  // namespace pelab::gfx

@@ -1,0 +1,145 @@
+#include "gfx/window.hpp"
+
+#include <glad/gl.h>
+// glad first: GLFW must not pull in the system GL header.
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <cfloat>
+#include <cstdlib>
+
+namespace pelab::gfx {
+namespace {
+
+std::string last_glfw_error;
+
+void remember_glfw_error(int code, const char* description) {
+  last_glfw_error =
+      std::string(description ? description : "unknown error") + " (GLFW error " + std::to_string(code) + ")";
+}
+
+std::string no_display_message() {
+  const char* display = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  std::string what;
+  if ((!display || !*display) && (!wayland || !*wayland)) {
+    what = "no display (DISPLAY unset)";
+  } else {
+    what = "cannot connect to display '" + std::string(display ? display : wayland) + "'";
+  }
+  return "cannot open a window: " + what + ". Run under xvfb-run, e.g. xvfb-run -a -s \"-screen 0 " +
+         "1920x1080x24\" pelab --screenshot out.png" +
+         (last_glfw_error.empty() ? "" : " [" + last_glfw_error + "]");
+}
+
+}  // namespace
+
+std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& error) {
+  glfwSetErrorCallback(remember_glfw_error);
+  if (!glfwInit()) {
+    error = no_display_message();
+    return nullptr;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  GLFWwindow* window = glfwCreateWindow(options.width, options.height, "pelab", nullptr, nullptr);
+  if (!window) {
+    error = "cannot create an OpenGL 3.3 core context [" + last_glfw_error +
+            "]. With Mesa, LIBGL_ALWAYS_SOFTWARE=1 selects llvmpipe, which has it.";
+    glfwTerminate();
+    return nullptr;
+  }
+  glfwMakeContextCurrent(window);
+  const int version = gladLoadGL(glfwGetProcAddress);
+  if (version == 0 || GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
+    error = "OpenGL 3.3 core is required but the driver offers " +
+            (version == 0 ? std::string("none")
+                          : std::to_string(GLAD_VERSION_MAJOR(version)) + "." +
+                                std::to_string(GLAD_VERSION_MINOR(version)));
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return nullptr;
+  }
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  std::unique_ptr<Window> result(new Window(window, options));
+  result->set_vsync(options.vsync);
+  return result;
+}
+
+Window::Window(GLFWwindow* window, const WindowOptions& options) : window_(window), options_(options) {}
+
+Window::~Window() {
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window_);
+  glfwTerminate();
+}
+
+bool Window::should_close() const { return glfwWindowShouldClose(window_); }
+void Window::request_close() { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
+void Window::poll_events() { glfwPollEvents(); }
+
+void Window::begin_frame() {
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  if (!options_.accept_mouse) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    for (bool& down : io.MouseDown) down = false;
+    io.MouseWheel = io.MouseWheelH = 0.0f;
+  }
+  ImGui::NewFrame();
+}
+
+void Window::end_frame() {
+  ImGui::Render();
+  const FramebufferSize size = framebuffer_size();
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, size.width, size.height);
+  glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void Window::swap_buffers() { glfwSwapBuffers(window_); }
+
+void Window::set_vsync(bool on) { glfwSwapInterval(on ? 1 : 0); }
+
+void Window::set_fullscreen(bool fullscreen) {
+  if (fullscreen == fullscreen_) return;
+  if (fullscreen) {
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+    if (!mode) return;
+    glfwGetWindowPos(window_, &windowed_x_, &windowed_y_);
+    glfwGetWindowSize(window_, &windowed_width_, &windowed_height_);
+    glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  } else {
+    glfwSetWindowMonitor(window_, nullptr, windowed_x_, windowed_y_, windowed_width_, windowed_height_, 0);
+  }
+  fullscreen_ = fullscreen;
+}
+
+FramebufferSize Window::framebuffer_size() const {
+  FramebufferSize size;
+  glfwGetFramebufferSize(window_, &size.width, &size.height);
+  return size;
+}
+
+float Window::content_scale() const {
+  float x = 1.0f, y = 1.0f;
+  glfwGetWindowContentScale(window_, &x, &y);
+  return x > 0.0f ? x : 1.0f;
+}
+
+}  // namespace pelab::gfx

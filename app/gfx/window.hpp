@@ -1,0 +1,56 @@
+#pragma once
+// The native window: GLFW + an OpenGL 3.3 core context + Dear ImGui's GLFW/OpenGL3 backends.
+// Opening it is the one step that fails for reasons outside the program (no display, no GL 3.3),
+// so `open` reports those as a message for the user instead of crashing.
+#include <memory>
+#include <string>
+
+struct GLFWwindow;
+
+namespace pelab::gfx {
+
+struct WindowOptions {
+  int width = 1600;
+  int height = 1000;
+  bool vsync = true;         // off for benchmarks, so frame times measure our work, not the display
+  bool accept_mouse = true;  // off for screenshots: a stray cursor must not draw hover tooltips
+};
+
+struct FramebufferSize {
+  int width = 0;
+  int height = 0;
+};
+
+class Window {
+ public:
+  // nullptr and `error` set when no window or no GL 3.3 core context can be had.
+  static std::unique_ptr<Window> open(const WindowOptions& options, std::string& error);
+  ~Window();
+  Window(const Window&) = delete;
+  Window& operator=(const Window&) = delete;
+
+  bool should_close() const;
+  void request_close();
+  void poll_events();
+  // ImGui frame boundaries: begin = backends' NewFrame + ImGui::NewFrame; end = Render + draw to the
+  // back buffer (cleared first). The back buffer can be read (screenshot) between end and swap.
+  void begin_frame();
+  void end_frame();
+  void swap_buffers();
+
+  void set_fullscreen(bool fullscreen);
+  bool is_fullscreen() const { return fullscreen_; }
+  void set_vsync(bool on);
+  FramebufferSize framebuffer_size() const;
+  // Monitor DPI scale (1 on a normal screen, 2 on a 4K laptop panel): fonts are multiplied by it.
+  float content_scale() const;
+
+ private:
+  explicit Window(GLFWwindow* window, const WindowOptions& options);
+  GLFWwindow* window_;
+  WindowOptions options_;
+  bool fullscreen_ = false;
+  int windowed_x_ = 0, windowed_y_ = 0, windowed_width_ = 0, windowed_height_ = 0;
+};
+
+}  // namespace pelab::gfx

@@ -1,0 +1,181 @@
+#include "run/run_modes.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <thread>
+#include <vector>
+
+#include "gfx/fonts.hpp"
+#include "gfx/screenshot.hpp"
+#include "pelab/io/atomic_file.hpp"
+#include "pelab/io/png.hpp"
+#include "ui/theme.hpp"
+
+namespace pelab::app::run {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void apply_requests(gfx::Window& window, ui::AppContext& app) {
+  ui::FrameRequests& requests = app.requests;
+  if (requests.rebuild_fonts) {
+    const float pixels = app.state.ui.font_size * window.content_scale();
+    std::string notice;
+    gfx::rebuild_fonts(pixels, notice);
+    if (!notice.empty()) ui::add_notice(app, notice, true);
+    ui::apply_theme(app.state.ui.theme, pixels);
+    requests.rebuild_fonts = false;
+  }
+  if (requests.toggle_fullscreen) {
+    window.set_fullscreen(!window.is_fullscreen());
+    requests.toggle_fullscreen = false;
+  }
+  if (requests.quit) window.request_close();
+}
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const std::size_t mid = values.size() / 2;
+  return values.size() % 2 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
+}
+
+double milliseconds_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// Renders frames until the worker has delivered the current parameters for `frames` frames in a row.
+bool render_until_settled(gfx::Window& window, ui::AppContext& app, int frames, double timeout_seconds) {
+  const Clock::time_point start = Clock::now();
+  int settled_frames = 0;
+  while (settled_frames < frames) {
+    const bool was_settled = app.worker->settled();
+    render_frame(window, app);
+    settled_frames = was_settled && app.worker->settled() ? settled_frames + 1 : 0;
+    if (settled_frames < frames) window.swap_buffers();
+    if (milliseconds_since(start) > 1000.0 * timeout_seconds) return false;
+    if (!was_settled) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return true;
+}
+
+void write_geometry(const std::filesystem::path& path, const ui::AppContext& app, gfx::FramebufferSize size) {
+  nlohmann::json heatmaps = nlohmann::json::array();
+  for (const ui::HeatmapPlacement& placement : app.placements) {
+    heatmaps.push_back({{"name", placement.name},
+                        {"x0", placement.top_left.x},
+                        {"y0", placement.top_left.y},
+                        {"x1", placement.bottom_right.x},
+                        {"y1", placement.bottom_right.y},
+                        {"rows", placement.rows},
+                        {"cols", placement.cols},
+                        {"colormap", to_string(placement.colormap)},
+                        {"range", {placement.range.lo, placement.range.hi}}});
+  }
+  nlohmann::json notices = nlohmann::json::array();
+  for (const ui::Notice& notice : app.notices) notices.push_back(notice.text);
+  const nlohmann::json geometry{
+      {"width", size.width}, {"height", size.height}, {"heatmaps", heatmaps}, {"notices", notices}};
+  write_file_atomic(path, geometry.dump(2) + "\n");
+}
+
+struct PhaseResult {
+  double median_ms = 0.0;
+  int refreshes = 0;  // results the worker delivered during the phase
+};
+
+template <typename Change>
+PhaseResult time_frames(gfx::Window& window, ui::AppContext& app, int frames, Change&& change) {
+  std::vector<double> times;
+  const int delivered_before = app.worker->results_delivered();
+  for (int frame = 0; frame < frames; ++frame) {
+    change(frame);
+    const Clock::time_point start = Clock::now();
+    render_frame(window, app);
+    window.swap_buffers();
+    times.push_back(milliseconds_since(start));
+  }
+  return PhaseResult{median(times), app.worker->results_delivered() - delivered_before};
+}
+
+}  // namespace
+
+void render_frame(gfx::Window& window, ui::AppContext& app) {
+  window.poll_events();
+  apply_requests(window, app);
+  window.begin_frame();
+  ui::draw_app(app);
+  window.end_frame();
+}
+
+int run_interactive(gfx::Window& window, ui::AppContext& app) {
+  while (!window.should_close()) {
+    render_frame(window, app);
+    window.swap_buffers();
+  }
+  return 0;
+}
+
+int run_screenshot(gfx::Window& window, ui::AppContext& app, const ScreenshotOptions& options) {
+  if (!render_until_settled(window, app, 3, 120.0)) {
+    std::fprintf(stderr, "pelab: the views did not finish computing within 120 s; no screenshot written\n");
+    return 1;
+  }
+  const gfx::FramebufferSize size = window.framebuffer_size();
+  const gfx::RgbImage image = gfx::read_back_buffer(size.width, size.height);
+  try {
+    write_png_rgb(options.output, image.width, image.height, image.pixels);
+    if (!options.geometry.empty()) write_geometry(options.geometry, app, size);
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "pelab: %s\n", error.what());
+    return 1;
+  }
+  window.swap_buffers();
+  std::printf("pelab: wrote %s (%dx%d)\n", options.output.string().c_str(), size.width, size.height);
+  return 0;
+}
+
+int run_bench(gfx::Window& window, ui::AppContext& app, int frames) {
+  ViewParams& params = app.state.encodings.front();
+  params = ViewParams{};
+  params.encoding.positions = 2000;
+  params.encoding.dims = 1600;
+  params.position = 100;
+  params.offset = 10;
+  params.dimension = 20;
+  if (!render_until_settled(window, app, 10, 120.0)) {
+    std::fprintf(stderr, "pelab: the benchmark's first computation did not finish within 120 s\n");
+    return 1;
+  }
+  const PhaseResult still = time_frames(window, app, frames, [](int) {});
+  const PhaseResult moving_base = time_frames(
+      window, app, frames, [&](int frame) { params.encoding.base = 10000.0 * std::pow(1.002, frame % 200); });
+  render_until_settled(window, app, 3, 120.0);
+  const PhaseResult moving_position =
+      time_frames(window, app, frames, [&](int frame) { params.position = 100 + frame % 1800; });
+  render_until_settled(window, app, 3, 120.0);
+  const gfx::FramebufferSize size = window.framebuffer_size();
+  std::printf(
+      "pelab frame benchmark: sinusoidal N = 2000, D = 1600, window %dx%d, %d frames per phase, "
+      "vsync off\n",
+      size.width, size.height, frames);
+  std::printf("  static (nothing changes):            median %7.2f ms\n", still.median_ms);
+  std::printf("  base moves every frame (all views):  median %7.2f ms  ratio %.2f  (%d view refreshes)\n",
+              moving_base.median_ms, moving_base.median_ms / still.median_ms, moving_base.refreshes);
+  std::printf("  p moves every frame (selection):     median %7.2f ms  ratio %.2f  (%d view refreshes)\n",
+              moving_position.median_ms, moving_position.median_ms / still.median_ms,
+              moving_position.refreshes);
+  const std::shared_ptr<const ViewData> data = app.worker->latest();
+  if (data) {
+    std::printf(
+        "  last recompute: table %.1f ms, similarity %.1f ms (worker thread at nice 10, sharing the "
+        "cores with rendering)\n",
+        data->table->compute_ms, data->similarity->compute_ms);
+  }
+  return 0;
+}
+
+}  // namespace pelab::app::run

@@ -1,0 +1,18 @@
+#pragma once
+// Where pelab keeps its own files: $XDG_CONFIG_HOME/pelab, or ~/.config/pelab without it; never the
+// working directory, which belongs to the user's project.
+#include <filesystem>
+
+namespace pelab::app {
+
+// The directory (not created here); empty when neither XDG_CONFIG_HOME nor HOME is set.
+std::filesystem::path config_dir();
+// Creates the directory if needed; false when that fails.
+bool ensure_config_dir();
+
+// Each is empty when config_dir() is.
+std::filesystem::path imgui_ini_path();        // config_dir()/imgui.ini (ImGui's window state)
+std::filesystem::path settings_path();         // config_dir()/settings.json (font size, theme)
+std::filesystem::path default_session_path();  // config_dir()/session.json (Ctrl+S)
+
+}  // namespace pelab::app

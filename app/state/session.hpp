@@ -1,0 +1,40 @@
+#pragma once
+// Session files: all parameters and the layout as JSON, for example
+//   {"pelab_session": 1,
+//    "encodings": [{"kind": "sinusoidal", "positions": 64, "dims": 64, "base": 10000, ...}],
+//    "layout": {"maximized": "heatmap", "sidebar_width": 18, "show_sidebar": true},
+//    "ui": {"font_size": 20, "theme": "dark"}}
+// Every key is optional (missing = default). Loading is all or nothing: text that is not JSON, an
+// unknown key, a wrong type or a value outside its control's range refuses the whole file and lists
+// every problem, so the caller can show them and keep its defaults. A half-applied session would
+// leave the user guessing which values came from where.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "state/params.hpp"
+
+namespace pelab::app {
+
+inline constexpr int session_format_version = 1;
+
+std::string session_to_text(const AppState& state);
+
+struct SessionLoad {
+  std::optional<AppState> state;      // set when the file was accepted
+  std::vector<std::string> problems;  // why it was refused ("encodings[0].dims: ...")
+};
+SessionLoad session_from_text(std::string_view text);
+
+// Same as session_from_text on the file's content; problems start with the path.
+SessionLoad load_session_file(const std::filesystem::path& path);
+// Atomic (temporary file + rename); throws pelab::Error naming the path and the reason.
+void save_session_file(const std::filesystem::path& path, const AppState& state);
+
+// settings.json in the config directory: font size and theme, which belong to the user, not a session.
+std::string settings_to_text(const UiSettings& settings);
+std::optional<UiSettings> settings_from_text(std::string_view text, std::vector<std::string>& problems);
+
+}  // namespace pelab::app

@@ -1,0 +1,63 @@
+// View 2: columns of P against position: the selected dimension i and its neighbours, each
+// labelled with its wavelength, and a marker at the selected position p.
+#include <cmath>
+#include <string>
+
+#include "plot/plot.hpp"
+#include "ui/panels.hpp"
+
+namespace pelab::app::ui {
+
+void draw_curves_view(ViewContext& view) {
+  const CurvesData& curves = *view.data.curves;
+  const EncodingParams& e = view.data.params.encoding;
+  if (!curves.error.empty()) {
+    note_text("cannot compute the curves: %s", curves.error.c_str());
+    return;
+  }
+  if (curves.sampling.stride > 1) {
+    note_text("sampled at every %s position (%lld of %lld)", ordinal(curves.sampling.stride).c_str(),
+              static_cast<long long>(curves.sampling.shown), static_cast<long long>(curves.sampling.total));
+  }
+  plot::PlotConfig config;
+  config.x.label = "position p";
+  config.y.label = "P[p, i]";
+  const auto count = static_cast<int>(curves.positions.size());
+  // Dense curves (more than one point per two pixels) get thinner lines: a thick zigzag only fills
+  // the plot, and software rasterisers (llvmpipe under Xvfb) pay for every covered pixel.
+  const bool dense = static_cast<float>(count) > 0.5f * ImGui::GetContentRegionAvail().x;
+  if (!plot::BeginPlot("##curves", ImVec2(0.0f, 0.0f), config)) return;
+  int colour = 0;
+  for (const CurvesData::Curve& curve : curves.curves) {
+    const bool selected = curve.dimension == view.data.params.dimension;
+    const ImU32 color = plot::palette_color(colour++);
+    plot::PlotLine(curve.label.c_str(), curves.positions.data(), curve.values.data(), count, color,
+                   dense ? (selected ? 1.5f : 1.0f) : (selected ? 3.0f : 1.5f));
+    // P exists only at integer positions: show the samples themselves while they are few enough to see.
+    if (count <= 160) {
+      plot::PlotScatter(curve.label.c_str(), curves.positions.data(), curve.values.data(), count, color,
+                        selected ? 3.0f : 2.0f);  // same label: one legend entry with line and points
+    }
+    // The marker at p, on the selected curve, where p is one of the plotted positions.
+    const std::int64_t offset = view.params.position - e.start;
+    if (selected && offset >= 0 && offset % curves.sampling.stride == 0 &&
+        offset / curves.sampling.stride < count) {
+      const double value = curve.values[static_cast<std::size_t>(offset / curves.sampling.stride)];
+      const std::string text = "P[" + std::to_string(view.params.position) + ", " +
+                               std::to_string(curve.dimension) + "] = " + plot::format_number(value, 4);
+      plot::PlotMarker(static_cast<double>(view.params.position), value, color, 6.0f, text.c_str());
+    }
+  }
+  plot::PlotVLine(static_cast<double>(view.params.position), ImGui::GetColorU32(ImGuiCol_Text, 0.6f));
+  if (view.hovered.position && *view.hovered.position != view.params.position) {
+    plot::PlotVLine(static_cast<double>(*view.hovered.position), ImGui::GetColorU32(ImGuiCol_Text, 0.3f));
+  }
+  if (plot::IsPlotHovered()) {
+    double x = 0.0, y = 0.0;
+    plot::GetPlotMousePos(&x, &y);
+    view.hover.position = static_cast<std::int64_t>(std::llround(x));
+  }
+  plot::EndPlot();
+}
+
+}  // namespace pelab::app::ui

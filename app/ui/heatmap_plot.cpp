@@ -1,0 +1,64 @@
+#include "ui/heatmap_plot.hpp"
+
+#include <cmath>
+
+#include "plot/plot.hpp"
+
+namespace pelab::app::ui {
+
+void highlight_rect(double x0, double y0, double x1, double y1) {
+  plot::PlotRectOutline(x0, y0, x1, y1, IM_COL32(0, 0, 0, 200), 4.0f);
+  plot::PlotRectOutline(x0, y0, x1, y1, IM_COL32(255, 255, 255, 240), 2.0f);
+}
+
+float colorbar_width() { return 5.5f * ImGui::GetFontSize(); }
+
+void draw_heatmap_plot(ViewContext& view, const HeatmapPlotSpec& spec, ImVec2 size,
+                       const std::function<void(const HeatmapHover&)>& overlay) {
+  const HeatmapGrid& grid = *spec.grid;
+  const ValueRange range = spec.fixed_range ? *spec.fixed_range : display_range(grid, view.params);
+  const Colormap colormap = spec.colormap ? *spec.colormap : view.params.colormap;
+  const gfx::Texture2D& lut = view.colormaps.lut(colormap);
+  spec.image->update(view.renderer, grid.generation, grid.rows, grid.cols, grid.values.data(), lut,
+                     static_cast<float>(range.lo), static_cast<float>(range.hi));
+
+  const float bar_width = colorbar_width();
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const ImVec2 plot_size(std::max(size.x - bar_width - spacing, 4.0f * ImGui::GetFontSize()), size.y);
+  plot::PlotConfig config;
+  config.title = spec.title;
+  config.x.label = spec.x_label;
+  config.y.label = spec.y_label;
+  config.y.invert = true;  // row 0 at the top, as in a printed table
+  config.legend = false;
+  config.equal_aspect = spec.equal_aspect;
+  if (plot::BeginPlot(spec.id, plot_size, config)) {
+    plot::PlotImage(spec.image->texture(), spec.x0, spec.y0, spec.x1, spec.y1);
+    HeatmapHover hover;
+    if (plot::IsPlotHovered()) {
+      double x = 0.0, y = 0.0;
+      plot::GetPlotMousePos(&x, &y);
+      const double col = std::floor((x - spec.x0) / (spec.x1 - spec.x0) * grid.cols);
+      const double row = std::floor((y - spec.y0) / (spec.y1 - spec.y0) * grid.rows);
+      if (col >= 0 && col < grid.cols && row >= 0 && row < grid.rows) {
+        hover.active = true;
+        hover.col = static_cast<int>(col);
+        hover.row = static_cast<int>(row);
+        const ImGuiIO& io = ImGui::GetIO();
+        const float click_slop = 0.25f * ImGui::GetFontSize();
+        hover.clicked = ImGui::IsMouseReleased(0) && io.MouseDragMaxDistanceSqr[0] < click_slop * click_slop;
+      }
+    }
+    overlay(hover);
+    const ImVec2 top_left = plot::PlotToPixels(spec.x0, spec.y0);
+    const ImVec2 bottom_right = plot::PlotToPixels(spec.x1, spec.y1);
+    view.placements.push_back(
+        HeatmapPlacement{spec.placement_name, top_left, bottom_right, grid.rows, grid.cols, colormap, range});
+    plot::EndPlot();
+  }
+  ImGui::SameLine();
+  plot::ColorBar((std::string(spec.id) + "_bar").c_str(), lut.imgui_id(), range.lo, range.hi,
+                 ImVec2(bar_width, size.y), spec.value_label);
+}
+
+}  // namespace pelab::app::ui

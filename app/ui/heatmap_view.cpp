@@ -1,0 +1,60 @@
+// View 1: the table P as a heatmap, rows = positions, columns = dimensions (as in seed 002's
+// figure), the selected row p and column i outlined, the exact value under the mouse.
+#include <string>
+
+#include "plot/plot.hpp"
+#include "ui/heatmap_plot.hpp"
+#include "ui/panels.hpp"
+
+namespace pelab::app::ui {
+
+void draw_heatmap_view(ViewContext& view) {
+  const TableData& table = *view.data.table;
+  const EncodingParams& e = view.data.params.encoding;
+  if (!table.error.empty()) {
+    note_text("cannot compute P: %s", table.error.c_str());
+    return;
+  }
+  std::string note =
+      "N = " + std::to_string(e.positions) + " positions × D = " + std::to_string(e.dims) + " dims";
+  if (table.rows.stride > 1) note += "; showing every " + ordinal(table.rows.stride) + " position";
+  if (table.cols.stride > 1) note += ", every " + ordinal(table.cols.stride) + " dimension";
+  note_text("%s", note.c_str());
+
+  const auto row_step = static_cast<double>(table.rows.stride);
+  const auto col_step = static_cast<double>(table.cols.stride);
+  HeatmapPlotSpec spec;
+  spec.id = "##table";
+  spec.x_label = "dimension i";
+  spec.y_label = "position p";
+  spec.value_label = "P[p, i]";
+  spec.x0 = -0.5 * col_step;
+  spec.x1 = spec.x0 + col_step * static_cast<double>(table.cols.shown);
+  spec.y0 = static_cast<double>(table.start) - 0.5 * row_step;
+  spec.y1 = spec.y0 + row_step * static_cast<double>(table.rows.shown);
+  spec.grid = &table.heatmap;
+  spec.image = &view.gpu.table;
+  spec.placement_name = "heatmap";
+  ViewParams& params = view.params;
+  draw_heatmap_plot(view, spec, ImGui::GetContentRegionAvail(), [&](const HeatmapHover& hover) {
+    const auto p = static_cast<double>(params.position);
+    const auto i = static_cast<double>(params.dimension);
+    highlight_rect(spec.x0, p - 0.5 * row_step, spec.x1, p + 0.5 * row_step);
+    highlight_rect(i - 0.5, spec.y0, i + 0.5, spec.y1);
+    if (!hover.active) return;
+    const std::int64_t position = table.position_of_row(hover.row);
+    const std::int64_t dimension = hover.col * table.cols.stride;
+    const double value = table.exact(hover.row, dimension);
+    const std::string text = "p = " + std::to_string(position) + ", i = " + std::to_string(dimension) +
+                             "\nP[p, i] = " + plot::format_number(value, 9);
+    plot::SetHoverText(text.c_str());
+    view.hover.position = position;
+    view.hover.dimension = dimension;
+    if (hover.clicked) {
+      params.position = position;
+      params.dimension = dimension;
+    }
+  });
+}
+
+}  // namespace pelab::app::ui

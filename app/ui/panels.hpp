@@ -1,0 +1,31 @@
+#pragma once
+// One function per panel (each in its own file). Views draw into the current ImGui child window
+// and fill the space available to them.
+#include <string>
+
+#include "ui/app_ui.hpp"
+
+namespace pelab::app::ui {
+
+void draw_sidebar_panel(AppContext& app);
+void draw_notices_banner(AppContext& app);
+void draw_status_bar(AppContext& app, const ViewData* data);
+void draw_session_popups(AppContext& app);
+void handle_shortcuts(AppContext& app);
+// The views, in a grid or one maximised (layout.cpp).
+void draw_view_area(AppContext& app, const ViewData& data);
+
+void draw_heatmap_view(ViewContext& view);
+void draw_curves_view(ViewContext& view);
+void draw_similarity_view(ViewContext& view);
+void draw_rotation_view(ViewContext& view);
+void draw_spectrum_view(ViewContext& view);
+
+// Shared by the views: a wrapped line of secondary text (stride notes, formulas).
+void note_text(const char* format, ...) IM_FMTARGS(1);
+// "2nd", "3rd", "8th": for "showing every 8th position".
+std::string ordinal(std::int64_t n);
+// A tooltip for the last item, wrapped at a readable width.
+void item_tooltip(const char* text);
+
+}  // namespace pelab::app::ui

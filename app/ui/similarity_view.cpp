@@ -1,0 +1,108 @@
+// View 3: the similarity matrix S[p, q] of the table's rows (dot, cosine or distance) and the row
+// S[p, :] against the offset q - p. For a sinusoid the row has the same shape for every p (S
+// depends only on q - p); for the other kinds it changes as p moves.
+#include <cmath>
+#include <string>
+
+#include "plot/plot.hpp"
+#include "ui/heatmap_plot.hpp"
+#include "ui/panels.hpp"
+
+namespace pelab::app::ui {
+namespace {
+
+const char* metric_formula(SimilarityMetric metric) {
+  switch (metric) {
+    case SimilarityMetric::dot:
+      return "P_p · P_q";
+    case SimilarityMetric::cosine:
+      return "cos(P_p, P_q)";
+    case SimilarityMetric::distance:
+      return "‖P_p − P_q‖";
+  }
+  return "";
+}
+
+void draw_matrix(ViewContext& view, ImVec2 size) {
+  const SimilarityData& similarity = *view.data.similarity;
+  const auto step = static_cast<double>(similarity.rows.stride);
+  HeatmapPlotSpec spec;
+  spec.id = "##similarity";
+  spec.title = "S[p, q]";
+  spec.x_label = "position q";
+  spec.y_label = "position p";
+  spec.value_label = metric_formula(view.data.params.metric);
+  spec.x0 = spec.y0 = static_cast<double>(similarity.start) - 0.5 * step;
+  spec.x1 = spec.y1 = spec.x0 + step * static_cast<double>(similarity.rows.shown);
+  spec.grid = &similarity.heatmap;
+  spec.image = &view.gpu.similarity;
+  spec.placement_name = "similarity";
+  ViewParams& params = view.params;
+  draw_heatmap_plot(view, spec, size, [&](const HeatmapHover& hover) {
+    const auto p = static_cast<double>(params.position);
+    highlight_rect(spec.x0, p - 0.5 * step, spec.x1, p + 0.5 * step);
+    if (!hover.active) return;
+    const std::int64_t row = similarity.position_of_row(hover.row);
+    const std::int64_t col = similarity.position_of_row(hover.col);
+    const std::string text = "p = " + std::to_string(row) + ", q = " + std::to_string(col) +
+                             ", q − p = " + std::to_string(col - row) +
+                             "\nS = " + plot::format_number(similarity.exact(hover.row, hover.col), 9);
+    plot::SetHoverText(text.c_str());
+    view.hover.position = row;
+    if (hover.clicked) params.position = row;
+  });
+}
+
+void draw_row_curve(ViewContext& view, ImVec2 size) {
+  const SimilarityRowData& row = *view.data.similarity_row;
+  if (!row.error.empty()) {
+    note_text("cannot compute S[p, :]: %s", row.error.c_str());
+    return;
+  }
+  const std::string title = "S[p, q] for p = " + std::to_string(view.data.params.position);
+  plot::PlotConfig config;
+  config.title = title.c_str();
+  config.x.label = "offset q − p";
+  config.y.label = metric_formula(view.data.params.metric);
+  config.legend = false;
+  if (!plot::BeginPlot("##similarity_row", size, config)) return;
+  plot::PlotLine("S[p, q]", row.offsets.data(), row.values.data(), static_cast<int>(row.offsets.size()),
+                 plot::palette_color(0));
+  plot::PlotVLine(0.0, ImGui::GetColorU32(ImGuiCol_Text, 0.5f), "q = p");
+  plot::EndPlot();
+}
+
+}  // namespace
+
+void draw_similarity_view(ViewContext& view) {
+  const SimilarityData& similarity = *view.data.similarity;
+  if (!similarity.error.empty()) {
+    note_text("cannot compute S: %s", similarity.error.c_str());
+    return;
+  }
+  std::string note = std::string(to_string(view.data.params.metric)) + " similarity, " + similarity.method;
+  if (similarity.rows.stride > 1) {
+    note += "; showing every " + ordinal(similarity.rows.stride) + " position (" +
+            std::to_string(similarity.rows.shown) + " of " + std::to_string(similarity.rows.total) + ")";
+  }
+  note_text("%s", note.c_str());
+  // Side by side when both plots get a usable width, else stacked when tall enough, else the matrix alone.
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float em = ImGui::GetFontSize();
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float matrix_width = std::floor(0.55f * (avail.x - spacing));
+  if (avail.x - matrix_width - spacing >= 13.0f * em) {
+    draw_matrix(view, ImVec2(matrix_width, avail.y));
+    ImGui::SameLine();
+    draw_row_curve(view, ImVec2(avail.x - matrix_width - spacing, avail.y));
+  } else if (avail.y >= 22.0f * em) {
+    const float matrix_height = std::floor(0.55f * avail.y);
+    draw_matrix(view, ImVec2(avail.x, matrix_height));
+    draw_row_curve(view, ImVec2(avail.x, 0.0f));
+  } else {
+    draw_matrix(view, ImVec2(avail.x, avail.y - ImGui::GetTextLineHeightWithSpacing()));
+    note_text("maximise for the curve S[p, :] against q − p");
+  }
+}
+
+}  // namespace pelab::app::ui

@@ -1,0 +1,33 @@
+#include "ui/theme.hpp"
+
+#include <imgui.h>
+
+namespace pelab::app::ui {
+
+void apply_theme(Theme theme, float font_pixels) {
+  ImGuiStyle style;
+  if (theme == Theme::dark) {
+    ImGui::StyleColorsDark(&style);
+    style.Colors[ImGuiCol_WindowBg] =
+        ImVec4(0.11f, 0.11f, 0.11f, 1.0f);  // ~#1c1c1c, the plot palette's reference
+    style.Colors[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.11f, 0.11f, 1.0f);
+    style.Colors[ImGuiCol_TextDisabled] =
+        ImVec4(0.68f, 0.68f, 0.68f, 1.0f);  // notes must stay legible on a projector
+  } else {
+    ImGui::StyleColorsLight(&style);
+    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.95f, 0.95f, 0.95f, 1.0f);  // ~#f2f2f2
+    style.Colors[ImGuiCol_ChildBg] = ImVec4(0.95f, 0.95f, 0.95f, 1.0f);
+    style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.30f, 0.30f, 0.30f, 1.0f);
+  }
+  style.WindowRounding = 0.0f;
+  style.ChildRounding = 3.0f;
+  style.FrameRounding = 3.0f;
+  style.GrabRounding = 3.0f;
+  style.WindowPadding = ImVec2(6.0f, 6.0f);
+  style.FramePadding = ImVec2(5.0f, 3.0f);
+  style.ItemSpacing = ImVec2(7.0f, 4.0f);
+  style.ScaleAllSizes(font_pixels / 14.0f);
+  ImGui::GetStyle() = style;
+}
+
+}  // namespace pelab::app::ui

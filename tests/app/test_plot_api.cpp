@@ -1,0 +1,293 @@
+// Headless checks of the plot API (ImGui context without a renderer; no GL needed).
+#include <imgui.h>
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <functional>
+#include <vector>
+
+#include "plot/plot.hpp"
+
+namespace plot = pelab::plot;
+
+namespace {
+
+struct Harness {
+  Harness() {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.Fonts->AddFontDefault();
+    unsigned char* px;
+    int w, h;
+    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
+    io.Fonts->SetTexID((ImTextureID)1);
+    io.DisplaySize = ImVec2(1200, 800);
+    io.DeltaTime = 1.0f / 60;
+    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
+  }
+  ~Harness() { ImGui::DestroyContext(); }
+  ImVec2 mouse{-FLT_MAX, -FLT_MAX};
+  bool down[2] = {false, false};
+  float wheel = 0;
+  void frame(const std::function<void()>& body) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = mouse;
+    io.MouseDown[0] = down[0];
+    io.MouseDown[1] = down[1];
+    io.MouseWheel = wheel;
+    wheel = 0;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(io.DisplaySize);
+    ImGui::Begin("w", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings);
+    body();
+    ImGui::End();
+    ImGui::Render();
+  }
+};
+
+struct Limits {
+  double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+};
+
+}  // namespace
+
+TEST_CASE("heatmap fit is exact from the first frame, markers do not widen it") {
+  Harness h;
+  ImVec2 a1, b1, a2, b2;
+  Limits first, begin2;
+  plot::PlotConfig cfg;
+  cfg.y.invert = true;
+  cfg.legend = false;
+  auto body = [&](ImVec2* a, ImVec2* b, Limits* early, Limits* late) {
+    if (plot::BeginPlot("##heat", ImVec2(600, 500), cfg)) {
+      if (early) plot::GetPlotLimits(&early->x0, &early->x1, &early->y0, &early->y1);
+      plot::PlotImage((ImTextureID)2, 0, 0, 64, 128);
+      plot::PlotMarker(0.5, 0.5, plot::palette_color(0));
+      plot::PlotMarker(63.5, 127.5, plot::palette_color(0));
+      plot::PlotRectOutline(0, 10, 64, 11, plot::palette_color(1));
+      *a = plot::PlotToPixels(0, 0);
+      *b = plot::PlotToPixels(64, 128);
+      if (late) plot::GetPlotLimits(&late->x0, &late->x1, &late->y0, &late->y1);
+      plot::EndPlot();
+    }
+  };
+  h.frame([&] { body(&a1, &b1, nullptr, &first); });
+  h.frame([&] { body(&a2, &b2, &begin2, nullptr); });
+  CHECK(first.x0 == 0);
+  CHECK(first.x1 == 64);
+  CHECK(first.y0 == 0);
+  CHECK(first.y1 == 128);
+  CHECK(begin2.x0 == 0);
+  CHECK(begin2.y1 == 128);
+  CHECK(a1.x == a2.x);
+  CHECK(a1.y == a2.y);
+  CHECK(b1.x == b2.x);
+  CHECK(b1.y == b2.y);
+  CHECK(a1.y < b1.y);  // inverted: row 0 at the top
+}
+
+TEST_CASE("log axes ignore non-positive data") {
+  Harness h;
+  Limits l;
+  plot::PlotConfig cfg;
+  cfg.y.scale = plot::Scale::log10;
+  const double x[5] = {0, 1, 2, 3, 4}, y[5] = {-1, 0, 10, 1000, NAN};
+  for (int f = 0; f < 2; ++f)
+    h.frame([&] {
+      if (plot::BeginPlot("##log", ImVec2(500, 300), cfg)) {
+        plot::PlotLine("y", x, y, 5, plot::palette_color(0));
+        plot::GetPlotLimits(&l.x0, &l.x1, &l.y0, &l.y1);
+        plot::EndPlot();
+      }
+    });
+  CHECK(l.y0 > 0);
+  CHECK(l.y0 < 10);
+  CHECK(l.y1 > 1000);
+  CHECK(l.y1 < 2000);
+}
+
+TEST_CASE("wheel zoom keeps the point under the mouse; SetNextPlotLimits holds; double-click releases") {
+  Harness h;
+  plot::PlotConfig cfg;
+  std::vector<double> x(20000), y(20000);
+  for (int i = 0; i < 20000; ++i) x[i] = i, y[i] = std::sin(i * 0.01);
+  Limits l;
+  double mx = 0, my = 0;
+  auto body = [&] {
+    if (plot::BeginPlot("##z", ImVec2(800, 500), cfg)) {
+      plot::PlotLine("sin", x.data(), y.data(), 20000, plot::palette_color(0));
+      plot::GetPlotLimits(&l.x0, &l.x1, &l.y0, &l.y1);
+      plot::GetPlotMousePos(&mx, &my);
+      plot::EndPlot();
+    }
+  };
+  h.mouse = ImVec2(400, 250);
+  h.frame(body);
+  h.frame(body);
+  const double mx0 = mx, my0 = my;
+  const Limits before = l;
+  h.wheel = 2;
+  h.frame(body);
+  h.frame(body);
+  CHECK(l.x1 - l.x0 < 0.7 * (before.x1 - before.x0));
+  CHECK(mx == Approx(mx0).margin(1e-6 * (before.x1 - before.x0)));
+  CHECK(my == Approx(my0).margin(1e-6 * (before.y1 - before.y0)));
+  // Held: still zoomed a few frames later.
+  h.frame(body);
+  CHECK(l.x1 - l.x0 < 0.7 * (before.x1 - before.x0));
+
+  plot::SetNextPlotLimits(100, 200, -2, 2);
+  h.frame(body);
+  CHECK(l.x0 == 100);
+  CHECK(l.x1 == 200);
+  h.frame(body);
+  CHECK(l.x0 == 100);
+
+  // Double-click inside the area: back to auto-fit.
+  for (int k = 0; k < 2; ++k) {
+    h.down[0] = true;
+    h.frame(body);
+    h.down[0] = false;
+    h.frame(body);
+  }
+  h.frame(body);
+  CHECK(l.x0 == Approx(before.x0));
+  CHECK(l.x1 == Approx(before.x1));
+}
+
+TEST_CASE("drag pans by the dragged distance; right-drag box zooms") {
+  Harness h;
+  plot::PlotConfig cfg;
+  cfg.x.auto_fit = false;
+  cfg.x.min = 0;
+  cfg.x.max = 100;
+  cfg.y.auto_fit = false;
+  cfg.y.min = 0;
+  cfg.y.max = 10;
+  Limits l;
+  ImVec2 p0, p100;
+  auto body = [&] {
+    if (plot::BeginPlot("##pan", ImVec2(800, 500), cfg)) {
+      plot::GetPlotLimits(&l.x0, &l.x1, &l.y0, &l.y1);
+      p0 = plot::PlotToPixels(0, 0);
+      p100 = plot::PlotToPixels(100, 10);
+      plot::EndPlot();
+    }
+  };
+  h.mouse = ImVec2(400, 250);
+  h.frame(body);
+  const double px_per_unit = (p100.x - p0.x) / 100.0;
+  h.down[0] = true;
+  h.frame(body);
+  for (int i = 1; i <= 10; ++i) {
+    h.mouse = ImVec2(400 + 10 * i, 250);
+    h.frame(body);
+  }
+  h.down[0] = false;
+  h.frame(body);
+  CHECK(l.x0 == Approx(-100 / px_per_unit).epsilon(1e-3));
+  CHECK(l.y0 == Approx(0).margin(1e-9));
+
+  // Box zoom from (300, 200) to (500, 300) in pixels.
+  h.frame(body);
+  const ImVec2 q0 = p0;
+  (void)q0;
+  h.mouse = ImVec2(300, 200);
+  h.frame(body);
+  h.down[1] = true;
+  h.frame(body);
+  h.mouse = ImVec2(500, 300);
+  h.frame(body);
+  h.frame(body);
+  h.down[1] = false;
+  h.frame(body);
+  h.frame(body);
+  CHECK((l.x1 - l.x0) * px_per_unit == Approx(200).epsilon(0.02));
+}
+
+TEST_CASE("legend click hides an item and removes it from the fit") {
+  Harness h;
+  plot::PlotConfig cfg;
+  const double x[2] = {0, 1}, a[2] = {0, 1}, b[2] = {0, 100};
+  Limits l;
+  auto body = [&] {
+    if (plot::BeginPlot("##leg", ImVec2(800, 500), cfg)) {
+      plot::PlotLine("small", x, a, 2, plot::palette_color(0));
+      plot::PlotLine("big", x, b, 2, plot::palette_color(1));
+      plot::GetPlotLimits(&l.x0, &l.x1, &l.y0, &l.y1);
+      plot::EndPlot();
+    }
+  };
+  h.frame(body);
+  h.frame(body);
+  CHECK(l.y1 > 100);
+  // The legend is top-right inside the area; "big" is its second row. Find it by scanning for a y that
+  // toggles.
+  bool toggled = false;
+  for (float y = 20; y < 140 && !toggled; y += 4) {
+    h.mouse = ImVec2(760, y);
+    h.frame(body);
+    h.down[0] = true;
+    h.frame(body);
+    h.down[0] = false;
+    h.frame(body);
+    h.frame(body);
+    if (l.y1 < 2)
+      toggled = true;
+    else if (l.y1 < 100)
+      break;  // hid "small" instead? (cannot happen: would keep y1 > 100)
+  }
+  CHECK(toggled);
+}
+
+TEST_CASE("clipped plots return false; tiny and degenerate plots do not crash") {
+  Harness h;
+  plot::PlotConfig cfg;
+  cfg.title = "t";
+  cfg.x.label = "x";
+  cfg.y.label = "y";
+  bool shown = true;
+  h.frame([&] {
+    ImGui::SetCursorPosY(5000);
+    shown = plot::BeginPlot("##far", ImVec2(300, 200), cfg);
+    if (shown) plot::EndPlot();
+  });
+  CHECK(!shown);
+  const double nan2[2] = {NAN, NAN}, one[1] = {1};
+  for (ImVec2 size : {ImVec2(1, 1), ImVec2(30, 20), ImVec2(120, 80)}) {
+    for (int f = 0; f < 3; ++f)
+      h.frame([&] {
+        h.mouse = ImVec2(10, 10);
+        if (plot::BeginPlot("##tiny", size, cfg)) {
+          plot::PlotLine("nan", nan2, nan2, 2, plot::palette_color(0));
+          plot::PlotLine("one", one, one, 1, plot::palette_color(1));
+          plot::PlotScatter("s", one, one, 1, plot::palette_color(2));
+          plot::PlotText(1, 1, "text", plot::palette_color(3));
+          plot::PlotArc(0, 0, 1, 0, 3, plot::palette_color(4));
+          plot::EndPlot();
+        }
+        plot::ColorBar("##cb", (ImTextureID)3, 5, 5, size, "v");
+      });
+  }
+  SUCCEED();
+}
+
+TEST_CASE("20k unsorted points with thick lines stay within 16-bit draw commands") {
+  Harness h;
+  plot::PlotConfig cfg;
+  cfg.equal_aspect = true;
+  std::vector<double> x(20001), y(20001);
+  for (int i = 0; i <= 20000; ++i) x[i] = std::cos(i * 0.7), y[i] = std::sin(i * 1.3);  // chaotic, unsorted
+  h.frame([&] {
+    if (plot::BeginPlot("##chaos", ImVec2(900, 700), cfg)) {
+      plot::PlotLine("chaos", x.data(), y.data(), 20001, plot::palette_color(0), 4.0f);
+      plot::EndPlot();
+    }
+  });
+  const ImDrawData* dd = ImGui::GetDrawData();
+  CHECK(dd->TotalVtxCount > 0);
+  for (int n = 0; n < dd->CmdListsCount; ++n)
+    for (const ImDrawCmd& cmd : dd->CmdLists[n]->CmdBuffer) CHECK(cmd.ElemCount < 3 * 65536);
+}

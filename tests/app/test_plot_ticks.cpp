@@ -1,0 +1,245 @@
+// Pure axis math of the plot layer (app/plot/ticks.hpp): nice ticks, log ticks, labels, transforms, fitting.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "plot/ticks.hpp"
+
+using namespace pelab::plot;
+
+namespace {
+
+std::vector<double> values(const std::vector<Tick>& ticks, bool major_only = true) {
+  std::vector<double> out;
+  for (const Tick& t : ticks)
+    if (t.major || !major_only) out.push_back(t.value);
+  return out;
+}
+
+std::vector<std::string> labels(const std::vector<Tick>& ticks) {
+  std::vector<std::string> out;
+  for (const Tick& t : ticks)
+    if (t.major) out.push_back(t.label);
+  return out;
+}
+
+void require_values(const std::vector<double>& got, const std::vector<double>& want) {
+  REQUIRE(got.size() == want.size());
+  for (size_t i = 0; i < want.size(); ++i) CHECK(got[i] == Approx(want[i]).margin(1e-12));
+}
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+}  // namespace
+
+TEST_CASE("nice_step follows the 1-2-5 rule", "[plot][ticks]") {
+  CHECK(nice_step(0, 1, 6) == Approx(0.2));
+  CHECK(nice_step(0, 1, 11) == Approx(0.1));
+  CHECK(nice_step(0, 1, 5) == Approx(0.5));
+  CHECK(nice_step(0, 1, 3) == Approx(0.5));
+  CHECK(nice_step(0, 1, 2) == Approx(1));
+  for (int n = 5; n <= 10; ++n) CHECK(nice_step(0, 2000, n) == Approx(500));
+  CHECK(nice_step(0, 2000, 11) == Approx(200));
+  CHECK(nice_step(-1, 1, 5) == Approx(0.5));
+  CHECK(nice_step(1, 1, 5) == 0);
+  CHECK(nice_step(kNaN, 1, 5) == 0);
+  CHECK(nice_step(0, kInf, 5) == 0);
+}
+
+TEST_CASE("linear ticks on [0, 1] and [0, 2000]", "[plot][ticks]") {
+  auto t = linear_ticks(0, 1, 6);
+  require_values(values(t), {0, 0.2, 0.4, 0.6, 0.8, 1});
+  CHECK(labels(t) == std::vector<std::string>{"0", "0.2", "0.4", "0.6", "0.8", "1"});
+
+  t = linear_ticks(0, 2000, 6);
+  require_values(values(t), {0, 500, 1000, 1500, 2000});
+  CHECK(labels(t) == std::vector<std::string>{"0", "500", "1000", "1500", "2000"});
+
+  t = linear_ticks(-1.1, 1.1, 5);
+  require_values(values(t), {-1, -0.5, 0, 0.5, 1});
+  CHECK(labels(t) == std::vector<std::string>{"-1", "-0.5", "0", "0.5", "1"});
+}
+
+TEST_CASE("linear ticks never exceed the requested count and stay inside the range", "[plot][ticks]") {
+  const double ranges[][2] = {{0, 1}, {-3.7, 12.2}, {1e-9, 3e-9}, {1e6, 1e6 + 7}, {-1e12, 5e13}, {0.3, 0.31}};
+  for (const auto& r : ranges) {
+    for (int n = 2; n <= 25; ++n) {
+      const auto t = linear_ticks(r[0], r[1], n);
+      CHECK(static_cast<int>(t.size()) <= n);
+      CHECK(!t.empty());
+      const double tol = (r[1] - r[0]) * 1e-6;
+      for (const Tick& k : t) {
+        CHECK(k.value >= r[0] - tol);
+        CHECK(k.value <= r[1] + tol);
+        CHECK(!k.label.empty());
+      }
+    }
+  }
+}
+
+TEST_CASE("tick labels are compact", "[plot][ticks]") {
+  CHECK(labels(linear_ticks(0, 2e5, 5)) == std::vector<std::string>{"0", "5e4", "1e5", "1.5e5", "2e5"});
+  CHECK(labels(linear_ticks(0, 0.0002, 5)) ==
+        std::vector<std::string>{"0", "5e-5", "1e-4", "1.5e-4", "2e-4"});
+  CHECK(labels(linear_ticks(0, 0.002, 5)) ==
+        std::vector<std::string>{"0", "0.0005", "0.001", "0.0015", "0.002"});
+  CHECK(labels(linear_ticks(-0.02, 0.02, 5)) ==
+        std::vector<std::string>{"-0.02", "-0.01", "0", "0.01", "0.02"});
+  CHECK(format_number(0) == "0");
+  CHECK(format_number(0.5) == "0.5");
+  CHECK(format_number(1e-15) == "1e-15");
+  CHECK(format_number(std::sin(1.0)) == "0.841471");
+  CHECK(format_number(123456) == "1.23456e5");
+  CHECK(format_number(-0.0) == "0");
+  CHECK(format_number(kNaN) == "nan");
+  CHECK(format_tick(-1e-17, 0.1, false) == "0");
+  CHECK(format_tick(2, 0.5, false) == "2");
+  CHECK(format_tick(2.5, 0.5, false) == "2.5");
+}
+
+TEST_CASE("readouts show digits down to the pixel", "[plot][ticks]") {
+  CHECK(format_readout(1234.567, 0.7) == "1234.6");
+  CHECK(format_readout(0.8414709, 0.001) == "0.841");
+  CHECK(format_readout(0.8414709, 0.5) == "0.84");  // at least two significant digits
+  CHECK(format_readout(0, 0.01) == "0");
+  CHECK(format_readout(3.0, kNaN) == "3");
+}
+
+TEST_CASE("log ticks: decades, minor 2 and 5, strides", "[plot][ticks]") {
+  auto t = log_ticks(6.28, 62831, 10);
+  require_values(values(t), {10, 100, 1000, 10000});
+  CHECK(labels(t) == std::vector<std::string>{"10", "100", "1000", "10000"});
+  // Minor ticks 2x and 5x, unlabelled.
+  const auto all = values(t, false);
+  CHECK(std::find(all.begin(), all.end(), 20.0) != all.end());
+  CHECK(std::find(all.begin(), all.end(), 50000.0) != all.end());
+  for (const Tick& k : t)
+    if (!k.major) CHECK(k.label.empty());
+
+  // 21 decades with at most 5 labels: every 5th decade is labelled, the rest stay as grid ticks.
+  t = log_ticks(1e-15, 1e5, 5);
+  require_values(values(t), {1e-15, 1e-10, 1e-5, 1, 1e5});
+  CHECK(labels(t) == std::vector<std::string>{"1e-15", "1e-10", "1e-5", "1", "1e5"});
+  CHECK(values(t, false).size() == 21);
+
+  // Less than a decade: the 1-2-5 sequence is labelled.
+  t = log_ticks(1.5, 12, 10);
+  require_values(values(t), {2, 5, 10});
+  // Narrower than any 1-2-5 pair: falls back to linear ticks.
+  t = log_ticks(3, 4.5, 6);
+  CHECK(values(t).size() >= 2);
+  // Non-positive or empty ranges give nothing rather than crashing.
+  CHECK(log_ticks(-1, 10, 5).empty());
+  CHECK(log_ticks(0, 10, 5).empty());
+  CHECK(log_ticks(10, 10, 5).empty());
+  CHECK(log_ticks(kNaN, 10, 5).empty());
+}
+
+TEST_CASE("axis maps invert each other, linear and log, upright and inverted", "[plot][ticks]") {
+  const AxisMap maps[] = {AxisMap(-2, 3, Scale::linear, 100, 900), AxisMap(-2, 3, Scale::linear, 700, 50),
+                          AxisMap(6.28, 62831, Scale::log10, 100, 900),
+                          AxisMap(1e-15, 1, Scale::log10, 800, 20)};
+  for (const AxisMap& m : maps) {
+    CHECK(m.to_pixel(m.lo()) == Approx(m.pix_lo()));
+    CHECK(m.to_pixel(m.hi()) == Approx(m.pix_hi()));
+    for (double px = 0; px <= 1000; px += 37.5) CHECK(m.to_pixel(m.to_data(px)) == Approx(px).margin(1e-6));
+    const double v = m.scale() == Scale::log10 ? std::sqrt(m.lo() * m.hi()) : (m.lo() + m.hi()) / 2;
+    CHECK(m.to_data(m.to_pixel(v)) == Approx(v));
+    CHECK(m.to_pixel(v) == Approx((m.pix_lo() + m.pix_hi()) / 2));
+    CHECK(m.resolution(v) > 0);
+  }
+  const AxisMap log_map(1, 1000, Scale::log10, 0, 300);
+  CHECK(log_map.to_pixel(10) == Approx(100));
+  CHECK(std::isnan(log_map.to_pixel(0)));
+  CHECK(std::isnan(log_map.to_pixel(-5)));
+  CHECK(!log_map.accepts(0));
+  CHECK(log_map.accepts(1e-300));
+}
+
+TEST_CASE("degenerate ranges are repaired, never crash", "[plot][ticks]") {
+  double lo = 5, hi = 5;
+  CHECK(sanitize_range(lo, hi, Scale::linear));
+  CHECK(lo < 5);
+  CHECK(hi > 5);
+  lo = 0, hi = 0;
+  sanitize_range(lo, hi, Scale::linear);
+  CHECK(lo == Approx(-0.5));
+  CHECK(hi == Approx(0.5));
+  lo = kNaN, hi = kNaN;
+  sanitize_range(lo, hi, Scale::linear);
+  CHECK(lo == 0);
+  CHECK(hi == 1);
+  lo = 3, hi = -1;
+  sanitize_range(lo, hi, Scale::linear);
+  CHECK(lo == -1);
+  CHECK(hi == 3);
+  lo = 0, hi = 1;
+  CHECK(!sanitize_range(lo, hi, Scale::linear));
+  lo = -kInf, hi = kInf;
+  sanitize_range(lo, hi, Scale::linear);
+  CHECK(std::isfinite(lo));
+  CHECK(std::isfinite(hi));
+  CHECK(lo < hi);
+
+  lo = 0, hi = 100;
+  sanitize_range(lo, hi, Scale::log10);
+  CHECK(lo > 0);
+  CHECK(hi == 100);
+  lo = -3, hi = -1;
+  sanitize_range(lo, hi, Scale::log10);
+  CHECK(lo == Approx(1));
+  CHECK(hi == Approx(10));
+  lo = 7, hi = 7;
+  sanitize_range(lo, hi, Scale::log10);
+  CHECK(lo < 7);
+  CHECK(hi > 7);
+  lo = 6.28, hi = 62831;
+  CHECK(!sanitize_range(lo, hi, Scale::log10));
+
+  // Maps built on broken ranges still work.
+  const AxisMap m(kNaN, kNaN, Scale::linear, 0, 100);
+  CHECK(std::isfinite(m.to_pixel(0.5)));
+  const AxisMap z(1, 1, Scale::linear, 0, 0);  // zero pixel span
+  CHECK(std::isfinite(z.to_pixel(1)));
+  CHECK(linear_ticks(2, 2, 5).empty());
+  CHECK(linear_ticks(kNaN, kNaN, 5).empty());
+  CHECK(fit_ticks(z, [](const std::string&) { return 10.0; }).empty());
+}
+
+TEST_CASE("fit_ticks keeps labels apart and inside the bounds", "[plot][ticks]") {
+  auto width = [](const std::string& s) { return 11.0 * static_cast<double>(s.size()); };
+  for (double pixels : {60.0, 150.0, 400.0, 1200.0}) {
+    for (auto range : {std::pair{0.0, 2000.0}, std::pair{-1.0, 1.0}, std::pair{0.0, 123456.0}}) {
+      const AxisMap m(range.first, range.second, Scale::linear, 50, 50 + pixels);
+      TickFitOptions opt;
+      opt.min_gap = 8;
+      opt.bound_lo = 20;
+      opt.bound_hi = 70 + pixels;
+      const auto placed = fit_ticks(m, width, opt);
+      const PlacedTick* prev = nullptr;
+      int shown = 0;
+      for (const PlacedTick& p : placed) {
+        if (!p.show_label) continue;
+        ++shown;
+        CHECK(p.label_lo >= opt.bound_lo - 1e-9);
+        CHECK(p.label_hi <= opt.bound_hi + 1e-9);
+        CHECK(p.label_hi - p.label_lo == Approx(width(p.tick.label)));
+        if (prev) CHECK(p.label_lo >= prev->label_hi + opt.min_gap - 1e-9);
+        prev = &p;
+      }
+      CHECK(shown >= 1);
+      if (pixels >= 400) CHECK(shown >= 3);
+    }
+  }
+  // A vertical axis (pixels decrease as values grow) with a fixed label height.
+  const AxisMap y(6.28, 62831, Scale::log10, 600, 20);
+  const auto placed = fit_ticks(y, [](const std::string&) { return 22.0; }, {});
+  int shown = 0;
+  for (const PlacedTick& p : placed) shown += p.show_label ? 1 : 0;
+  CHECK(shown == 4);
+}
