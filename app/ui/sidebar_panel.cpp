@@ -109,12 +109,12 @@ void draw_sidebar_panel(AppContext& app) {
       "Sets the frequencies: w_k = base^(−2k/D); wavelength λ_k = 2π·base^(2k/D), from 2π to almost 2π·base. "
       "10000 in the Transformer paper, 100 in seed 000's D = 4 example.";
   row_label("base", base_tooltip);
-  const float button_width = ImGui::CalcTextSize("10000").x + 2.0f * ImGui::GetStyle().FramePadding.x;
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x -
-                          2.0f * (button_width + ImGui::GetStyle().ItemSpacing.x));
   ImGui::SliderScalar("##base", ImGuiDataType_Double, &e.base, &min_base, &max_base, "%.6g",
                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
   item_tooltip(base_tooltip);
+  // One-click values on their own line under the slider, so the slider keeps the full width.
+  ImGui::SetCursorPosX(6.5f * ImGui::GetFontSize());  // the column row_label puts controls in
+  ImGui::TextDisabled("set");
   ImGui::SameLine();
   if (ImGui::Button("10000")) e.base = 10000.0;
   item_tooltip("base = 10000 (Vaswani et al. 2017)");

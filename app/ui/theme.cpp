@@ -19,6 +19,9 @@ void apply_theme(Theme theme, float font_pixels) {
     style.Colors[ImGuiCol_ChildBg] = ImVec4(0.95f, 0.95f, 0.95f, 1.0f);
     style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.30f, 0.30f, 0.30f, 1.0f);
   }
+  // A translucent slider grab: the value is printed centred over the grab and must stay readable.
+  style.Colors[ImGuiCol_SliderGrab].w = 0.45f;
+  style.Colors[ImGuiCol_SliderGrabActive].w = 0.65f;
   style.WindowRounding = 0.0f;
   style.ChildRounding = 3.0f;
   style.FrameRounding = 3.0f;

@@ -63,7 +63,7 @@ struct ColumnRule {
   double rate = 0.0;      // sinusoidal / concat: angular frequency; sigmoid: 1 / t_i
   bool use_sin = true;    // sinusoidal / concat / fourier: sine or cosine column
   bool zero = false;      // concat: the padding column of an odd D
-  std::int64_t band = 0;  // fourier: k in 2^k pi x
+  std::uint64_t band_mod = 0;  // fourier: 2^k mod 2(N-1), the band's reduced multiplier
 };
 
 ColumnRule column_rule(const EncodingParams& p, std::int64_t dim) {
@@ -92,7 +92,8 @@ ColumnRule column_rule(const EncodingParams& p, std::int64_t dim) {
       break;
     }
     case EncodingKind::fourier:
-      rule.band = dim / 2;
+      // Reduced once per column, not once per entry (the modular power walks k bits).
+      if (p.positions > 1) rule.band_mod = pow2_mod(dim / 2, 2 * static_cast<std::uint64_t>(p.positions - 1));
       rule.use_sin = dim % 2 == 0;
       break;
     default:
@@ -125,7 +126,7 @@ double entry(const EncodingParams& p, const ColumnRule& rule, std::int64_t posit
       // exact integer reduction keeps high bands meaningful instead of overflowing to NaN.
       const auto m = static_cast<std::uint64_t>(p.positions - 1);
       const std::uint64_t r =
-          mul_mod(pow2_mod(rule.band, 2 * m), static_cast<std::uint64_t>(position) % (2 * m), 2 * m);
+          mul_mod(rule.band_mod, static_cast<std::uint64_t>(position) % (2 * m), 2 * m);
       const double angle = std::numbers::pi * static_cast<double>(r) / static_cast<double>(m);
       return rule.use_sin ? std::sin(angle) : std::cos(angle);
     }
