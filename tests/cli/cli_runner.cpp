@@ -1,6 +1,8 @@
 // Child-process runner and temporary directories for the pelab-cli tests.
 #include "cli_runner.hpp"
 
+#include <catch2/catch.hpp>
+
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -99,6 +101,16 @@ void write_bytes(const std::filesystem::path& path, const std::string& bytes) {
 }
 
 pelab::NpyArray load_npy(const std::filesystem::path& path) { return pelab::read_npy(path); }
+
+pelab::NpyArray run_npy(std::vector<std::string> args, const TempDir& dir, const std::string& name) {
+  args.push_back("--out");
+  args.push_back(dir.file(name));
+  const RunResult r = run_cli(args);
+  INFO("stderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  REQUIRE(r.err.empty());
+  return load_npy(dir.file(name));
+}
 
 double at(const pelab::NpyArray& array, std::int64_t i, std::int64_t j) {
   return array.data.at(static_cast<std::size_t>(i * array.shape.at(1) + j));

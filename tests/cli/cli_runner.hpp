@@ -41,6 +41,11 @@ void write_bytes(const std::filesystem::path& path, const std::string& bytes);
 
 // The output file read back with pelab's .npy reader.
 pelab::NpyArray load_npy(const std::filesystem::path& path);
+
+// Runs pelab-cli with `--out dir/name` appended, requires success with an empty stderr (Catch
+// REQUIRE), and loads the .npy it wrote.
+pelab::NpyArray run_npy(std::vector<std::string> args, const TempDir& dir,
+                        const std::string& name = "out.npy");
 // Value at C-order index (i, j) of a 2-D array.
 double at(const pelab::NpyArray& array, std::int64_t i, std::int64_t j);
 

@@ -14,17 +14,6 @@ using Catch::Matchers::WithinRel;
 
 namespace {
 
-pelab::NpyArray run_npy(std::vector<std::string> args, const TempDir& dir,
-                        const std::string& name = "out.npy") {
-  args.push_back("--out");
-  args.push_back(dir.file(name));
-  const RunResult r = run_cli(args);
-  INFO("stderr: " << r.err);
-  REQUIRE(r.exit_code == 0);
-  REQUIRE(r.err.empty());
-  return load_npy(dir.file(name));
-}
-
 void require_shape(const pelab::NpyArray& a, std::vector<std::int64_t> shape, pelab::NpyDtype dtype) {
   REQUIRE(a.shape == shape);
   REQUIRE(a.dtype == dtype);

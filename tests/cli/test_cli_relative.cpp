@@ -12,17 +12,6 @@ using Catch::Matchers::WithinAbs;
 
 namespace {
 
-pelab::NpyArray run_npy(std::vector<std::string> args, const TempDir& dir,
-                        const std::string& name = "out.npy") {
-  args.push_back("--out");
-  args.push_back(dir.file(name));
-  const RunResult r = run_cli(args);
-  INFO("stderr: " << r.err);
-  REQUIRE(r.exit_code == 0);
-  REQUIRE(r.err.empty());
-  return load_npy(dir.file(name));
-}
-
 // (T x) for a D x D matrix T stored row-major and a vector x.
 std::vector<double> multiply(const pelab::NpyArray& t, const std::vector<double>& x) {
   const auto d = static_cast<std::size_t>(t.shape.at(0));
