@@ -421,6 +421,7 @@ Layout compute_layout(const ImRect& frame, const Context& c, const Range& x, con
   yopt.min_gap = 0.3 * f;
   yopt.bound_lo = top;
   yopt.bound_hi = L.xticklabel_top - 1;
+  yopt.integer = c.cfg.y.integer_ticks;
   L.yticks = fit_ticks(
       L.ym, [f](const std::string&) { return static_cast<double>(f); }, yopt);
   float ywidth = 0;
@@ -443,6 +444,7 @@ Layout compute_layout(const ImRect& frame, const Context& c, const Range& x, con
   xopt.min_gap = 1.0 * f;
   xopt.bound_lo = frame.Min.x + pad;
   xopt.bound_hi = frame.Max.x - pad;
+  xopt.integer = c.cfg.x.integer_ticks;
   L.xticks = fit_ticks(
       L.xm, [](const std::string& s) { return static_cast<double>(text_size(s).x); }, xopt);
   return L;
@@ -728,8 +730,9 @@ void draw_line(Context& c, ImDrawList* dl, const Item& it) {
   auto& pts = c.points;
   pts.clear();
   const int width_px = std::max(1, static_cast<int>(L.area.GetWidth()));
-  if (sorted && i1 - i0 > 4 * width_px && i1 - i0 > 1000) {
-    // Decimation: per pixel column keep the min and the max (in the order they occur).
+  if (sorted && i1 - i0 > 2 * width_px && i1 - i0 > 1000) {
+    // Decimation (more than 2 points per pixel column): per column keep the min and the max (in the order
+    // they occur), an envelope that looks the same as drawing every segment.
     int col = std::numeric_limits<int>::min();
     DPoint pmin{}, pmax{};
     int imin = -1, imax = -1;
@@ -859,14 +862,6 @@ void draw_item(Context& c, ImDrawList* dl, const Item& it) {
       dl->AddCircleFilled(p, r + std::max(1.5f, 0.15f * r), plot_background(), 24);
       dl->AddCircleFilled(p, r, it.color, 24);
       score_rect(c, ImRect(p.x - r, p.y - r, p.x + r, p.y + r), 4);
-      if (!it.text.empty()) {
-        const ImVec2 ts = text_size(it.text);
-        const float off = r + 0.3f * f;
-        const float right = p.x + off, left = p.x - off - ts.x;
-        const float above = p.y - off - ts.y * 0.6f, below = p.y + off - ts.y * 0.4f;
-        const ImVec2 pos = place_tag(c, ts, {{right, above}, {left, above}, {right, below}, {left, below}});
-        score_rect(c, add_tag(dl, pos, ImGui::GetColorU32(ImGuiCol_Text), it.text), 4);
-      }
       break;
     }
     case Kind::vline: {
@@ -952,16 +947,8 @@ void draw_item(Context& c, ImDrawList* dl, const Item& it) {
       }
       break;
     }
-    case Kind::text: {
-      const ImVec2 p = to_pixels(c, it.g[0], it.g[1]);
-      if (!pixel_ok(p)) break;
-      const ImVec2 ts = text_size(it.text);
-      const ImVec2 tp(round_px(p.x + it.pixel_offset.x - ts.x * 0.5f),
-                      round_px(p.y + it.pixel_offset.y - ts.y * 0.5f));
-      dl->AddText(tp, it.color, it.text.c_str());
-      score_rect(c, ImRect(tp, ImVec2(tp.x + ts.x, tp.y + ts.y)), 4);
-      break;
-    }
+    case Kind::text:
+      break;  // drawn by draw_label, above everything else
     case Kind::image: {
       const ImVec2 a = to_pixels(c, it.g[0], it.g[1]), b = to_pixels(c, it.g[2], it.g[3]);
       if (!pixel_ok(a) || !pixel_ok(b)) break;
@@ -981,6 +968,30 @@ void draw_item(Context& c, ImDrawList* dl, const Item& it) {
       dl->PopClipRect();
       break;
     }
+  }
+}
+
+// Marker labels and PlotText items, drawn after every other item so that dense curves never cover them;
+// each sits on a translucent plate.
+void draw_label(Context& c, ImDrawList* dl, const Item& it) {
+  const float f = c.lay.font_size;
+  if (it.kind == Kind::marker) {
+    if (it.text.empty()) return;
+    const ImVec2 p = to_pixels(c, it.g[0], it.g[1]);
+    if (!pixel_ok(p)) return;
+    const float r = it.size;
+    const ImVec2 ts = text_size(it.text);
+    const float off = r + 0.3f * f;
+    const float right = p.x + off, left = p.x - off - ts.x;
+    const float above = p.y - off - ts.y * 0.6f, below = p.y + off - ts.y * 0.4f;
+    const ImVec2 pos = place_tag(c, ts, {{right, above}, {left, above}, {right, below}, {left, below}});
+    score_rect(c, add_tag(dl, pos, ImGui::GetColorU32(ImGuiCol_Text), it.text), 4);
+  } else if (it.kind == Kind::text) {
+    const ImVec2 p = to_pixels(c, it.g[0], it.g[1]);
+    if (!pixel_ok(p)) return;
+    const ImVec2 ts = text_size(it.text);
+    const ImVec2 tp(p.x + it.pixel_offset.x - ts.x * 0.5f, p.y + it.pixel_offset.y - ts.y * 0.5f);
+    score_rect(c, add_tag(dl, tp, it.color, it.text), 4);
   }
 }
 
@@ -1372,8 +1383,13 @@ void EndPlot() {
   draw_grid(c, dl);
   legend_candidates(c);
   dl->PushClipRect(L.area.Min, L.area.Max, true);
+  // Lines and shapes first, then markers, then marker labels and text on top of all of them.
   for (const Item& it : c.items)
-    if (!it.hidden) draw_item(c, dl, it);
+    if (!it.hidden && it.kind != Kind::marker) draw_item(c, dl, it);
+  for (const Item& it : c.items)
+    if (!it.hidden && it.kind == Kind::marker) draw_item(c, dl, it);
+  for (const Item& it : c.items)
+    if (!it.hidden) draw_label(c, dl, it);
   dl->PopClipRect();
   draw_axes(c, dl);
   dl->PushClipRect(L.area.Min, L.area.Max, true);

@@ -28,13 +28,15 @@
 //   hides clearly less of the drawn items (with hysteresis, so it does not jump while a slider moves). A
 //   legend that does not fit inside the plot area, or would cover 45% of it, is left out (tiny plots).
 //   Clicking a legend entry hides / shows every item with that label (hidden items are not fitted).
+// - Drawing order: lines and shapes in submission order, then markers, then marker labels and PlotText on
+//   translucent plates, so labels stay readable over dense curves.
 // - Hover: crosshair through the mouse and a readout box next to it with x and y (as many digits as one pixel
 //   resolves), plus the exact coordinates of the nearest line / scatter point within about a font size
 //   (highlighted). SetHoverText replaces the readout's text.
 // - Speed: lines are culled to the visible x range (x-sorted data), decimated to the min and max of each
-// pixel
-//   column when denser than 4 points per pixel, clipped in double precision (no float overflow when zoomed
-//   far in) and split into chunks for 16-bit draw lists; dense scatters draw one disc per half-radius cell.
+//   pixel column when denser than 2 points per pixel, clipped in double precision (no float overflow when
+//   zoomed far in) and split into chunks for 16-bit draw lists; dense scatters draw one disc per half-radius
+//   cell.
 // - State that must survive frames (limits, hold flag, hidden legend entries, legend corner, the pan/box-zoom
 //   in progress) lives in one module-level map keyed by the plot's ImGuiID (the same role as ImPlot's
 //   context), next to the plot being built, the last plot's rectangle (for ColorBar) and scratch buffers.
@@ -56,6 +58,7 @@ struct AxisConfig {
   bool auto_fit = true;
   double min = 0, max = 1;
   bool invert = false;  // y grows downward (for heatmaps where row 0 is at the top); on x: grows leftward
+  bool integer_ticks = false;  // index axes (positions, dimensions): tick step >= 1, whole-number labels
 };
 
 struct PlotConfig {

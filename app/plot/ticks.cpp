@@ -61,9 +61,7 @@ std::string format_at_resolution(double v, int exponent, bool sci) {
   return fixed(v, -exponent);
 }
 
-}  // namespace
-
-double nice_step(double lo, double hi, int max_ticks) {
+double nice_step_125(double lo, double hi, int max_ticks) {
   if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) return 0;
   max_ticks = std::max(max_ticks, 2);
   const double span = hi - lo;
@@ -80,9 +78,16 @@ double nice_step(double lo, double hi, int max_ticks) {
   return std::pow(10.0, e0 + 4);
 }
 
-std::vector<Tick> linear_ticks(double lo, double hi, int max_ticks) {
+}  // namespace
+
+double nice_step(double lo, double hi, int max_ticks, bool integer) {
+  const double step = nice_step_125(lo, hi, max_ticks);
+  return integer && step > 0 ? std::max(step, 1.0) : step;
+}
+
+std::vector<Tick> linear_ticks(double lo, double hi, int max_ticks, bool integer) {
   std::vector<Tick> ticks;
-  const double step = nice_step(lo, hi, max_ticks);
+  const double step = nice_step(lo, hi, max_ticks, integer);
   if (!(step > 0)) return ticks;
   const double k0 = std::ceil(lo / step - kTol);
   const double k1 = std::floor(hi / step + kTol);
@@ -167,8 +172,8 @@ std::vector<Tick> log_ticks(double lo, double hi, int max_labels) {
   return ticks;
 }
 
-std::vector<Tick> make_ticks(double lo, double hi, Scale scale, int max_labels) {
-  return scale == Scale::log10 ? log_ticks(lo, hi, max_labels) : linear_ticks(lo, hi, max_labels);
+std::vector<Tick> make_ticks(double lo, double hi, Scale scale, int max_labels, bool integer) {
+  return scale == Scale::log10 ? log_ticks(lo, hi, max_labels) : linear_ticks(lo, hi, max_labels, integer);
 }
 
 std::string format_number(double v, int max_significant) {
@@ -316,7 +321,7 @@ std::vector<PlacedTick> fit_ticks(const AxisMap& map, const std::function<double
   const int start = std::clamp(static_cast<int>(span / unit) + 1, 2, std::max(2, options.max_labels));
   std::vector<PlacedTick> placed;
   for (int n = start; n >= 2; --n) {
-    placed = place(make_ticks(map.lo(), map.hi(), map.scale(), n));
+    placed = place(make_ticks(map.lo(), map.hi(), map.scale(), n, options.integer));
     if (!overlaps(placed)) return placed;
   }
   // Still too crowded (a tiny plot): keep labels greedily from the low end; never overlap.

@@ -20,6 +20,8 @@
 //   width or line height in the GUI), keep a minimum gap and stay inside the given pixel bounds. Labels that
 //   would leave the bounds are slid inward, and a final pass drops any label that would still overlap, so
 //   labels never overlap whatever the measure says.
+// - Integer ticks (index axes: positions, dimensions, pairs): the step is at least 1, so ticks and labels are
+//   whole numbers ([-0.5, 3.5] -> 0, 1, 2, 3). A range holding no integer gets no ticks. Log axes ignore it.
 #pragma once
 
 #include <cmath>
@@ -39,12 +41,13 @@ struct Tick {
 };
 
 // Smallest {1,2,5} x 10^n step such that [lo, hi] contains at most max_ticks (>= 2) multiples of it.
-// Returns 0 for an empty / non-finite range.
-double nice_step(double lo, double hi, int max_ticks);
+// Returns 0 for an empty / non-finite range. With `integer` the step is at least 1.
+double nice_step(double lo, double hi, int max_ticks, bool integer = false);
 
-std::vector<Tick> linear_ticks(double lo, double hi, int max_ticks);
+std::vector<Tick> linear_ticks(double lo, double hi, int max_ticks, bool integer = false);
 std::vector<Tick> log_ticks(double lo, double hi, int max_labels);
-std::vector<Tick> make_ticks(double lo, double hi, Scale scale, int max_labels);
+// `integer` applies to linear axes only (see the rules above).
+std::vector<Tick> make_ticks(double lo, double hi, Scale scale, int max_labels, bool integer = false);
 
 // Compact number with at most `max_significant` significant digits ("0.841471", "1e-15", "1.5e5").
 std::string format_number(double v, int max_significant = 6);
@@ -102,6 +105,7 @@ struct TickFitOptions {
   double min_gap = 4;                          // pixels between neighbouring labels
   double bound_lo = -1e300, bound_hi = 1e300;  // labels must stay inside [bound_lo, bound_hi] (pixels)
   int max_labels = 30;
+  bool integer = false;  // whole-number ticks only (index axes); linear axes only
 };
 
 // Densest non-overlapping tick set for `map`. `extent(label)` is the label's size along the axis (its width

@@ -21,6 +21,7 @@ void draw_curves_view(ViewContext& view) {
   }
   plot::PlotConfig config;
   config.x.label = "position p";
+  config.x.integer_ticks = true;
   config.y.label = "P[p, i]";
   const auto count = static_cast<int>(curves.positions.size());
   // Dense curves (more than one point per two pixels) get thinner lines: a thick zigzag only fills

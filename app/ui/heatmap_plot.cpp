@@ -29,6 +29,8 @@ void draw_heatmap_plot(ViewContext& view, const HeatmapPlotSpec& spec, ImVec2 si
   config.title = spec.title;
   config.x.label = spec.x_label;
   config.y.label = spec.y_label;
+  config.x.integer_ticks = true;  // every heatmap axis is an index (position, dimension, row / column)
+  config.y.integer_ticks = true;
   config.y.invert = true;  // row 0 at the top, as in a printed table
   config.legend = false;
   config.equal_aspect = spec.equal_aspect;

@@ -105,6 +105,7 @@ void draw_residual_curve(ViewContext& view, ImVec2 size) {
   plot::PlotConfig config;
   config.title = "residual over p";
   config.x.label = "position p";
+  config.x.integer_ticks = true;
   config.y.label = "max |T(k) P_p − P_{p+k}|";
   config.y.scale = plot::Scale::log10;
   config.legend = false;
@@ -132,15 +133,22 @@ void draw_rotation_view(ViewContext& view) {
   }
   const SelectedResidual& selected = *view.data.selected_residual;
   const ViewParams& shown = view.data.params;
-  std::string summary = "k = " + std::to_string(shown.offset) + ", pair " + std::to_string(rotation.pair) +
-                        ": w = " + plot::format_number(rotation.frequency, 4) +
-                        ", w·k = " + plot::format_number(rotation.angle, 4) + " rad.  ";
-  summary += selected.error.empty() ? "max|T(k) P_p − P_{p+k}| = " + plot::format_number(selected.value, 3) +
-                                          " at p = " + std::to_string(shown.position)
-                                    : selected.error;
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(summary.c_str());
-  ImGui::PopTextWrapPos();
+  const std::string step = "k = " + std::to_string(shown.offset) + ", pair " + std::to_string(rotation.pair) +
+                           ": w = " + plot::format_number(rotation.frequency, 4) +
+                           ", w·k = " + plot::format_number(rotation.angle, 4) + " rad.";
+  const std::string check = selected.error.empty()
+                                ? "max|T(k) P_p − P_{p+k}| = " + plot::format_number(selected.value, 3) +
+                                      " at p = " + std::to_string(shown.position)
+                                : selected.error;
+  // Two phrases, each kept whole (ImGui's word wrap would break a number such as 1.11e-16 at its
+  // '.'): the check goes on the same line when it fits, else on the next.
+  ImGui::TextUnformatted(step.c_str());
+  const float gap = ImGui::GetFontSize();
+  if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x - gap >=
+      ImGui::CalcTextSize(check.c_str()).x) {
+    ImGui::SameLine(0.0f, gap);
+  }
+  ImGui::TextUnformatted(check.c_str());
 
   // Three plots side by side when each gets a usable width; otherwise T(k) and the circle, and the
   // residual curve only when the view is maximised or tall enough to stack it below.

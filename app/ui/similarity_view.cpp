@@ -63,6 +63,7 @@ void draw_row_curve(ViewContext& view, ImVec2 size) {
   plot::PlotConfig config;
   config.title = title.c_str();
   config.x.label = "offset q − p";
+  config.x.integer_ticks = true;
   config.y.label = metric_formula(view.data.params.metric);
   config.legend = false;
   if (!plot::BeginPlot("##similarity_row", size, config)) return;

@@ -30,6 +30,7 @@ void draw_spectrum_view(ViewContext& view) {
   }
   plot::PlotConfig config;
   config.x.label = "pair k";
+  config.x.integer_ticks = true;
   config.y.label = "wavelength λ_k (positions)";
   config.y.scale = plot::Scale::log10;
   if (!plot::BeginPlot("##spectrum", ImVec2(0.0f, 0.0f), config)) return;

@@ -291,3 +291,74 @@ TEST_CASE("20k unsorted points with thick lines stay within 16-bit draw commands
   for (int n = 0; n < dd->CmdListsCount; ++n)
     for (const ImDrawCmd& cmd : dd->CmdLists[n]->CmdBuffer) CHECK(cmd.ElemCount < 3 * 65536);
 }
+
+TEST_CASE("dense sorted lines are decimated to a min/max envelope that keeps the extremes") {
+  Harness h;
+  plot::PlotConfig cfg;
+  cfg.legend = false;
+  const int n = 100000;
+  std::vector<double> x(n), y(n);
+  for (int i = 0; i < n; ++i) x[i] = i, y[i] = std::sin(i * 0.01) + 0.3 * std::sin(i * 1.7);
+  const int imax = 23456, imin = 34567;  // single-sample spikes, left of centre
+  y[imax] = 5, y[imin] = -5;
+  auto vertex_count = [&](bool with_line, ImVec2* top, ImVec2* bottom) {
+    h.frame([&] {
+      if (plot::BeginPlot("##dense", ImVec2(1000, 600), cfg)) {
+        if (with_line) plot::PlotLine("dense", x.data(), y.data(), n, plot::palette_color(0));
+        plot::PlotMarker(0, -5, plot::palette_color(1));
+        plot::PlotMarker(n - 1, 5, plot::palette_color(1));
+        *top = plot::PlotToPixels(x[imax], y[imax]);
+        *bottom = plot::PlotToPixels(x[imin], y[imin]);
+        plot::EndPlot();
+      }
+    });
+    return ImGui::GetDrawData()->TotalVtxCount;
+  };
+  ImVec2 top, bottom;
+  const int base = vertex_count(false, &top, &bottom);
+  const int with = vertex_count(true, &top, &bottom);
+  const int line_vertices = with - base;
+  CHECK(line_vertices > 0);
+  CHECK(line_vertices < n / 10);
+  // The envelope still reaches both spikes.
+  bool hit_top = false, hit_bottom = false;
+  const ImDrawData* dd = ImGui::GetDrawData();
+  const ImU32 rgb = plot::palette_color(0) & 0x00FFFFFFu;
+  for (int k = 0; k < dd->CmdListsCount; ++k)
+    for (const ImDrawVert& v : dd->CmdLists[k]->VtxBuffer) {
+      if ((v.col & 0x00FFFFFFu) != rgb) continue;
+      if (std::fabs(v.pos.x - top.x) < 4 && std::fabs(v.pos.y - top.y) < 4) hit_top = true;
+      if (std::fabs(v.pos.x - bottom.x) < 4 && std::fabs(v.pos.y - bottom.y) < 4) hit_bottom = true;
+    }
+  CHECK(hit_top);
+  CHECK(hit_bottom);
+}
+
+TEST_CASE("marker labels and text are drawn on top of lines submitted after them") {
+  Harness h;
+  plot::PlotConfig cfg;
+  cfg.legend = false;
+  const ImU32 text_col = IM_COL32(11, 22, 33, 255), line_col = IM_COL32(44, 55, 66, 255);
+  const double xs[3] = {0, 1, 2}, ys[3] = {0, 1, 0};
+  h.frame([&] {
+    if (plot::BeginPlot("##order", ImVec2(600, 400), cfg)) {
+      plot::PlotText(1, 1, "label", text_col);
+      plot::PlotMarker(1, 0.5, plot::palette_color(1), 6.0f, "marker");
+      plot::PlotLine("line", xs, ys, 3, line_col);
+      plot::EndPlot();
+    }
+  });
+  const ImDrawData* dd = ImGui::GetDrawData();
+  int last_line = -1, first_text = -1;
+  for (int k = 0; k < dd->CmdListsCount; ++k) {
+    const auto& vb = dd->CmdLists[k]->VtxBuffer;
+    for (int i = 0; i < vb.Size; ++i) {
+      const ImU32 rgb = vb[i].col & 0x00FFFFFFu;
+      if (rgb == (line_col & 0x00FFFFFFu)) last_line = i;
+      if (rgb == (text_col & 0x00FFFFFFu) && first_text < 0) first_text = i;
+    }
+  }
+  REQUIRE(last_line >= 0);
+  REQUIRE(first_text >= 0);
+  CHECK(first_text > last_line);
+}

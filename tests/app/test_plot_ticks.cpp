@@ -243,3 +243,37 @@ TEST_CASE("fit_ticks keeps labels apart and inside the bounds", "[plot][ticks]")
   for (const PlacedTick& p : placed) shown += p.show_label ? 1 : 0;
   CHECK(shown == 4);
 }
+
+TEST_CASE("integer ticks for index axes", "[plot][ticks]") {
+  // N = 4 positions: without the flag the axis reads -0.4, -0.2, 0, 0.2, ...
+  auto t = linear_ticks(-0.5, 3.5, 11);
+  CHECK(t.size() > 4);
+  t = linear_ticks(-0.5, 3.5, 11, true);
+  require_values(values(t), {0, 1, 2, 3});
+  CHECK(labels(t) == std::vector<std::string>{"0", "1", "2", "3"});
+  CHECK(nice_step(-0.5, 3.5, 11, true) == 1);
+  CHECK(nice_step(-0.5, 3.5, 3, true) == Approx(2));
+  // Wide ranges are unchanged.
+  for (int n = 2; n <= 12; ++n) {
+    CHECK(nice_step(0, 2000, n, true) == nice_step(0, 2000, n));
+    CHECK(labels(linear_ticks(0, 2000, n, true)) == labels(linear_ticks(0, 2000, n)));
+  }
+  t = make_ticks(0, 2000, Scale::linear, 6, true);
+  require_values(values(t), {0, 500, 1000, 1500, 2000});
+  // A range holding no integer has no ticks; an empty range none either.
+  CHECK(linear_ticks(0.2, 0.8, 6, true).empty());
+  CHECK(nice_step(1, 1, 5, true) == 0);
+
+  // fit_ticks honours the option: every placed tick is a whole number.
+  const AxisMap m(-0.5, 3.5, Scale::linear, 0, 1000);
+  TickFitOptions opt;
+  opt.integer = true;
+  const auto placed = fit_ticks(
+      m, [](const std::string& s) { return 8.0 * static_cast<double>(s.size()); }, opt);
+  std::vector<std::string> shown;
+  for (const PlacedTick& p : placed) {
+    CHECK(p.tick.value == std::round(p.tick.value));
+    if (p.show_label) shown.push_back(p.tick.label);
+  }
+  CHECK(shown == std::vector<std::string>{"0", "1", "2", "3"});
+}
