@@ -25,6 +25,7 @@
 //
 // Exit status is 0 even when a target is missed: this is a report; FAIL lines say so.
 #include <fcntl.h>
+#include <malloc.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -43,10 +44,10 @@
 #include <string>
 #include <vector>
 
+#include "memory_hints.hpp"  // core-internal (core/src): the same hint pelab gives its own tables
 #include "pelab/encodings.hpp"
 #include "pelab/io/npy.hpp"
 #include "pelab/similarity.hpp"
-#include "memory_hints.hpp"  // core-internal (core/src): the same hint pelab gives its own tables
 
 #ifndef PELAB_BENCH_PYTHON
 #define PELAB_BENCH_PYTHON "/usr/bin/python3"
@@ -95,7 +96,8 @@ std::string run_capture(const std::vector<std::string>& argv) {
   close(fds[1]);
   std::string out;
   char buf[4096];
-  for (ssize_t got; (got = read(fds[0], buf, sizeof buf)) > 0;) out.append(buf, static_cast<std::size_t>(got));
+  for (ssize_t got; (got = read(fds[0], buf, sizeof buf)) > 0;)
+    out.append(buf, static_cast<std::size_t>(got));
   close(fds[0]);
   int status = 0;
   waitpid(pid, &status, 0);
@@ -169,7 +171,8 @@ class NumpyServer {
     std::string reply = got > 0 ? std::string(line, static_cast<std::size_t>(got)) : std::string();
     std::free(line);
     while (!reply.empty() && (reply.back() == '\n' || reply.back() == '\r')) reply.pop_back();
-    if (got <= 0) throw std::runtime_error("numpy_baseline.py stopped answering (is numpy installed for this python?)");
+    if (got <= 0)
+      throw std::runtime_error("numpy_baseline.py stopped answering (is numpy installed for this python?)");
     if (reply.rfind("error", 0) == 0) throw std::runtime_error("numpy_baseline.py: " + reply);
     return reply;
   }
@@ -177,7 +180,8 @@ class NumpyServer {
   Sample time(const std::string& command) {
     std::istringstream in(ask(command));
     Sample s;
-    if (!(in >> s.wall >> s.cpu)) throw std::runtime_error("numpy_baseline.py: bad timing reply to " + command);
+    if (!(in >> s.wall >> s.cpu))
+      throw std::runtime_error("numpy_baseline.py: bad timing reply to " + command);
     return s;
   }
 
@@ -267,7 +271,8 @@ int mem_child(const std::string& which) {
   } else if (which == "table-b") {
     const auto t = pelab_table(kTableB);
   } else if (which == "sim-closed") {
-    const auto s = pelab::sinusoidal_similarity_closed_form(kSim.n, kSim.d, kBase, 0, pelab::SimilarityMetric::dot);
+    const auto s =
+        pelab::sinusoidal_similarity_closed_form(kSim.n, kSim.d, kBase, 0, pelab::SimilarityMetric::dot);
   } else if (which == "sim-offset") {
     const auto s = pelab::sinusoidal_similarity_by_offset(kSim.d, kBase, kSim.n - 1);
   } else if (which == "sim-learned") {
@@ -294,13 +299,17 @@ std::string self_exe() { return fs::read_symlink("/proc/self/exe").string(); }
 void usage() {
   std::puts(
       "usage: pelab-bench [--reps K] [--matmul-reps K] [--pelab-per-round M] [--python PATH]\n"
-      "                   [--script PATH] [--no-memory]\n"
+      "                   [--script PATH] [--no-memory] [--default-malloc]\n"
       "  Times pelab and seed 002's numpy code in one run, interleaved in rounds after one warm-up\n"
       "  call of each side: a round is M pelab calls (M = 3 by default; 1 for a case where pelab\n"
       "  takes over 100 ms) and one numpy call. K rounds per case (default 7; numpy matmul cases\n"
       "  take seconds, so their numpy call is made in the first 3 rounds only). Medians are compared.\n"
       "  Checks pelab's results against numpy's and prints one table with the ratios, the targets\n"
-      "  and the peak memory of each side. Exit status 0 even if a target fails (look for FAIL).");
+      "  and the peak memory of each side. Exit status 0 even if a target fails (look for FAIL).\n"
+      "  Both sides run under one glibc malloc policy: large blocks come from the heap and are kept\n"
+      "  after free (M_MMAP_THRESHOLD 256 MiB, M_TRIM_THRESHOLD 1 GiB; passed to python through\n"
+      "  GLIBC_TUNABLES), so neither pays the kernel for fresh zeroed pages on every call.\n"
+      "  --default-malloc keeps glibc's defaults on both sides instead.");
 }
 
 std::string dims_text(Dims s) { return std::to_string(s.n) + "x" + std::to_string(s.d); }
@@ -310,7 +319,7 @@ std::string dims_args(Dims s) { return std::to_string(s.n) + " " + std::to_strin
 
 int main(int argc, char** argv) {
   int reps = 7, matmul_reps = 3, pelab_per_round = 3;
-  bool memory = true;
+  bool memory = true, default_malloc = false;
   std::string python = PELAB_BENCH_PYTHON, script = PELAB_BENCH_SCRIPT;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -322,16 +331,36 @@ int main(int argc, char** argv) {
       return argv[++i];
     };
     if (a == "--mem") return mem_child(value());
-    if (a == "--reps") reps = std::max(1, std::stoi(value()));
-    else if (a == "--matmul-reps") matmul_reps = std::max(1, std::stoi(value()));
-    else if (a == "--pelab-per-round") pelab_per_round = std::max(1, std::stoi(value()));
-    else if (a == "--python") python = value();
-    else if (a == "--script") script = value();
-    else if (a == "--no-memory") memory = false;
+    if (a == "--reps")
+      reps = std::max(1, std::stoi(value()));
+    else if (a == "--matmul-reps")
+      matmul_reps = std::max(1, std::stoi(value()));
+    else if (a == "--pelab-per-round")
+      pelab_per_round = std::max(1, std::stoi(value()));
+    else if (a == "--python")
+      python = value();
+    else if (a == "--script")
+      script = value();
+    else if (a == "--no-memory")
+      memory = false;
+    else if (a == "--default-malloc")
+      default_malloc = true;
     else {
       usage();
       return a == "--help" || a == "-h" ? 0 : 2;
     }
+  }
+
+  // The same allocator policy for pelab (mallopt, this process) and numpy (GLIBC_TUNABLES, read by
+  // every child at start-up, including the --mem children): without it a 32 MiB result is a fresh
+  // mmap each call and the kernel's page zeroing costs more than computing the table.
+  const char* policy = "glibc defaults";
+  if (!default_malloc) {
+    mallopt(M_MMAP_THRESHOLD, 256 << 20);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+    setenv("GLIBC_TUNABLES", "glibc.malloc.mmap_threshold=268435456:glibc.malloc.trim_threshold=1073741824",
+           1);
+    policy = "mmap threshold 256 MiB, trim threshold 1 GiB, same for both sides";
   }
 
   std::random_device entropy;
@@ -359,9 +388,12 @@ int main(int argc, char** argv) {
   try {
     NumpyServer np(python, script);
     std::printf("pelab-bench: pelab vs seed 002's numpy code (%s)\n", np.ask("info").c_str());
-    std::printf("timing: one warm-up call per side (excluded), then %d rounds per case of %d pelab calls (1 if pelab\n"
-                "takes > 100 ms) + 1 numpy call (numpy matmul: first %d rounds only); medians compared\n\n",
-                reps, pelab_per_round, matmul_reps);
+    std::printf("malloc policy: %s\n", policy);
+    std::printf(
+        "timing: one warm-up call per side (excluded), then %d rounds per case of %d pelab calls (1 if "
+        "pelab\n"
+        "takes > 100 ms) + 1 numpy call (numpy matmul: first %d rounds only); medians compared\n\n",
+        reps, pelab_per_round, matmul_reps);
     std::fflush(stdout);
 
     // Sinusoid tables; after the 4096x1024 one, the fresh-buffer floor (timed in the same rounds).
@@ -392,7 +424,8 @@ int main(int argc, char** argv) {
       floor.numpy = row.numpy;
       held = pelab_table(s);
       np.ask("save-last " + (tmp / "table.npy").string());
-      checks.push_back({row.name + ": max |pelab - numpy|", max_abs_diff(held, read_matrix(tmp / "table.npy")), 1e-9});
+      checks.push_back(
+          {row.name + ": max |pelab - numpy|", max_abs_diff(held, read_matrix(tmp / "table.npy")), 1e-9});
       rows.push_back(std::move(row));
       if (with_floor) rows.push_back(std::move(floor));
       std::printf("  done: %s\n", ("sinusoid table " + dims_text(s)).c_str());
@@ -431,8 +464,8 @@ int main(int argc, char** argv) {
       np.ask("save-last " + (tmp / "sim.npy").string());
       const pelab::Matrix ref = read_matrix(tmp / "sim.npy");
       const double scale = ref.cwiseAbs().maxCoeff();
-      checks.push_back({"sinusoid similarity (closed form): max |pelab - numpy| / max|S|", max_abs_diff(held, ref) / scale,
-                        1e-12});
+      checks.push_back({"sinusoid similarity (closed form): max |pelab - numpy| / max|S|",
+                        max_abs_diff(held, ref) / scale, 1e-12});
       const pelab::Matrix row0 = ref.row(0);
       checks.push_back({"offset vector: max |s(r) - numpy S[0, r]| / max|S|",
                         max_abs_diff(held_offset.transpose(), row0) / scale, 1e-12});
@@ -495,8 +528,8 @@ int main(int argc, char** argv) {
         const long pelab_kib = parse_mem(run_capture({exe, "--mem", m.pelab_case}));
         long numpy_kib = m.numpy_case == "matmul-sin" ? numpy_sin_kib : -1;
         if (numpy_kib < 0) {
-          numpy_kib = parse_mem(run_capture({python, script, "--mem", m.numpy_case, std::to_string(m.s.n),
-                                             std::to_string(m.s.d)}));
+          numpy_kib = parse_mem(run_capture(
+              {python, script, "--mem", m.numpy_case, std::to_string(m.s.n), std::to_string(m.s.d)}));
         }
         if (m.numpy_case == "matmul-sin") numpy_sin_kib = numpy_kib;
         for (Row& r : rows) {
@@ -512,17 +545,20 @@ int main(int argc, char** argv) {
   }
 
   // The report.
-  auto mib = [](long kib) { return kib < 0 ? std::string("-") : fmt("%.1f", static_cast<double>(kib) / 1024.0); };
+  auto mib = [](long kib) {
+    return kib < 0 ? std::string("-") : fmt("%.1f", static_cast<double>(kib) / 1024.0);
+  };
   constexpr int kName = 50;
-  std::printf("\n%-*s %9s %9s %8s %8s %6s %10s %10s\n", kName, "case", "pelab ms", "numpy ms", "ratio", "target",
-              "result", "pelab MiB", "numpy MiB");
+  std::printf("\n%-*s %9s %9s %8s %8s %6s %10s %10s\n", kName, "case", "pelab ms", "numpy ms", "ratio",
+              "target", "result", "pelab MiB", "numpy MiB");
   std::printf("%s\n", std::string(kName + 9 + 9 + 8 + 8 + 6 + 10 + 10 + 7, '-').c_str());
   bool all_pass = true;
   for (const Row& r : rows) {
     all_pass = all_pass && r.pass();
     std::printf("%-*s %9s %9s %7sx %8s %6s %10s %10s\n", kName, r.name.c_str(),
-                fmt("%.2f", median_of(r.pelab, &Sample::wall)).c_str(), fmt("%.1f", median_of(r.numpy, &Sample::wall)).c_str(),
-                fmt("%.1f", r.ratio()).c_str(), r.target_text.c_str(), r.info() ? "-" : (r.pass() ? "PASS" : "FAIL"),
+                fmt("%.2f", median_of(r.pelab, &Sample::wall)).c_str(),
+                fmt("%.1f", median_of(r.numpy, &Sample::wall)).c_str(), fmt("%.1f", r.ratio()).c_str(),
+                r.target_text.c_str(), r.info() ? "-" : (r.pass() ? "PASS" : "FAIL"),
                 mib(r.pelab_kib).c_str(), mib(r.numpy_kib).c_str());
   }
   std::printf(
@@ -535,8 +571,9 @@ int main(int argc, char** argv) {
   std::printf("\ncross-check, thread CPU time (not affected by waiting for a core on a busy machine):\n");
   std::printf("%-*s %9s %9s %8s\n", kName, "case", "pelab ms", "numpy ms", "ratio");
   for (const Row& r : rows) {
-    std::printf("%-*s %9s %9s %7sx\n", kName, r.name.c_str(), fmt("%.2f", median_of(r.pelab, &Sample::cpu)).c_str(),
-                fmt("%.1f", median_of(r.numpy, &Sample::cpu)).c_str(), fmt("%.1f", r.ratio(&Sample::cpu)).c_str());
+    std::printf(
+        "%-*s %9s %9s %7sx\n", kName, r.name.c_str(), fmt("%.2f", median_of(r.pelab, &Sample::cpu)).c_str(),
+        fmt("%.1f", median_of(r.numpy, &Sample::cpu)).c_str(), fmt("%.1f", r.ratio(&Sample::cpu)).c_str());
   }
 
   std::printf("\ncorrectness (pelab against numpy's own results, read back from .npy):\n");
@@ -555,6 +592,7 @@ int main(int argc, char** argv) {
     for (const Sample& t : r.numpy) std::printf(" %.1f", t.wall);
     std::printf("\n");
   }
-  std::printf("\n%s\n", all_pass && all_ok ? "ALL TARGETS PASS" : "SOME TARGETS FAIL (see FAIL / MISMATCH above)");
+  std::printf("\n%s\n",
+              all_pass && all_ok ? "ALL TARGETS PASS" : "SOME TARGETS FAIL (see FAIL / MISMATCH above)");
   return 0;
 }

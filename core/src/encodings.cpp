@@ -7,10 +7,8 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <functional>
 #include <numbers>
 #include <string>
-#include <thread>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -60,9 +58,9 @@ std::uint64_t pow2_mod(std::int64_t exponent, std::uint64_t m) {
 
 // Per-column constants of a kind, computed once per table instead of once per entry.
 struct ColumnRule {
-  double rate = 0.0;      // sinusoidal / concat: angular frequency; sigmoid: 1 / t_i
-  bool use_sin = true;    // sinusoidal / concat / fourier: sine or cosine column
-  bool zero = false;      // concat: the padding column of an odd D
+  double rate = 0.0;           // sinusoidal / concat: angular frequency; sigmoid: 1 / t_i
+  bool use_sin = true;         // sinusoidal / concat / fourier: sine or cosine column
+  bool zero = false;           // concat: the padding column of an odd D
   std::uint64_t band_mod = 0;  // fourier: 2^k mod 2(N-1), the band's reduced multiplier
 };
 
@@ -125,8 +123,7 @@ double entry(const EncodingParams& p, const ColumnRule& rule, std::int64_t posit
       // x = pos / M with M = N - 1, angle = 2^k pi pos / M = pi * r / M with r = (2^k pos) mod 2M:
       // exact integer reduction keeps high bands meaningful instead of overflowing to NaN.
       const auto m = static_cast<std::uint64_t>(p.positions - 1);
-      const std::uint64_t r =
-          mul_mod(rule.band_mod, static_cast<std::uint64_t>(position) % (2 * m), 2 * m);
+      const std::uint64_t r = mul_mod(rule.band_mod, static_cast<std::uint64_t>(position) % (2 * m), 2 * m);
       const double angle = std::numbers::pi * static_cast<double>(r) / static_cast<double>(m);
       return rule.use_sin ? std::sin(angle) : std::cos(angle);
     }
@@ -305,60 +302,37 @@ Matrix sinusoidal_table(std::int64_t n, std::int64_t d, double base, std::int64_
     }
   }
 
-  // Blocks of kCoarse rows are independent (each starts from its own exact anchor), so a large table
-  // is filled by two threads, each with its own scratch rows: first writes to fresh memory are bound
-  // by page faults and bandwidth, which a second core nearly doubles. Values do not depend on the split.
-  struct Scratch {
-    std::vector<double> anchor_s, anchor_c, x, y;
-  };
-  // Allocated here, not in the worker, so an allocation failure throws in the caller.
-  Scratch scratch[2];
-  for (Scratch& sc : scratch) {
-    sc.anchor_s.resize(index(pairs));
-    sc.anchor_c.resize(index(pairs));
-    sc.x.resize(width);
-    sc.y.resize(width);
-  }
-  const auto fill_blocks = [&](std::int64_t first_block, std::int64_t end_block, Scratch& sc) noexcept {
-    std::vector<double>&anchor_s = sc.anchor_s, &anchor_c = sc.anchor_c, &x = sc.x, &y = sc.y;
-    for (std::int64_t a0 = first_block * kCoarse; a0 < std::min(n, end_block * kCoarse); a0 += kCoarse) {
-      const auto anchor = static_cast<double>(start + a0);
+  // One pass over blocks of kCoarse rows, each from its own exact anchor. (Two threads were
+  // measured too: no faster, since first writes to a fresh table are bound by page faults.)
+  std::vector<double> anchor_s(index(pairs)), anchor_c(anchor_s.size()), x(width), y(width);
+  for (std::int64_t a0 = 0; a0 < n; a0 += kCoarse) {
+    const auto anchor = static_cast<double>(start + a0);
+    for (std::int64_t k = 0; k < pairs; ++k) {
+      anchor_s[index(k)] = std::sin(w[k] * anchor);
+      anchor_c[index(k)] = std::cos(w[k] * anchor);
+    }
+    for (std::int64_t m = 0; m < kMid && a0 + m * kFine < n; ++m) {
       for (std::int64_t k = 0; k < pairs; ++k) {
-        anchor_s[index(k)] = std::sin(w[k] * anchor);
-        anchor_c[index(k)] = std::cos(w[k] * anchor);
+        const double as = anchor_s[index(k)], ac = anchor_c[index(k)];
+        const double ms = mid_s[index(m * pairs + k)], mc = mid_c[index(m * pairs + k)];
+        const double s = m == 0 ? as : as * mc + ac * ms;
+        const double c = m == 0 ? ac : ac * mc - as * ms;
+        x[index(2 * k)] = s;
+        x[index(2 * k + 1)] = c;
+        y[index(2 * k)] = c;
+        y[index(2 * k + 1)] = -s;
       }
-      for (std::int64_t m = 0; m < kMid && a0 + m * kFine < n; ++m) {
-        for (std::int64_t k = 0; k < pairs; ++k) {
-          const double as = anchor_s[index(k)], ac = anchor_c[index(k)];
-          const double ms = mid_s[index(m * pairs + k)], mc = mid_c[index(m * pairs + k)];
-          const double s = m == 0 ? as : as * mc + ac * ms;
-          const double c = m == 0 ? ac : ac * mc - as * ms;
-          x[index(2 * k)] = s;
-          x[index(2 * k + 1)] = c;
-          y[index(2 * k)] = c;
-          y[index(2 * k + 1)] = -s;
-        }
-        const std::int64_t a = a0 + m * kFine;
-        const std::int64_t rows = std::min(kFine, n - a);
-        for (std::int64_t j = 0; j < rows; ++j) {
-          rotate_row(table.row(a + j).data(), x.data(), &fine_c[index(j) * width], y.data(),
-                     &fine_s[index(j) * width], d, streaming);
-        }
+      const std::int64_t a = a0 + m * kFine;
+      const std::int64_t rows = std::min(kFine, n - a);
+      for (std::int64_t j = 0; j < rows; ++j) {
+        rotate_row(table.row(a + j).data(), x.data(), &fine_c[index(j) * width], y.data(),
+                   &fine_s[index(j) * width], d, streaming);
       }
     }
-#if defined(__SSE2__)
-    if (streaming) _mm_sfence();  // streaming stores must be visible before the table is handed over
-#endif
-  };
-  const std::int64_t blocks = (n + kCoarse - 1) / kCoarse;
-  constexpr std::size_t kThreadBytes = std::size_t{16} << 20;
-  if (bytes >= kThreadBytes && blocks >= 2 && std::thread::hardware_concurrency() >= 2) {
-    std::thread helper(fill_blocks, blocks / 2, blocks, std::ref(scratch[1]));
-    fill_blocks(0, blocks / 2, scratch[0]);
-    helper.join();
-  } else {
-    fill_blocks(0, blocks, scratch[0]);
   }
+#if defined(__SSE2__)
+  if (streaming) _mm_sfence();  // streaming stores must be visible before the table is handed over
+#endif
   return table;
 }
 

@@ -57,7 +57,7 @@ TEST_CASE("sinusoid fast table equals direct sin/cos, far positions, odd D") {
   }
 }
 
-TEST_CASE("large sinusoid table (streaming stores >= 8 MiB, two threads >= 16 MiB) equals direct sin/cos") {
+TEST_CASE("large sinusoid table (the streaming-store path, >= 8 MiB) equals direct sin/cos") {
   const std::int64_t n = 2100, d = 1001;  // 16.8 MB, odd D, rows not 16-byte aligned, a partial last block
   const Matrix p = encode(params(EncodingKind::sinusoidal, n, d, 10000.0, 3));
   double worst = 0.0;
