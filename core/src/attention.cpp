@@ -45,7 +45,8 @@ Matrix attention_output(const Matrix& x, const Matrix& wq, const Matrix& wk, con
   return softmax_rows(attention_logits(x, wq, wk)) * (x * wv);
 }
 
-AttentionTerms attention_terms(const Matrix& words, const Matrix& positions, const Matrix& wq, const Matrix& wk) {
+AttentionTerms attention_terms(const Matrix& words, const Matrix& positions, const Matrix& wq,
+                               const Matrix& wk) {
   if (words.rows() != positions.rows() || words.cols() != positions.cols()) {
     throw Error("word and position matrices must have the same shape");
   }
@@ -64,8 +65,8 @@ AttentionTerms attention_terms(const Matrix& words, const Matrix& positions, con
 
 Matrix permute_rows(const Matrix& x, std::span<const std::int64_t> perm) {
   if (static_cast<Eigen::Index>(perm.size()) != x.rows()) {
-    throw Error("the permutation has " + std::to_string(perm.size()) + " entries for " + std::to_string(x.rows()) +
-                " rows");
+    throw Error("the permutation has " + std::to_string(perm.size()) + " entries for " +
+                std::to_string(x.rows()) + " rows");
   }
   std::vector<bool> seen(perm.size(), false);
   Matrix out(x.rows(), x.cols());
@@ -81,7 +82,8 @@ Matrix permute_rows(const Matrix& x, std::span<const std::int64_t> perm) {
 }
 
 double permutation_equivariance_error(const Matrix& words, const Matrix& positions, const Matrix& wq,
-                                      const Matrix& wk, const Matrix& wv, std::span<const std::int64_t> perm) {
+                                      const Matrix& wk, const Matrix& wv,
+                                      std::span<const std::int64_t> perm) {
   // Positions stay attached to slots, words move: attention(w_perm + p) vs the permuted attention(w + p).
   const Matrix original = attention_output(words + positions, wq, wk, wv);
   const Matrix shuffled = attention_output(permute_rows(words, perm) + positions, wq, wk, wv);

@@ -15,7 +15,8 @@ Projection pca_project(const Matrix& table, int components) {
   // Work in the smaller of the two spaces: the D x D covariance, or the N x N Gram matrix whose
   // eigenvectors are the projected coordinates up to the singular values.
   const bool use_gram = table.rows() < table.cols();
-  const Matrix scatter = use_gram ? Matrix(centred * centred.transpose()) : Matrix(centred.transpose() * centred);
+  const Matrix scatter =
+      use_gram ? Matrix(centred * centred.transpose()) : Matrix(centred.transpose() * centred);
   Eigen::SelfAdjointEigenSolver<Matrix> solver(scatter);
   const Vector values = solver.eigenvalues().cwiseMax(0.0);  // ascending
   const Matrix& vectors = solver.eigenvectors();

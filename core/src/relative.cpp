@@ -56,7 +56,8 @@ std::int64_t t5_relative_bucket(std::int64_t relative_position, bool causal, std
     throw Error("T5 needs at least 4 buckets (2 when causal), got " + std::to_string(num_buckets));
   }
   constexpr std::int64_t kLimit = std::int64_t{1} << 62;  // keeps |r| and the bucket sums overflow-free
-  if (relative_position <= -kLimit || relative_position >= kLimit || num_buckets >= kLimit || max_distance >= kLimit) {
+  if (relative_position <= -kLimit || relative_position >= kLimit || num_buckets >= kLimit ||
+      max_distance >= kLimit) {
     throw Error("T5 relative positions, buckets and max distance must stay below 2^62 in magnitude");
   }
   std::int64_t bucket = 0;
@@ -77,10 +78,12 @@ std::int64_t t5_relative_bucket(std::int64_t relative_position, bool causal, std
   if (distance < max_exact) return bucket + distance;
   // HF computes this in float32: log(d / max_exact) / log(max_distance / max_exact) * (n - max_exact),
   // truncated toward zero, then capped at the last bucket.
-  const float scaled = std::log(static_cast<float>(distance) / static_cast<float>(max_exact)) /
-                       static_cast<float>(std::log(static_cast<double>(max_distance) / static_cast<double>(max_exact))) *
-                       static_cast<float>(n - max_exact);
-  if (!(scaled < static_cast<float>(n - 1 - max_exact))) return bucket + n - 1;  // capped (and no overflowing cast)
+  const float scaled =
+      std::log(static_cast<float>(distance) / static_cast<float>(max_exact)) /
+      static_cast<float>(std::log(static_cast<double>(max_distance) / static_cast<double>(max_exact))) *
+      static_cast<float>(n - max_exact);
+  if (!(scaled < static_cast<float>(n - 1 - max_exact)))
+    return bucket + n - 1;  // capped (and no overflowing cast)
   return bucket + max_exact + static_cast<std::int64_t>(scaled);
 }
 
@@ -139,7 +142,9 @@ std::vector<Matrix> alibi_bias(std::int64_t heads, std::int64_t n, bool causal) 
   return bias;
 }
 
-std::string_view to_string(RopePairing pairing) { return pairing == RopePairing::adjacent ? "adjacent" : "half"; }
+std::string_view to_string(RopePairing pairing) {
+  return pairing == RopePairing::adjacent ? "adjacent" : "half";
+}
 
 std::optional<RopePairing> parse_rope_pairing(std::string_view name) {
   if (name == "adjacent") return RopePairing::adjacent;

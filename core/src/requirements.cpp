@@ -45,7 +45,8 @@ double value_growth(const Matrix& table) {
 
 double step_variation(const Matrix& table) {
   if (table.rows() < 3) return 0.0;
-  const Vector steps = (table.bottomRows(table.rows() - 1) - table.topRows(table.rows() - 1)).rowwise().norm();
+  const Vector steps =
+      (table.bottomRows(table.rows() - 1) - table.topRows(table.rows() - 1)).rowwise().norm();
   const double mean = steps.mean();
   if (mean == 0.0) return std::numeric_limits<double>::infinity();  // no step at all: no distance
   const double variance = (steps.array() - mean).square().mean();
@@ -65,7 +66,8 @@ double min_pair_distance(const Matrix& table) {
   // Large N: all neighbouring pairs plus every pair of an evenly spaced sample of rows.
   for (Eigen::Index p = 1; p < n; ++p) best = std::min(best, (table.row(p) - table.row(p - 1)).norm());
   Matrix sample(kExactDistinctLimit, table.cols());
-  for (Eigen::Index i = 0; i < kExactDistinctLimit; ++i) sample.row(i) = table.row(i * (n - 1) / (kExactDistinctLimit - 1));
+  for (Eigen::Index i = 0; i < kExactDistinctLimit; ++i)
+    sample.row(i) = table.row(i * (n - 1) / (kExactDistinctLimit - 1));
   const Matrix dist = similarity_matrix(sample, SimilarityMetric::distance);
   for (Eigen::Index p = 0; p < sample.rows(); ++p)
     for (Eigen::Index q = p + 1; q < sample.rows(); ++q) best = std::min(best, dist(p, q));
@@ -88,13 +90,16 @@ std::vector<RequirementScore> requirement_scores(const EncodingParams& params, c
   scores.push_back(score(1, "length-independent",
                          "max |P_N[p] - P_2N[p]|: change of a position's vector when the sequence doubles",
                          length_independence(params, table, learned_source), 1e-9, false));
-  scores.push_back(score(2, "bounded", "max |P[p, i]|: largest value, compared with unit-scale token embeddings",
+  scores.push_back(score(2, "bounded",
+                         "max |P[p, i]|: largest value, compared with unit-scale token embeddings",
                          table.cwiseAbs().maxCoeff(), 1.0, false));
-  scores.push_back(score(3, "slow-growth", "|slope| of max_i |P[p, i]| against p: how much the values grow per position step",
+  scores.push_back(score(3, "slow-growth",
+                         "|slope| of max_i |P[p, i]| against p: how much the values grow per position step",
                          value_growth(table), 0.1, false));
-  scores.push_back(score(4, "distance-like",
-                         "std/mean of the neighbour steps |P_p+1 - P_p|: 0 when every step has the same length",
-                         step_variation(table), 0.01, false));
+  scores.push_back(
+      score(4, "distance-like",
+            "std/mean of the neighbour steps |P_p+1 - P_p|: 0 when every step has the same length",
+            step_variation(table), 0.01, false));
   scores.push_back(score(5, "distinct",
                          table.rows() <= kExactDistinctLimit
                              ? "min over p != q of |P_p - P_q|: the closest two positions"

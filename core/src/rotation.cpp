@@ -21,8 +21,9 @@ std::optional<RotationConvention> parse_rotation_convention(std::string_view nam
 Matrix rotation_matrix(std::int64_t d, double base, double shift, RotationConvention convention) {
   if (d <= 0) throw Error("dims D must be at least 1 (got " + std::to_string(d) + ")");
   if (d % 2 != 0) {
-    throw Error("T(k) needs an even D: with odd D the last sine column has no cosine partner, so no linear "
-                "map takes P_p to P_{p+k}");
+    throw Error(
+        "T(k) needs an even D: with odd D the last sine column has no cosine partner, so no linear "
+        "map takes P_p to P_{p+k}");
   }
   validate_base(base);
   if (!std::isfinite(shift)) throw Error("the shift k must be a finite number");
@@ -47,12 +48,11 @@ double rotation_residual(const Matrix& table, const Matrix& t, std::int64_t row,
                 std::to_string(table.cols()) + " dims");
   }
   if (row < 0 || row + shift < 0 || row >= table.rows() || row + shift >= table.rows()) {
-    throw Error("rows " + std::to_string(row) + " and " + std::to_string(row + shift) + " must lie inside the table's " +
-                std::to_string(table.rows()) + " rows");
+    throw Error("rows " + std::to_string(row) + " and " + std::to_string(row + shift) +
+                " must lie inside the table's " + std::to_string(table.rows()) + " rows");
   }
-  const Vector moved = convention == RotationConvention::column
-                           ? Vector(t * table.row(row).transpose())
-                           : Vector((table.row(row) * t).transpose());
+  const Vector moved = convention == RotationConvention::column ? Vector(t * table.row(row).transpose())
+                                                                : Vector((table.row(row) * t).transpose());
   return (moved - table.row(row + shift).transpose()).cwiseAbs().maxCoeff();
 }
 
@@ -63,7 +63,8 @@ Vector rotation_residual_curve(const Matrix& table, const Matrix& t, std::int64_
   const std::int64_t last = std::min<std::int64_t>(n, n - shift);  // exclusive
   if (last <= first) return Vector(0);
   Vector curve(last - first);
-  for (std::int64_t p = first; p < last; ++p) curve[p - first] = rotation_residual(table, t, p, shift, convention);
+  for (std::int64_t p = first; p < last; ++p)
+    curve[p - first] = rotation_residual(table, t, p, shift, convention);
   return curve;
 }
 

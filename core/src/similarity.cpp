@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "pelab/encodings.hpp"
 #include "memory_hints.hpp"
+#include "pelab/encodings.hpp"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -156,9 +156,12 @@ void check_sinusoid_args(std::int64_t d, double base) {
 
 std::string_view to_string(SimilarityMetric metric) {
   switch (metric) {
-    case SimilarityMetric::dot: return "dot";
-    case SimilarityMetric::cosine: return "cosine";
-    case SimilarityMetric::distance: return "distance";
+    case SimilarityMetric::dot:
+      return "dot";
+    case SimilarityMetric::cosine:
+      return "cosine";
+    case SimilarityMetric::distance:
+      return "distance";
   }
   return "?";
 }
@@ -192,8 +195,9 @@ Matrix cross_similarity(const Matrix& a, const Matrix& b, SimilarityMetric metri
 Vector sinusoidal_similarity_by_offset(std::int64_t d, double base, std::int64_t max_offset) {
   check_sinusoid_args(d, base);
   if (d % 2 != 0) {
-    throw Error("with odd D the last sine column makes the similarity depend on p and q, not only on q - p; "
-                "use an even D");
+    throw Error(
+        "with odd D the last sine column makes the similarity depend on p and q, not only on q - p; "
+        "use an even D");
   }
   if (max_offset < 0) throw Error("max offset must be 0 or more");
   return offset_sums(paired_frequencies(d, base), max_offset, OffsetTerm::cosine);
@@ -207,12 +211,14 @@ Matrix sinusoidal_similarity_closed_form(std::int64_t n, std::int64_t d, double 
   // Per offset r: dot part sum_k cos(w_k r) and, for distances, |P_p - P_q|^2 = 4 sum_k sin^2(w_k r / 2)
   // (the cancellation-free form of 2K - 2 sum cos).
   const Vector w = paired_frequencies(d, base);
-  Vector by_offset = metric == SimilarityMetric::distance ? Vector(4.0 * offset_sums(0.5 * w, n - 1, OffsetTerm::squared_sine))
-                                                          : offset_sums(w, n - 1, OffsetTerm::cosine);
+  Vector by_offset = metric == SimilarityMetric::distance
+                         ? Vector(4.0 * offset_sums(0.5 * w, n - 1, OffsetTerm::squared_sine))
+                         : offset_sums(w, n - 1, OffsetTerm::cosine);
   if (d % 2 == 0) {
     // Even D: the metric is a function of the offset alone; finish it on the O(N) vector, then fill.
     if (metric == SimilarityMetric::distance) by_offset = by_offset.cwiseSqrt();
-    if (metric == SimilarityMetric::cosine) by_offset /= static_cast<double>(pairs);  // every row has norm^2 = D/2
+    if (metric == SimilarityMetric::cosine)
+      by_offset /= static_cast<double>(pairs);  // every row has norm^2 = D/2
     return symmetric_toeplitz(by_offset);
   }
   // Odd D: the lone last column v_p = sin(w_last (start + p)) adds v_p v_q (dot) or (v_p - v_q)^2 (distance).

@@ -11,7 +11,8 @@ using namespace pelab;
 using Catch::Matchers::WithinAbs;
 
 namespace {
-EncodingParams params(EncodingKind kind, std::int64_t n, std::int64_t d, double base = 10000.0, std::int64_t start = 0) {
+EncodingParams params(EncodingKind kind, std::int64_t n, std::int64_t d, double base = 10000.0,
+                      std::int64_t start = 0) {
   EncodingParams p;
   p.kind = kind;
   p.positions = n;
@@ -103,7 +104,8 @@ TEST_CASE("sigmoid: timescales geometric from 1 to base") {
 }
 
 TEST_CASE("sinusoidal-concat: tensor2tensor layout") {
-  // D=4, base 1e4: K=2, inverse timescales 1 and 1e-4 (denominator K-1 = 1): [sin p, sin p/1e4, cos p, cos p/1e4].
+  // D=4, base 1e4: K=2, inverse timescales 1 and 1e-4 (denominator K-1 = 1): [sin p, sin p/1e4, cos p, cos
+  // p/1e4].
   const Matrix c = encode(params(EncodingKind::sinusoidal_concat, 10, 4, 10000.0));
   CHECK_THAT(c(7, 0), WithinAbs(std::sin(7.0), 1e-15));
   CHECK_THAT(c(7, 1), WithinAbs(std::sin(7e-4), 1e-15));

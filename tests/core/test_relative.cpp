@@ -12,9 +12,9 @@ TEST_CASE("T5 buckets as HF transformers (32 buckets, max distance 128, bidirect
   CHECK(t5_relative_bucket(0) == 0);
   CHECK(t5_relative_bucket(-1) == 1);
   CHECK(t5_relative_bucket(1) == 17);
-  CHECK(t5_relative_bucket(-7) == 7);     // last exact bucket
-  CHECK(t5_relative_bucket(-8) == 8);     // first logarithmic: 8 + floor(log(1)/log(16)*8)
-  CHECK(t5_relative_bucket(-12) == 9);    // 8 + floor(log(1.5)/log(16) * 8) = 8 + floor(1.17)
+  CHECK(t5_relative_bucket(-7) == 7);   // last exact bucket
+  CHECK(t5_relative_bucket(-8) == 8);   // first logarithmic: 8 + floor(log(1)/log(16)*8)
+  CHECK(t5_relative_bucket(-12) == 9);  // 8 + floor(log(1.5)/log(16) * 8) = 8 + floor(1.17)
   CHECK(t5_relative_bucket(-128) == 15);
   CHECK(t5_relative_bucket(300) == 31);
   CHECK(t5_relative_bucket(-100000) == 15);
@@ -29,8 +29,8 @@ TEST_CASE("T5 buckets as HF transformers (32 buckets, max distance 128, bidirect
   CHECK(t5_relative_bucket(-8, false, 18) == 5);
   CHECK(t5_relative_bucket(8, false, 18) == 14);
   // Huge bucket counts: capped at the last bucket, never a wrapped negative number.
-  CHECK(t5_relative_bucket(-(std::int64_t{1} << 53), false, std::int64_t{1} << 40, (std::int64_t{1} << 38) + 1) ==
-        (std::int64_t{1} << 39) - 1);
+  CHECK(t5_relative_bucket(-(std::int64_t{1} << 53), false, std::int64_t{1} << 40,
+                           (std::int64_t{1} << 38) + 1) == (std::int64_t{1} << 39) - 1);
   CHECK_THROWS_AS(t5_relative_bucket(std::numeric_limits<std::int64_t>::min()), Error);
 }
 
@@ -56,7 +56,8 @@ TEST_CASE("ALiBi slopes: 8 heads 1/2..1/256; 12 heads as in the paper's code") {
   CHECK_THAT(s12[10], WithinAbs(std::pow(2.0, -2.5), 1e-15));
   CHECK_THAT(s12[11], WithinAbs(std::pow(2.0, -3.5), 1e-15));
   CHECK(alibi_slopes(1)[0] == std::ldexp(1.0, -8));
-  CHECK_THAT(alibi_slopes(3)[2], WithinAbs(std::pow(2.0, -2.0), 1e-15));  // 2 heads: 1/16, 1/256; then 4-head slope 0
+  CHECK_THAT(alibi_slopes(3)[2],
+             WithinAbs(std::pow(2.0, -2.0), 1e-15));  // 2 heads: 1/16, 1/256; then 4-head slope 0
   CHECK_THROWS_AS(alibi_slopes(0), Error);
 }
 
@@ -90,7 +91,8 @@ TEST_CASE("RoPE scores depend only on p - q, in both pairings") {
     k(0, i) = std::cos(0.7 * i - 0.4);
   }
   for (auto pairing : {RopePairing::adjacent, RopePairing::half}) {
-    const Vector curve = rope_score_by_distance(q.row(0).transpose(), k.row(0).transpose(), 100.0, pairing, 40);
+    const Vector curve =
+        rope_score_by_distance(q.row(0).transpose(), k.row(0).transpose(), 100.0, pairing, 40);
     for (std::int64_t m : {0, 3, 50, 1000}) {
       for (std::int64_t r : {-40, -7, 0, 1, 13, 40}) {
         const std::int64_t n = m + 100;

@@ -16,7 +16,8 @@ TEST_CASE("sinusoid similarity is Toeplitz and equals sum_k cos(w_k (p - q))") {
   for (std::int64_t p = 0; p < n; ++p) {
     for (std::int64_t q = 0; q < n; ++q) {
       double expected = 0.0;
-      for (std::int64_t k = 0; k < d / 2; ++k) expected += std::cos(std::pow(base, -2.0 * k / d) * double(p - q));
+      for (std::int64_t k = 0; k < d / 2; ++k)
+        expected += std::cos(std::pow(base, -2.0 * k / d) * double(p - q));
       CHECK_THAT(s(p, q), WithinAbs(expected, 1e-12));
       if (p > 0 && q > 0) CHECK_THAT(s(p, q), WithinAbs(s(p - 1, q - 1), 1e-12));  // Toeplitz
     }

@@ -17,7 +17,8 @@ Matrix attention_output(const Matrix& x, const Matrix& wq, const Matrix& wk, con
 struct AttentionTerms {
   Matrix word_word, word_position, position_word, position_position, total;
 };
-AttentionTerms attention_terms(const Matrix& words, const Matrix& positions, const Matrix& wq, const Matrix& wk);
+AttentionTerms attention_terms(const Matrix& words, const Matrix& positions, const Matrix& wq,
+                               const Matrix& wk);
 
 // Rows of x reordered: result row r = x row perm[r]. Throws if perm is not a permutation of 0..n-1.
 Matrix permute_rows(const Matrix& x, std::span<const std::int64_t> perm);

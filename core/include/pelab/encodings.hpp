@@ -9,7 +9,16 @@
 
 namespace pelab {
 
-enum class EncodingKind { integer, normalized, binary, sigmoid, sinusoidal, sinusoidal_concat, learned, fourier };
+enum class EncodingKind {
+  integer,
+  normalized,
+  binary,
+  sigmoid,
+  sinusoidal,
+  sinusoidal_concat,
+  learned,
+  fourier
+};
 
 // "integer", "normalized", "binary", "sigmoid", "sinusoidal", "sinusoidal-concat", "learned", "fourier".
 std::string_view to_string(EncodingKind kind);

@@ -16,11 +16,11 @@ IndexMatrix shaw_relative_index(std::int64_t queries, std::int64_t keys, std::in
 // T5Attention._relative_position_bucket (including its float32 logarithm):
 // bidirectional: half the buckets for r > 0; |r| < max_exact (= buckets/2 or /4) is exact,
 // larger |r| is logarithmic up to max_distance, then the last bucket. Causal: only r <= 0 counts.
-std::int64_t t5_relative_bucket(std::int64_t relative_position, bool causal = false, std::int64_t num_buckets = 32,
-                                std::int64_t max_distance = 128);
+std::int64_t t5_relative_bucket(std::int64_t relative_position, bool causal = false,
+                                std::int64_t num_buckets = 32, std::int64_t max_distance = 128);
 // bias[i, j] = head_bias[bucket(j - i)] for a query/key grid of n x n.
-Matrix t5_bias_matrix(std::int64_t n, const Vector& head_bias, bool causal = false, std::int64_t num_buckets = 32,
-                      std::int64_t max_distance = 128);
+Matrix t5_bias_matrix(std::int64_t n, const Vector& head_bias, bool causal = false,
+                      std::int64_t num_buckets = 32, std::int64_t max_distance = 128);
 
 // ALiBi head slopes, as the paper's code: n a power of two -> 2^(-8/n * (h+1)); otherwise the
 // slopes of the closest lower power of two followed by every other slope of twice that count.

@@ -25,6 +25,7 @@ struct RequirementScore {
 //                       <= 0.01 (every step is the same length). 0 when N < 3.
 // 5 distinct:           min over p != q of |P_p - P_q|; > 1e-6 (1 when N = 1).
 // A table containing NaN or inf scores NaN and fails all five.
-std::vector<RequirementScore> requirement_scores(const EncodingParams& params, const Matrix* learned_source = nullptr);
+std::vector<RequirementScore> requirement_scores(const EncodingParams& params,
+                                                 const Matrix* learned_source = nullptr);
 
 }  // namespace pelab
