@@ -14,6 +14,6 @@ fi
 mkdir -p out
 echo "pelab: no display (DISPLAY is unset), so instead of a window it renders one under Xvfb:"
 xvfb-run -a -s "-screen 0 1920x1080x24" ./build/app/pelab --screenshot out/pelab-overview.png --view all --size 1920x1080
-./build/app/pelab-cli render sinusoidal --positions 2000 --dims 1600 --out out/sinusoidal-2000x1600.png
+./build/app/cli/pelab-cli render sinusoidal --positions 2000 --dims 1600 --out out/sinusoidal-2000x1600.png
 echo "pelab: wrote out/pelab-overview.png (all views) and out/sinusoidal-2000x1600.png (seed 002's heatmap)."
-echo "pelab: on a desktop, run ./build/app/pelab; headless, see ./build/app/pelab --help and ./build/app/pelab-cli --help."
+echo "pelab: on a desktop, run ./build/app/pelab; headless, see ./build/app/pelab --help and ./build/app/cli/pelab-cli --help."
