@@ -123,12 +123,10 @@ SelectedResidual compute_selected_residual(const SelectedResidualKey& key) {
   try {
     const Matrix rows =
         encode_grid(e, std::vector<std::int64_t>{key.position, key.position + key.offset}, all_dims(e.dims));
-    const Vector a =
-        sinusoidal_frequencies(e.dims, e.base).head(e.dims / 2) * static_cast<double>(key.offset);
     result.row = rows.row(0).transpose();
     result.shifted_row = rows.row(1).transpose();
     result.value =
-        rotation_residual_of_rows(result.row, result.shifted_row, a.array().cos(), a.array().sin());
+        rotation_residuals(rows.topRows(1), rows.bottomRows(1), e.base, static_cast<double>(key.offset))[0];
   } catch (const std::exception& error) {
     result.error = error.what();
   }
@@ -137,29 +135,21 @@ SelectedResidual compute_selected_residual(const SelectedResidualKey& key) {
 
 SpectrumData compute_spectrum(const SpectrumKey& key) {
   SpectrumData data;
-  const double two_pi = 2.0 * std::numbers::pi;
+  EncodingParams e;
+  e.kind = key.kind;
+  e.positions = key.positions;
+  e.dims = key.dims;
+  e.base = key.base;
+  data.wavelengths = band_wavelengths(e);
   switch (key.kind) {
-    case EncodingKind::sinusoidal_concat: {
-      // t_k = base^(k / (K - 1)), K = floor(D/2): the wavelength of columns k and K + k is 2π t_k.
-      const std::int64_t half = key.dims / 2;
-      for (std::int64_t k = 0; k < half; ++k) {
-        const double exponent =
-            static_cast<double>(k) / static_cast<double>(std::max<std::int64_t>(half - 1, 1));
-        data.wavelengths.push_back(two_pi * std::pow(key.base, exponent));
-      }
+    case EncodingKind::sinusoidal_concat:
       data.rule = "λ_k = 2π·base^(k/(K−1)), K = ⌊D/2⌋";
       break;
-    }
-    case EncodingKind::fourier: {
-      // Band k: sin(2^k π p / (N − 1)) has period 2 (N − 1) / 2^k positions.
-      const double span = static_cast<double>(std::max<std::int64_t>(key.positions - 1, 1));
-      for (std::int64_t k = 0; k < (key.dims + 1) / 2; ++k)
-        data.wavelengths.push_back(2.0 * span /
-                                   std::ldexp(1.0, static_cast<int>(std::min<std::int64_t>(k, 1000))));
+    case EncodingKind::fourier:
       data.rule = "λ_k = 2 (N − 1) / 2^k";
       break;
-    }
     default: {
+      // Kinds without bands show the sinusoidal rule for reference.
       const Vector lambda = wavelengths(key.dims, key.base);
       data.wavelengths.assign(lambda.data(), lambda.data() + lambda.size());
       data.rule = "λ_k = 2π·base^(2k/D)";
@@ -292,33 +282,13 @@ RotationData compute_rotation(const RotationKey& key) {
   data.first_dim = 2 * first_pair;
   data.frequency = w[data.pair];
   data.angle = w[data.pair] * static_cast<double>(key.offset);
-  Matrix column = Matrix::Zero(data.window, data.window);
-  for (std::int64_t j = 0; j < window_pairs; ++j) {
-    // sin(x + a) = cos a sin x + sin a cos x;  cos(x + a) = -sin a sin x + cos a cos x.
-    const double a = w[first_pair + j] * static_cast<double>(key.offset);
-    const std::int64_t i = 2 * j;
-    column(i, i) = std::cos(a);
-    column(i, i + 1) = std::sin(a);
-    column(i + 1, i) = -std::sin(a);
-    column(i + 1, i + 1) = std::cos(a);
-  }
+  const Matrix column = rotation_block(key.dims, key.base, static_cast<double>(key.offset), first_pair,
+                                       window_pairs, RotationConvention::column);
   data.blocks[0] = column;
   data.blocks[1] = column.transpose();
   data.heatmaps[0] = make_heatmap_grid(data.blocks[0]);
   data.heatmaps[1] = make_heatmap_grid(data.blocks[1]);
   return data;
-}
-
-double rotation_residual_of_rows(const Eigen::Ref<const Vector>& row,
-                                 const Eigen::Ref<const Vector>& shifted_row, const Vector& cos_a,
-                                 const Vector& sin_a) {
-  double largest = 0.0;
-  for (Eigen::Index j = 0; j < cos_a.size(); ++j) {
-    const double s = row[2 * j], c = row[2 * j + 1];
-    largest = std::max(largest, std::abs(cos_a[j] * s + sin_a[j] * c - shifted_row[2 * j]));
-    largest = std::max(largest, std::abs(-sin_a[j] * s + cos_a[j] * c - shifted_row[2 * j + 1]));
-  }
-  return largest;
 }
 
 ResidualData compute_residual(const ResidualKey& key, const TableData& table) {
@@ -333,31 +303,29 @@ ResidualData compute_residual(const ResidualKey& key, const TableData& table) {
     return data;
   }
   try {
-    const Vector a =
-        sinusoidal_frequencies(e.dims, e.base).head(e.dims / 2) * static_cast<double>(key.offset);
-    const Vector cos_a = a.array().cos(), sin_a = a.array().sin();
     // Rows p with p + k inside the table.
     std::int64_t count = 0;
     while (count < table.rows.shown && table.position_of_row(count) + key.offset < e.start + e.positions)
       ++count;
-    const bool shift_in_table = key.offset % table.rows.stride == 0;
-    Matrix shifted;
-    if (!shift_in_table && count > 0) {
-      std::vector<std::int64_t> positions(static_cast<std::size_t>(count));
-      for (std::int64_t j = 0; j < count; ++j)
-        positions[static_cast<std::size_t>(j)] = table.position_of_row(j) + key.offset;
-      shifted = encode_grid(e, positions, all_dims(e.dims));
-    }
-    const std::int64_t row_shift = key.offset / table.rows.stride;
-    for (std::int64_t j = 0; j < count; ++j) {
-      const double r =
-          shift_in_table ? rotation_residual_of_rows(table.exact.row(j).transpose(),
-                                                     table.exact.row(j + row_shift).transpose(), cos_a, sin_a)
-                         : rotation_residual_of_rows(table.exact.row(j).transpose(),
-                                                     shifted.row(j).transpose(), cos_a, sin_a);
-      data.positions.push_back(static_cast<double>(table.position_of_row(j)));
-      data.residuals.push_back(r);
-      data.largest = std::max(data.largest, r);
+    if (count > 0) {
+      const double shift = static_cast<double>(key.offset);
+      Vector residuals;
+      if (key.offset % table.rows.stride == 0) {  // p + k is a row of the table
+        const std::int64_t row_shift = key.offset / table.rows.stride;
+        residuals = rotation_residuals(table.exact.topRows(count), table.exact.middleRows(row_shift, count),
+                                       e.base, shift);
+      } else {
+        std::vector<std::int64_t> positions(static_cast<std::size_t>(count));
+        for (std::int64_t j = 0; j < count; ++j)
+          positions[static_cast<std::size_t>(j)] = table.position_of_row(j) + key.offset;
+        residuals = rotation_residuals(table.exact.topRows(count),
+                                       encode_grid(e, positions, all_dims(e.dims)), e.base, shift);
+      }
+      for (std::int64_t j = 0; j < count; ++j) {
+        data.positions.push_back(static_cast<double>(table.position_of_row(j)));
+        data.residuals.push_back(residuals[j]);
+        data.largest = std::max(data.largest, residuals[j]);
+      }
     }
   } catch (const std::exception& error) {
     data = ResidualData{};
@@ -367,37 +335,12 @@ ResidualData compute_residual(const ResidualKey& key, const TableData& table) {
 }
 
 std::string column_wavelength_label(const EncodingParams& e, std::int64_t dimension) {
-  const double two_pi = 2.0 * std::numbers::pi;
-  switch (e.kind) {
-    case EncodingKind::sinusoidal: {
-      const double w =
-          std::pow(e.base, -2.0 * static_cast<double>(dimension / 2) / static_cast<double>(e.dims));
-      return "λ = " + format_g(two_pi / w);
-    }
-    case EncodingKind::sinusoidal_concat: {
-      const std::int64_t half = e.dims / 2;
-      if (dimension >= 2 * half) return "zero padding";
-      const double exponent =
-          static_cast<double>(dimension % half) / static_cast<double>(std::max<std::int64_t>(half - 1, 1));
-      return "λ = " + format_g(two_pi * std::pow(e.base, exponent));
-    }
-    case EncodingKind::fourier: {
-      const double span = static_cast<double>(std::max<std::int64_t>(e.positions - 1, 1));
-      return "λ = " +
-             format_g(2.0 * span /
-                      std::ldexp(1.0, static_cast<int>(std::min<std::int64_t>(dimension / 2, 1000))));
-    }
-    case EncodingKind::binary:
-      return dimension < 62 ? "period " + format_g(std::ldexp(2.0, static_cast<int>(dimension)), 6) : "";
-    case EncodingKind::sigmoid: {
-      const double t =
-          e.dims == 1 ? 1.0
-                      : std::pow(e.base, static_cast<double>(dimension) / static_cast<double>(e.dims - 1));
-      return "t = " + format_g(t);
-    }
-    default:
-      return "";
-  }
+  if (e.kind == EncodingKind::sigmoid) return "t = " + format_g(sigmoid_timescale(e.dims, e.base, dimension));
+  const std::optional<double> lambda = column_wavelength(e, dimension);
+  if (e.kind == EncodingKind::sinusoidal_concat && !lambda) return "zero padding";
+  if (!lambda) return "";
+  if (e.kind == EncodingKind::binary) return "period " + format_g(*lambda, 6);
+  return "λ = " + format_g(*lambda);
 }
 
 std::shared_ptr<const ViewData> ViewDataCache::compute(const ViewParams& params) {

@@ -213,9 +213,5 @@ TableData compute_table(const EncodingParams& encoding);
 SimilarityData compute_similarity(const SimilarityKey& key, const TableData& table);
 RotationData compute_rotation(const RotationKey& key);
 ResidualData compute_residual(const ResidualKey& key, const TableData& table);
-// T(k) applied pair by pair (O(D) per row instead of the dense O(D^2) product).
-double rotation_residual_of_rows(const Eigen::Ref<const Vector>& row,
-                                 const Eigen::Ref<const Vector>& shifted_row, const Vector& cos_a,
-                                 const Vector& sin_a);
 
 }  // namespace pelab::app

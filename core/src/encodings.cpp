@@ -69,7 +69,7 @@ ColumnRule column_rule(const EncodingParams& p, std::int64_t dim) {
   const auto d = static_cast<double>(p.dims);
   switch (p.kind) {
     case EncodingKind::sigmoid:
-      rule.rate = 1.0 / (p.dims == 1 ? 1.0 : std::pow(p.base, static_cast<double>(dim) / (d - 1.0)));
+      rule.rate = 1.0 / sigmoid_timescale(p.dims, p.base, dim);
       break;
     case EncodingKind::sinusoidal: {
       const std::int64_t k = dim / 2;
@@ -255,6 +255,40 @@ void rotate_row(double* __restrict row, const double* __restrict x, const double
 }
 
 }  // namespace
+
+double sigmoid_timescale(std::int64_t d, double base, std::int64_t dim) {
+  return d == 1 ? 1.0 : std::pow(base, static_cast<double>(dim) / static_cast<double>(d - 1));
+}
+
+std::optional<double> column_wavelength(const EncodingParams& p, std::int64_t dim) {
+  const ColumnRule rule = column_rule(p, dim);
+  switch (p.kind) {
+    case EncodingKind::sinusoidal:
+    case EncodingKind::sinusoidal_concat:
+      if (rule.zero) return std::nullopt;
+      return 2.0 * std::numbers::pi / rule.rate;
+    case EncodingKind::fourier: {
+      // sin(2^k pi p / (N-1)) repeats every 2 (N-1) / 2^k positions (2^k capped at 2^1000, still finite).
+      const double span = static_cast<double>(std::max<std::int64_t>(p.positions - 1, 1));
+      return 2.0 * span / std::ldexp(1.0, static_cast<int>(std::min<std::int64_t>(dim / 2, 1000)));
+    }
+    case EncodingKind::binary:
+      if (dim >= 62) return std::nullopt;
+      return std::ldexp(2.0, static_cast<int>(dim));  // bit i repeats every 2^(i+1) positions
+    default:
+      return std::nullopt;
+  }
+}
+
+std::vector<double> band_wavelengths(const EncodingParams& p) {
+  std::vector<double> bands;
+  // The column that carries band k: interleaved layouts put it at 2k, concat's sines at k.
+  const bool concat = p.kind == EncodingKind::sinusoidal_concat;
+  const std::int64_t count = concat ? p.dims / 2 : (p.dims + 1) / 2;
+  if (p.kind != EncodingKind::sinusoidal && !concat && p.kind != EncodingKind::fourier) return bands;
+  for (std::int64_t k = 0; k < count; ++k) bands.push_back(*column_wavelength(p, concat ? k : 2 * k));
+  return bands;
+}
 
 Matrix sinusoidal_table(std::int64_t n, std::int64_t d, double base, std::int64_t start) {
   // Angle addition instead of N*D sin/cos calls. Position start + a0 + 16m + j (a0 a multiple of 256,

@@ -1,6 +1,7 @@
 // Offset as rotation (SPEC §5): P_{p+k} = T(k) P_p for the interleaved sinusoidal encoding.
 #include "pelab/rotation.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -18,7 +19,8 @@ std::optional<RotationConvention> parse_rotation_convention(std::string_view nam
   return std::nullopt;
 }
 
-Matrix rotation_matrix(std::int64_t d, double base, double shift, RotationConvention convention) {
+Matrix rotation_block(std::int64_t d, double base, double shift, std::int64_t first_pair, std::int64_t pairs,
+                      RotationConvention convention) {
   if (d <= 0) throw Error("dims D must be at least 1 (got " + std::to_string(d) + ")");
   if (d % 2 != 0) {
     throw Error(
@@ -27,18 +29,50 @@ Matrix rotation_matrix(std::int64_t d, double base, double shift, RotationConven
   }
   validate_base(base);
   if (!std::isfinite(shift)) throw Error("the shift k must be a finite number");
+  if (first_pair < 0 || pairs < 0 || first_pair + pairs > d / 2) {
+    throw Error("pairs " + std::to_string(first_pair) + ".." + std::to_string(first_pair + pairs - 1) +
+                " are outside 0.." + std::to_string(d / 2 - 1));
+  }
   const Vector w = sinusoidal_frequencies(d, base);
-  Matrix t = Matrix::Zero(d, d);
-  for (std::int64_t k = 0; k < d / 2; ++k) {
+  Matrix t = Matrix::Zero(2 * pairs, 2 * pairs);
+  for (std::int64_t j = 0; j < pairs; ++j) {
     // sin(x + a) = cos a sin x + sin a cos x;  cos(x + a) = -sin a sin x + cos a cos x.
-    const double c = std::cos(w[k] * shift), s = std::sin(w[k] * shift);
-    const std::int64_t i = 2 * k;
+    const double c = std::cos(w[first_pair + j] * shift), s = std::sin(w[first_pair + j] * shift);
+    const std::int64_t i = 2 * j;
     t(i, i) = c;
     t(i + 1, i + 1) = c;
     t(i, i + 1) = convention == RotationConvention::column ? s : -s;
     t(i + 1, i) = convention == RotationConvention::column ? -s : s;
   }
   return t;
+}
+
+Matrix rotation_matrix(std::int64_t d, double base, double shift, RotationConvention convention) {
+  if (d <= 0) throw Error("dims D must be at least 1 (got " + std::to_string(d) + ")");
+  return rotation_block(d, base, shift, 0, d / 2, convention);
+}
+
+Vector rotation_residuals(const Eigen::Ref<const Matrix>& rows, const Eigen::Ref<const Matrix>& shifted_rows,
+                          double base, double shift) {
+  const std::int64_t d = rows.cols();
+  if (shifted_rows.rows() != rows.rows() || shifted_rows.cols() != d) {
+    throw Error("the rows and the shifted rows must have the same shape");
+  }
+  if (d <= 0 || d % 2 != 0) throw Error("T(k) needs an even, positive D (got " + std::to_string(d) + ")");
+  validate_base(base);
+  const Vector a = sinusoidal_frequencies(d, base) * shift;
+  const Vector cos_a = a.array().cos(), sin_a = a.array().sin();
+  Vector out(rows.rows());
+  for (Eigen::Index r = 0; r < rows.rows(); ++r) {
+    double largest = 0.0;
+    for (std::int64_t j = 0; j < d / 2; ++j) {
+      const double s = rows(r, 2 * j), c = rows(r, 2 * j + 1);
+      largest = std::max(largest, std::abs(cos_a[j] * s + sin_a[j] * c - shifted_rows(r, 2 * j)));
+      largest = std::max(largest, std::abs(-sin_a[j] * s + cos_a[j] * c - shifted_rows(r, 2 * j + 1)));
+    }
+    out[r] = largest;
+  }
+  return out;
 }
 
 double rotation_residual(const Matrix& table, const Matrix& t, std::int64_t row, std::int64_t shift,

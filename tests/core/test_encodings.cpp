@@ -9,6 +9,7 @@
 
 using namespace pelab;
 using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
 
 namespace {
 EncodingParams params(EncodingKind kind, std::int64_t n, std::int64_t d, double base = 10000.0,
@@ -202,6 +203,34 @@ TEST_CASE("kind names round-trip and invalid parameters are refused") {
     p.base = bad;
     CHECK_THROWS_AS(validate(p), Error);
   }
+}
+
+TEST_CASE("column and band wavelengths by hand for every periodic kind") {
+  const double two_pi = 2 * std::numbers::pi;
+  // sinusoidal D=4, base 100: w = 1, 0.1.
+  auto p = params(EncodingKind::sinusoidal, 10, 4, 100.0);
+  CHECK_THAT(*column_wavelength(p, 1), WithinAbs(two_pi, 1e-12));
+  CHECK_THAT(*column_wavelength(p, 2), WithinAbs(10 * two_pi, 1e-12));
+  CHECK(band_wavelengths(p).size() == 2);
+  // concat D=7, base 1e4: K=3, timescales 1, 100, 1e4; column 6 is the zero padding.
+  p = params(EncodingKind::sinusoidal_concat, 10, 7, 10000.0);
+  CHECK_THAT(*column_wavelength(p, 4), WithinRel(100 * two_pi, 1e-12));  // cos of timescale 100
+  CHECK_FALSE(column_wavelength(p, 6).has_value());
+  const std::vector<double> concat = band_wavelengths(p);
+  REQUIRE(concat.size() == 3);
+  CHECK_THAT(concat[2], WithinRel(1e4 * two_pi, 1e-12));
+  // fourier N=5: x = p/4, band k repeats every 8 / 2^k positions.
+  p = params(EncodingKind::fourier, 5, 5);
+  CHECK(*column_wavelength(p, 3) == 4.0);
+  CHECK(band_wavelengths(p) == std::vector<double>{8.0, 4.0, 2.0});
+  // binary: bit i repeats every 2^(i+1) positions.
+  p = params(EncodingKind::binary, 10, 70);
+  CHECK(*column_wavelength(p, 2) == 8.0);
+  CHECK_FALSE(column_wavelength(p, 62).has_value());
+  CHECK(band_wavelengths(p).empty());
+  CHECK_FALSE(column_wavelength(params(EncodingKind::integer, 3, 3), 0).has_value());
+  CHECK(sigmoid_timescale(3, 100.0, 1) == Approx(10.0));
+  CHECK(sigmoid_timescale(1, 100.0, 0) == 1.0);
 }
 
 TEST_CASE("wavelengths run from 2 pi to 2 pi base^((D-2)/D)") {

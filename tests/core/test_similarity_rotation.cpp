@@ -85,6 +85,26 @@ TEST_CASE("T(k) P_p = P_{p+k} to 1e-12 for many p and k (column and row conventi
   }
 }
 
+TEST_CASE("T(k) blocks and the pairwise residual agree with the dense forms") {
+  const Matrix full = rotation_matrix(16, 100.0, 3.0, RotationConvention::column);
+  const Matrix block = rotation_block(16, 100.0, 3.0, 2, 3, RotationConvention::column);
+  CHECK(block == full.block(4, 4, 6, 6));
+  CHECK(rotation_block(16, 100.0, 3.0, 2, 3, RotationConvention::row) == block.transpose());
+  CHECK_THROWS_AS(rotation_block(16, 100.0, 3.0, 6, 3, RotationConvention::column), Error);
+  // Residuals, pair by pair, equal the dense T(k) residuals, for a sinusoid (~1e-16) and not.
+  for (EncodingKind kind : {EncodingKind::sinusoidal, EncodingKind::integer}) {
+    EncodingParams p;
+    p.kind = kind;
+    p.positions = 40;
+    p.dims = 16;
+    p.base = 100.0;
+    const Matrix table = encode(p);
+    const Vector dense = rotation_residual_curve(table, full, 3, RotationConvention::column);
+    const Vector pairwise = rotation_residuals(table.topRows(37), table.bottomRows(37), 100.0, 3.0);
+    CHECK((dense - pairwise).cwiseAbs().maxCoeff() < 1e-12);
+  }
+}
+
 TEST_CASE("T(k) does not depend on p; other encodings are not rotations; odd D refused") {
   // A 2x2 block by hand: w = 1 (pair 0), k = 1: [[cos 1, sin 1], [-sin 1, cos 1]].
   const Matrix t = rotation_matrix(2, 10000.0, 1.0, RotationConvention::column);

@@ -4,6 +4,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "pelab/types.hpp"
 
@@ -81,5 +82,17 @@ Matrix learned_table(std::int64_t n, std::int64_t d, double sigma, std::uint64_t
 Vector sinusoidal_frequencies(std::int64_t d, double base);
 // Wavelengths lambda_k = 2 pi / w_k = 2 pi base^(2k/D), from 2 pi up to almost 2 pi base.
 Vector wavelengths(std::int64_t d, double base);
+
+// Sigmoid timescale of column i: t_i = base^(i / (D-1)) (1 when D = 1).
+double sigmoid_timescale(std::int64_t d, double base, std::int64_t dim);
+
+// The period in positions of column `dim` for kinds whose columns repeat along p: sinusoidal
+// 2 pi / w_k, sinusoidal-concat 2 pi t_k, fourier 2 (N-1) / 2^k (N = 1 counted as N - 1 = 1),
+// binary 2^(i+1) (i < 62). std::nullopt for the other kinds, concat's zero padding column and
+// binary's bits from 62 up.
+std::optional<double> column_wavelength(const EncodingParams& params, std::int64_t dim);
+// One wavelength per frequency band, in band order: sinusoidal ceil(D/2) pairs, sinusoidal-concat
+// floor(D/2) timescales, fourier ceil(D/2) bands. Empty for the other kinds.
+std::vector<double> band_wavelengths(const EncodingParams& params);
 
 }  // namespace pelab
