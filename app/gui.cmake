@@ -34,6 +34,7 @@ add_library(pelab_app_state STATIC
   state/session.cpp
   state/config_paths.cpp
   state/view_data.cpp
+  state/difference.cpp
   state/compute_worker.cpp
 )
 target_include_directories(pelab_app_state PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
@@ -56,25 +57,36 @@ target_compile_options(pelab_gfx PRIVATE ${PELAB_WARNINGS})
 # Shaders are found next to the executable first (copied below, or installed), then in the sources.
 target_compile_definitions(pelab_gfx PRIVATE PELAB_SOURCE_SHADER_DIR="${PROJECT_SOURCE_DIR}/shaders")
 
-add_executable(pelab
-  main.cpp
+# The panels, views and run modes as a library, so tests can use the view registry and the UI state.
+add_library(pelab_ui STATIC
   run/run_modes.cpp
   ui/app_ui.cpp
+  ui/view_registry.cpp
   ui/layout.cpp
   ui/heatmap_plot.cpp
   ui/sidebar_panel.cpp
+  ui/configs_panel.cpp
   ui/heatmap_view.cpp
   ui/curves_view.cpp
   ui/similarity_view.cpp
   ui/rotation_view.cpp
   ui/spectrum_view.cpp
+  ui/difference_view.cpp
+  ui/scorecard_view.cpp
   ui/notices_banner.cpp
   ui/status_bar.cpp
-  ui/session_popups.cpp
+  ui/path_popups.cpp
   ui/shortcuts.cpp
   ui/theme.cpp
 )
-target_link_libraries(pelab PRIVATE pelab_app_state pelab_gfx pelab_plot CLI11::CLI11)
+target_include_directories(pelab_ui PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(pelab_ui PUBLIC pelab_app_state pelab_gfx pelab_plot)
+target_compile_options(pelab_ui PRIVATE ${PELAB_WARNINGS})
+# Presets (session files and the tables they name) are read from the source tree's assets/.
+target_compile_definitions(pelab_ui PRIVATE PELAB_ASSET_DIR="${PROJECT_SOURCE_DIR}/assets")
+
+add_executable(pelab main.cpp)
+target_link_libraries(pelab PRIVATE pelab_ui CLI11::CLI11)
 target_compile_options(pelab PRIVATE ${PELAB_WARNINGS})
 
 set(PELAB_SHADER_FILES ${PROJECT_SOURCE_DIR}/shaders/heatmap.vert ${PROJECT_SOURCE_DIR}/shaders/heatmap.frag)

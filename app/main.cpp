@@ -1,18 +1,22 @@
 // pelab: the desktop lab for Transformer position encodings (Dear ImGui + GLFW + OpenGL 3.3).
-//   pelab                                   interactive window
-//   pelab --screenshot out.png [--session s.json] [--view NAME|all] [--size WxH] [--geometry g.json]
+//   pelab [CONFIG ...]                      interactive window, the configurations side by side
+//   pelab [CONFIG ...] --screenshot out.png [--session s.json] [--view NAME|all] [--size WxH]
 //   pelab --bench-frames [M]                frame times, static vs a moving slider
 #include <imgui.h>
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 
 #include "gfx/window.hpp"
+#include "pelab/config_spec.hpp"
+#include "pelab/kinds.hpp"
 #include "run/run_modes.hpp"
 #include "state/config_paths.hpp"
 #include "state/session.hpp"
+#include "ui/view_registry.hpp"
 
 using namespace pelab::app;
 namespace gfx = pelab::gfx;
@@ -21,6 +25,7 @@ namespace {
 
 struct CommandLine {
   std::string screenshot, geometry, session, view = "all", size = "1600x1000";
+  std::vector<std::string> configs;
   int bench_frames = 0;
 };
 
@@ -49,33 +54,128 @@ void save_settings(const ui::AppContext& app) {
   std::ofstream(settings_path()) << settings_to_text(app.state.ui);
 }
 
+// The CONFIG arguments as slots, each checked (a learned table is loaded, N and D taken from it
+// where not given). Returns false after printing one line naming the bad CONFIG.
+bool configs_from_arguments(ui::AppContext& app, const std::vector<std::string>& texts) {
+  if (texts.empty()) return true;
+  if (texts.size() > max_configs) {
+    std::fprintf(stderr, "pelab: at most %zu CONFIGs (got %zu)\n", max_configs, texts.size());
+    return false;
+  }
+  std::vector<Slot> slots;
+  for (const std::string& text : texts) {
+    Slot slot;
+    try {
+      const pelab::ConfigSpec spec = pelab::parse_config_spec(text);
+      slot.config.encoding = spec.encoding;
+      slot.config.label = spec.label;
+      slot.config.table_path = spec.table;
+      slot.config.tensor = spec.tensor;
+      if (!spec.table.empty()) {
+        const ui::LoadedSource& source = ui::table_source(app, spec.table, spec.tensor);
+        if (!source.values) throw pelab::Error(source.error);
+        if (!spec.positions_given)
+          slot.config.encoding.positions =
+              std::clamp<std::int64_t>(source.values->rows() - spec.encoding.start, 1, max_positions);
+        if (!spec.dims_given) slot.config.encoding.dims = source.values->cols();
+      }
+      const pelab::EncodingParams& e = slot.config.encoding;
+      const bool reads_base = !pelab::unused_parameter_reason(e.kind, pelab::KindParameter::base);
+      if (e.positions > max_positions || e.dims > max_dims || e.start > max_start ||
+          (reads_base && (e.base < min_base || e.base > max_base))) {
+        throw pelab::Error("N, D, start or base outside the app's limits (N ≤ " +
+                           std::to_string(max_positions) + ", D ≤ " + std::to_string(max_dims) +
+                           ", start ≤ " + std::to_string(max_start) + ", base in 2..1e6)");
+      }
+      pelab::validate(e);
+      if (e.kind == pelab::EncodingKind::learned && !spec.table.empty()) {
+        // The table must cover the rows asked for: encode one row to find out now, not in a view.
+        const ui::LoadedSource& source = ui::table_source(app, spec.table, spec.tensor);
+        const std::vector<std::int64_t> last{e.start + e.positions - 1}, first_dim{std::int64_t{0}};
+        pelab::encode_grid(e, last, first_dim, source.values.get());
+      }
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "pelab: bad CONFIG '%s': %s\n", text.c_str(), error.what());
+      return false;
+    }
+    slot.config.id = static_cast<int>(slots.size()) + 1;
+    slot.selection = clamped(slot.selection, slot.config.encoding);
+    slots.push_back(std::move(slot));
+  }
+  app.state.slots = std::move(slots);
+  app.state.active = 0;
+  // Opened side by side: link what the configurations share, leave apart what differs.
+  for (LinkedParam param : all_linked_params) {
+    bool same = true;
+    for (const Slot& slot : app.state.slots) {
+      const Slot& first = app.state.slots.front();
+      switch (param) {
+        case LinkedParam::positions:
+          same = same && slot.config.encoding.positions == first.config.encoding.positions;
+          break;
+        case LinkedParam::dims:
+          same = same && slot.config.encoding.dims == first.config.encoding.dims;
+          break;
+        case LinkedParam::base:
+          same = same && slot.config.encoding.base == first.config.encoding.base;
+          break;
+        case LinkedParam::start:
+          same = same && slot.config.encoding.start == first.config.encoding.start;
+          break;
+        default:
+          break;
+      }
+    }
+    app.state.links[param] = same;
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CommandLine cli;
-  CLI::App parser{"pelab: explore Transformer position encodings"};
+  CLI::App parser{
+      "pelab: explore and compare Transformer position encodings\n\n"
+      "CONFIG opens configurations side by side (at most 4):\n" +
+      std::string(pelab::config_spec_help()) + "\nViews (--view):\n" + ui::view_help()};
+  parser.add_option("CONFIG", cli.configs, "Configurations to open side by side: KIND[:key=value,...]");
   parser.add_option("--screenshot", cli.screenshot, "Render one settled frame to this PNG and exit");
   parser.add_option("--geometry", cli.geometry,
                     "With --screenshot: write where each heatmap was drawn (JSON)");
   parser.add_option("--session", cli.session, "Load this session file (JSON) at start");
-  parser.add_option("--view", cli.view,
-                    "View to show maximised: heatmap, curves, similarity, rotation, spectrum, all");
+  parser.add_option("--view", cli.view, "View to show maximised: " + ui::view_id_list() + ", or all");
   parser.add_option("--size", cli.size, "Window size WxH")->capture_default_str();
   parser.add_option("--bench-frames", cli.bench_frames, "Benchmark: M frames per phase (default 200)")
       ->expected(0, 1)
       ->default_str("200");
+  parser.get_formatter()->column_width(28);
   CLI11_PARSE(parser, argc, argv);
   const bool bench = parser.count("--bench-frames") > 0;
   if (bench && cli.bench_frames <= 0) cli.bench_frames = 200;
 
   gfx::WindowOptions window_options;
-  const std::optional<ViewId> view = parse_view_id(cli.view);
+  const ui::ViewType* view = ui::find_view(cli.view);
   if (std::sscanf(cli.size.c_str(), "%dx%d", &window_options.width, &window_options.height) != 2 ||
-      window_options.width < 320 || window_options.height < 240 || (cli.view != "all" && !view)) {
-    std::fprintf(stderr, "pelab: --size must be WxH (at least 320x240) and --view a view name or all\n");
+      window_options.width < 320 || window_options.height < 240) {
+    std::fprintf(stderr, "pelab: --size must be WxH, at least 320x240 (got '%s')\n", cli.size.c_str());
     return 2;
   }
+  if (cli.view != "all" && !view) {
+    std::fprintf(stderr, "pelab: unknown --view '%s' (one of %s, all)\n", cli.view.c_str(),
+                 ui::view_id_list().c_str());
+    return 2;
+  }
+
+  // Made before the window (its GL resources are created lazily, in frames) and released before the
+  // window closes, so no GL object outlives its context.
+  auto context = std::make_unique<ui::AppContext>();
+  ui::AppContext& app = *context;
   const bool capture = !cli.screenshot.empty() || bench;
+  app.capture_mode = capture;
+  // CONFIGs are checked before a window opens: a typo fails fast, with or without a display.
+  if (!configs_from_arguments(app, cli.configs)) return 2;
+
   window_options.vsync = !bench;
   window_options.accept_mouse = !capture;
   std::string error;
@@ -89,14 +189,15 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "pelab: %s\n", error.c_str());
     return 1;
   }
-
-  ui::AppContext app;
   app.renderer = renderer.get();
-  app.worker = std::make_unique<ComputeWorker>();
-  app.capture_mode = capture;
+  app.wake = [] { gfx::Window::wake(); };
   use_config_dir(app);
   const bool session_accepted = cli.session.empty() || ui::open_session(app, cli.session);
-  if (cli.view != "all") app.state.layout.maximized = view;
+  if (view) {
+    app.state.layout.maximized = std::string(view->id);
+    auto& views = app.state.layout.views;
+    if (std::find(views.begin(), views.end(), view->id) == views.end()) views.emplace_back(view->id);
+  }
   app.requests.rebuild_fonts = true;
 
   int status = 0;
@@ -108,6 +209,7 @@ int main(int argc, char** argv) {
     status = run::run_interactive(*window, app);
     save_settings(app);
   }
+  context.reset();  // workers stop and GL objects go before the window (wake-ups and GL need it)
   // A refused session still gives a screenshot (with the notice and the defaults), but scripts
   // making slides must notice: exit status 2.
   return status == 0 && !session_accepted ? 2 : status;

@@ -52,14 +52,19 @@ void add_encoding(CLI::App* app, EncodingArgs& e) {
   add_arg(app, e.sigma, "--sigma", "S",
           "learned without --table only: entries ~ N(0, S^2), S >= 0 (default 0.02)");
   add_arg(app, e.seed, "--seed", "K", "learned without --table only: random seed, 0..2^64-1 (default 0)");
-  add_arg(app, e.table, "--table", "F.npy",
-          "learned only: take the table from a 2-D .npy file (row p = position p; any of <f4 <f8 <i4 <i8)");
+  add_arg(app, e.table, "--table", "FILE",
+          "learned only: take the table from a 2-D .npy file (<f4 <f8 <i4 <i8) or a tensor of a .safetensors "
+          "checkpoint (F32 F16 BF16 F64); row p = position p");
+  add_arg(app, e.tensor, "--tensor", "NAME",
+          "with --table FILE.safetensors only: the tensor to use (default: a usual name such as wpe.weight, "
+          "else the only 2-D tensor)");
 }
 
 const char* kEncodingFooter =
     "Kinds: integer P=p | normalized p/(N-1) | binary bit i of p | sigmoid 1/(1+exp(-p/t_i)) |\n"
     "sinusoidal sin/cos interleaved, w_k = base^(-2k/D) | sinusoidal-concat all sines then all cosines,\n"
-    "timescales 1..base | learned N(0, sigma^2) from --seed, or --table | fourier sin/cos(2^k pi p/(N-1)).\n"
+    "timescales 1..base | learned N(0, sigma^2) from --seed, or --table (.npy, .safetensors) |\n"
+    "fourier sin/cos(2^k pi p/(N-1)).\n"
     "An option that does not apply to KIND is an error.";
 
 }  // namespace

@@ -36,7 +36,7 @@ struct CommonArgs {
 struct EncodingArgs {
   std::string kind;
   CLI::Option* kind_option = nullptr;
-  Arg positions, dims, base, start, sigma, seed, table;
+  Arg positions, dims, base, start, sigma, seed, table, tensor;
   Flag signed_bits;
 };
 

@@ -75,6 +75,7 @@ nlohmann::ordered_json encoding_json(const EncodingSpec& spec) {
   if (p.kind == EncodingKind::learned) {
     if (spec.table) {
       j["table"] = spec.table_path.string();
+      if (!spec.table_tensor.empty()) j["tensor"] = spec.table_tensor;
     } else {
       j["sigma"] = p.sigma;
       j["seed"] = p.seed;

@@ -1,12 +1,15 @@
-// Validation shared by the commands: required options, --max-bytes, encoding options, .npy inputs.
+// Validation shared by the commands: required options, --max-bytes, encoding options, .npy and
+// .safetensors inputs.
 #include "resolve.hpp"
 
+#include <cctype>
 #include <system_error>
 
 #include "errors.hpp"
 #include "output.hpp"
 #include "pelab/io/atomic_file.hpp"
 #include "pelab/io/npy.hpp"
+#include "pelab/io/table_file.hpp"
 #include "values.hpp"
 
 namespace pelab::cli {
@@ -79,14 +82,30 @@ std::uint64_t max_bytes_value(const CommonArgs& common) {
   return value;
 }
 
-Matrix load_matrix_npy(const std::filesystem::path& path, std::uint64_t max_bytes, std::string_view option) {
-  const std::string name = path.string();
+namespace {
+
+// An input file larger than --max-bytes is refused before it is read.
+void check_input_size(const std::filesystem::path& path, std::uint64_t max_bytes, std::string_view option) {
   std::error_code ec;
   const auto size = std::filesystem::file_size(path, ec);
   if (!ec && size > max_bytes) {
-    throw FileError(std::string(option) + " " + name + " is " + format_bytes(size) + ", above --max-bytes " +
-                    std::to_string(max_bytes) + "; pass a larger --max-bytes to read it");
+    throw FileError(std::string(option) + " " + path.string() + " is " + format_bytes(size) +
+                    ", above --max-bytes " + std::to_string(max_bytes) +
+                    "; pass a larger --max-bytes to read it");
   }
+}
+
+bool is_safetensors_name(const std::filesystem::path& path) {
+  std::string extension = path.extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return extension == ".safetensors";
+}
+
+}  // namespace
+
+Matrix load_matrix_npy(const std::filesystem::path& path, std::uint64_t max_bytes, std::string_view option) {
+  const std::string name = path.string();
+  check_input_size(path, max_bytes, option);
   Matrix matrix;
   try {
     const std::string bytes = read_file_bytes(path, max_bytes);
@@ -111,6 +130,7 @@ std::string EncodingSpec::describe() const {
   if (p.kind == EncodingKind::learned) {
     if (table) {
       text += ", table=" + table_path.filename().string();
+      if (!table_tensor.empty()) text += ":" + table_tensor;
     } else {
       text += ", sigma=" + format_real(p.sigma) + ", seed=" + std::to_string(p.seed);
     }
@@ -135,7 +155,13 @@ EncodingSpec parse_encoding(const EncodingArgs& args, std::string_view command) 
   only_for(args.table, learned, *kind, "learned");
   only_for(args.sigma, learned, *kind, "learned");
   only_for(args.seed, learned, *kind, "learned");
+  only_for(args.tensor, learned, *kind, "learned");
   const bool has_table = args.table.given();
+  if (args.tensor.given() && !has_table) {
+    throw UsageError("--tensor needs --table FILE (it names the tensor of a .safetensors table to use)");
+  }
+  if (args.tensor.given() && args.tensor.text.empty())
+    throw UsageError("--tensor needs a tensor name (got '')");
   for (const Arg* arg : {&args.sigma, &args.seed}) {
     if (has_table && arg->given()) {
       throw UsageError(arg->name + " does not apply with --table (the loaded table is used as it is)");
@@ -194,7 +220,17 @@ void load_encoding_table(EncodingSpec& spec, const EncodingArgs& args, std::uint
   EncodingParams& p = spec.params;
   spec.table_path = args.table.text;
   spec.sizes_from_file = !args.positions.given() || !args.dims.given();
-  spec.table = load_matrix_npy(spec.table_path, max_bytes, "--table");
+  // A .npy file is read whole, so its size is checked first; of a .safetensors checkpoint only the
+  // header and the chosen tensor are read, and the loader checks their size against --max-bytes.
+  if (!is_safetensors_name(spec.table_path)) check_input_size(spec.table_path, max_bytes, "--table");
+  try {
+    LoadedTable loaded = load_position_table(
+        spec.table_path, args.tensor.given() ? args.tensor.text : std::string(), max_bytes);
+    spec.table = std::move(loaded.values);
+    spec.table_tensor = std::move(loaded.tensor);
+  } catch (const pelab::Error& e) {
+    throw FileError(e.what());
+  }
   const Matrix& t = *spec.table;
   const std::string name = spec.table_path.string();
   if (!args.dims.given()) {

@@ -1,7 +1,8 @@
 #pragma once
 // Turning captured option text into validated values: the checks every command shares (required
 // options, --max-bytes, --out, encoding options and their applicability to KIND) and the loading
-// of .npy inputs. Command-line problems throw UsageError; input-file problems throw FileError.
+// of .npy and .safetensors inputs. Command-line problems throw UsageError; input-file problems throw
+// FileError.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -40,10 +41,11 @@ struct EncodingSpec {
   EncodingParams params;
   std::optional<Matrix> table;  // learned --table, whole file (row p = position p)
   std::filesystem::path table_path;
+  std::string table_tensor;      // the .safetensors tensor used (--tensor or the one chosen); empty for .npy
   bool sizes_from_file = false;  // N or D was taken from --table (size errors are then file errors)
   const Matrix* source() const { return table ? &*table : nullptr; }
   bool uses_base() const;
-  // "sinusoidal, N=64, D=16, base=10000" (+ start, signed, sigma/seed or table file).
+  // "sinusoidal, N=64, D=16, base=10000" (+ start, signed, sigma/seed or table file[:tensor]).
   std::string describe() const;
 };
 
@@ -51,8 +53,9 @@ struct EncodingSpec {
 // option that does not apply to KIND is a UsageError). With --table, N and D may still be open.
 EncodingSpec parse_encoding(const EncodingArgs& args, std::string_view command);
 
-// Step 2, files: loads --table (if given) into `spec`, takes N and D from it where the options left
-// them open and checks that it covers positions start..start+N-1 with width D (FileError otherwise).
+// Step 2, files: loads --table (if given; .npy or .safetensors, with --tensor) into `spec`, takes N
+// and D from it where the options left them open and checks that it covers positions
+// start..start+N-1 with width D (FileError otherwise).
 void load_encoding_table(EncodingSpec& spec, const EncodingArgs& args, std::uint64_t max_bytes);
 
 }  // namespace pelab::cli

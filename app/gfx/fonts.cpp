@@ -17,7 +17,7 @@ const ImWchar* glyph_ranges() {
     builder.AddRanges(ImGui::GetIO().Fonts->GetGlyphRangesDefault());
     static const ImWchar greek[] = {0x0370, 0x03FF, 0};
     builder.AddRanges(greek);
-    builder.AddText("·−×÷±≤≥≈≠√∞…→←↑↓↔∈∑Σπλω²³¹⁰⁴⁵⁶⁷⁸⁹⁻ⁱᵏₖᵢ⌊⌋‖│□■▣⊞⊟✕");
+    builder.AddText("·−×÷±≤≥≈≠√∞…→←↑↓↔∈∑Σπλω²³¹⁰⁴⁵⁶⁷⁸⁹⁻ⁱᵏₖᵢₚ₊₋₀₁₂⌊⌋‖│□■▣⊞⊟⊕✕✔✘–—");
     builder.BuildRanges(&ranges);
   }
   return ranges.Data;

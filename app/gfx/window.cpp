@@ -20,6 +20,14 @@ void remember_glfw_error(int code, const char* description) {
       std::string(description ? description : "unknown error") + " (GLFW error " + std::to_string(code) + ")";
 }
 
+// Paths dropped on the window, collected by GLFW's callback (called on the main thread inside
+// poll_events / wait_events) until the app takes them.
+std::vector<std::string> dropped_paths;
+
+void remember_dropped_paths(GLFWwindow*, int count, const char** paths) {
+  for (int i = 0; i < count; ++i) dropped_paths.emplace_back(paths[i]);
+}
+
 std::string no_display_message() {
   const char* display = std::getenv("DISPLAY");
   const char* wayland = std::getenv("WAYLAND_DISPLAY");
@@ -55,6 +63,7 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
     return nullptr;
   }
   glfwMakeContextCurrent(window);
+  glfwSetDropCallback(window, remember_dropped_paths);
   const int version = gladLoadGL(glfwGetProcAddress);
   if (version == 0 || GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
     error = "OpenGL 3.3 core is required but the driver offers " +
@@ -88,6 +97,14 @@ Window::~Window() {
 bool Window::should_close() const { return glfwWindowShouldClose(window_); }
 void Window::request_close() { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
 void Window::poll_events() { glfwPollEvents(); }
+void Window::wait_events(double timeout_seconds) { glfwWaitEventsTimeout(timeout_seconds); }
+void Window::wake() { glfwPostEmptyEvent(); }
+
+std::vector<std::string> Window::take_dropped_paths() {
+  std::vector<std::string> paths;
+  paths.swap(dropped_paths);
+  return paths;
+}
 
 void Window::begin_frame() {
   ImGui_ImplOpenGL3_NewFrame();

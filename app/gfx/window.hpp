@@ -4,6 +4,7 @@
 // so `open` reports those as a message for the user instead of crashing.
 #include <memory>
 #include <string>
+#include <vector>
 
 struct GLFWwindow;
 
@@ -32,6 +33,13 @@ class Window {
   bool should_close() const;
   void request_close();
   void poll_events();
+  // Sleeps until an input event arrives, wake() is called or `timeout_seconds` pass: an idle app
+  // draws nothing and uses no CPU.
+  void wait_events(double timeout_seconds);
+  // Thread-safe: ends a wait_events early (a worker finished a result).
+  static void wake();
+  // Files dropped on the window since the last call (drag and drop), oldest first.
+  std::vector<std::string> take_dropped_paths();
   // ImGui frame boundaries: begin = backends' NewFrame + ImGui::NewFrame; end = Render + draw to the
   // back buffer (cleared first). The back buffer can be read (screenshot) between end and swap.
   void begin_frame();

@@ -78,6 +78,7 @@ struct PlotState {
   ImRect legend_rect;     // last frame's legend, to keep presses on it from panning
   int legend_corner = 0;  // 0 top-right, 1 top-left, 2 bottom-right, 3 bottom-left
   std::vector<ImGuiID> hidden;
+  int link_version = 0;  // the version of its link group's limits this plot last took
 
   bool is_hidden(ImGuiID id) const { return std::find(hidden.begin(), hidden.end(), id) != hidden.end(); }
   void toggle(ImGuiID id) {
@@ -110,8 +111,16 @@ struct Nearest {
 };
 
 // The module-level plot context: persistent per-plot state plus the plot being built. See plot.hpp.
+// Limits shared by the plots of one link group (PlotConfig::link): the last zoom or pan in any of them.
+struct LinkState {
+  int version = 0;
+  bool held = false;
+  Range x, y;
+};
+
 struct Context {
   std::unordered_map<ImGuiID, PlotState> states;
+  std::unordered_map<ImGuiID, LinkState> links;
   bool has_next_limits = false;
   Range next_x, next_y;
 
@@ -1332,6 +1341,15 @@ bool BeginPlot(const char* id, ImVec2 size, const PlotConfig& config) {
     st.y = c.next_y;
     st.held = true;
   }
+  LinkState* link = config.link ? &c.links[ImHashStr(config.link)] : nullptr;
+  if (link && st.link_version != link->version) {  // another plot of the group zoomed or panned
+    st.link_version = link->version;
+    st.held = link->held;
+    if (link->held) {
+      st.x = link->x;
+      st.y = link->y;
+    }
+  }
   c.x = st.x;
   c.y = st.y;
   if (!st.held) {
@@ -1346,7 +1364,16 @@ bool BeginPlot(const char* id, ImVec2 size, const PlotConfig& config) {
   if (config.allow_zoom_pan) ImGui::SetItemUsingMouseWheel();
   c.hovered = hovered;
   c.mouse = ImGui::GetIO().MousePos;
+  const bool held_before = st.held;
+  const Range x_before = c.x, y_before = c.y;
   handle_input(c, frame);
+  const auto moved = [](const Range& a, const Range& b) { return a.lo != b.lo || a.hi != b.hi; };
+  if (link && (st.held != held_before || (st.held && (moved(c.x, x_before) || moved(c.y, y_before))))) {
+    link->held = st.held;
+    link->x = c.x;
+    link->y = c.y;
+    st.link_version = ++link->version;
+  }
   finalize_layout(c, frame);
   c.area_hovered = c.hovered && c.lay.area.Contains(c.mouse);
   c.fitting_x = config.x.auto_fit && !st.held;

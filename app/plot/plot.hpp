@@ -67,6 +67,9 @@ struct PlotConfig {
   bool legend = true;
   bool equal_aspect = false;  // one data unit is as many pixels on x as on y: the unit circle stays round
   bool allow_zoom_pan = true;
+  // Plots with the same link name zoom and pan together (compare mode: the same view of several
+  // configurations). A zoom, pan or double-click in one is taken by the others on their next frame.
+  const char* link = nullptr;
 };
 
 // Begins a plot filling `size` (a component <= 0 means the available width / height; the height never goes

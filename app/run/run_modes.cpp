@@ -1,6 +1,7 @@
 #include "run/run_modes.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -47,14 +48,14 @@ double milliseconds_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-// Renders frames until the worker has delivered the current parameters for `frames` frames in a row.
+// Renders frames until every worker has delivered the current parameters for `frames` frames in a row.
 bool render_until_settled(gfx::Window& window, ui::AppContext& app, int frames, double timeout_seconds) {
   const Clock::time_point start = Clock::now();
   int settled_frames = 0;
   while (settled_frames < frames) {
-    const bool was_settled = app.worker->settled();
+    const bool was_settled = ui::all_settled(app);
     render_frame(window, app);
-    settled_frames = was_settled && app.worker->settled() ? settled_frames + 1 : 0;
+    settled_frames = was_settled && ui::all_settled(app) ? settled_frames + 1 : 0;
     if (settled_frames < frames) window.swap_buffers();
     if (milliseconds_since(start) > 1000.0 * timeout_seconds) return false;
     if (!was_settled) std::this_thread::sleep_for(std::chrono::milliseconds(2));
@@ -66,6 +67,7 @@ void write_geometry(const std::filesystem::path& path, const ui::AppContext& app
   nlohmann::json heatmaps = nlohmann::json::array();
   for (const ui::HeatmapPlacement& placement : app.placements) {
     heatmaps.push_back({{"name", placement.name},
+                        {"config", placement.config},
                         {"x0", placement.top_left.x},
                         {"y0", placement.top_left.y},
                         {"x1", placement.bottom_right.x},
@@ -87,10 +89,17 @@ struct PhaseResult {
   int refreshes = 0;  // results the worker delivered during the phase
 };
 
+int delivered(const ui::AppContext& app) {
+  int total = 0;
+  for (const auto& [id, runtime] : app.runtimes)
+    total += runtime.worker ? runtime.worker->results_delivered() : 0;
+  return total;
+}
+
 template <typename Change>
 PhaseResult time_frames(gfx::Window& window, ui::AppContext& app, int frames, Change&& change) {
   std::vector<double> times;
-  const int delivered_before = app.worker->results_delivered();
+  const int delivered_before = delivered(app);
   for (int frame = 0; frame < frames; ++frame) {
     change(frame);
     const Clock::time_point start = Clock::now();
@@ -98,13 +107,33 @@ PhaseResult time_frames(gfx::Window& window, ui::AppContext& app, int frames, Ch
     window.swap_buffers();
     times.push_back(milliseconds_since(start));
   }
-  return PhaseResult{median(times), app.worker->results_delivered() - delivered_before};
+  return PhaseResult{median(times), delivered(app) - delivered_before};
+}
+
+// Files dropped on the window: tables open in the selected configuration, JSON files as sessions.
+void open_dropped(gfx::Window& window, ui::AppContext& app) {
+  for (const std::string& path : window.take_dropped_paths()) {
+    const std::filesystem::path file(path);
+    std::string extension = file.extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (extension == ".json") {
+      ui::open_session(app, file);
+    } else {
+      ui::open_table(app, path, "");
+    }
+  }
 }
 
 }  // namespace
 
 void render_frame(gfx::Window& window, ui::AppContext& app) {
   window.poll_events();
+  render_frame_after_events(window, app);
+}
+
+void render_frame_after_events(gfx::Window& window, ui::AppContext& app) {
+  open_dropped(window, app);
   apply_requests(window, app);
   window.begin_frame();
   ui::draw_app(app);
@@ -112,8 +141,25 @@ void render_frame(gfx::Window& window, ui::AppContext& app) {
 }
 
 int run_interactive(gfx::Window& window, ui::AppContext& app) {
+  // Draw while something changes; otherwise sleep until an event arrives (input, a worker's result,
+  // a dropped file). ImGui needs a few frames after an input to settle (hover, popups, layout), and a
+  // text field's cursor blinks, so a short countdown keeps frames coming after each event.
+  constexpr int frames_after_event = 3;
+  int busy_frames = frames_after_event;
   while (!window.should_close()) {
-    render_frame(window, app);
+    const bool animating = !ui::all_settled(app) || ImGui::GetIO().WantTextInput;
+    if (busy_frames > 0 || animating) {
+      window.poll_events();
+      --busy_frames;
+    } else {
+      // A long timeout only as a safety net; waking because it ran out is no event: one frame.
+      constexpr double timeout_seconds = 30.0;
+      const Clock::time_point waited_from = Clock::now();
+      window.wait_events(timeout_seconds);
+      busy_frames = milliseconds_since(waited_from) < 1000.0 * timeout_seconds - 1.0 ? frames_after_event : 0;
+    }
+    if (animating) busy_frames = frames_after_event;
+    render_frame_after_events(window, app);
     window.swap_buffers();
   }
   return 0;
@@ -139,23 +185,24 @@ int run_screenshot(gfx::Window& window, ui::AppContext& app, const ScreenshotOpt
 }
 
 int run_bench(gfx::Window& window, ui::AppContext& app, int frames) {
-  ViewParams& params = app.state.encodings.front();
-  params = ViewParams{};
-  params.encoding.positions = 2000;
-  params.encoding.dims = 1600;
-  params.position = 100;
-  params.offset = 10;
-  params.dimension = 20;
+  app.state.slots.resize(1);
+  app.state.active = 0;
+  Slot& slot = app.state.slots.front();
+  EncodingParams& encoding = slot.config.encoding;
+  encoding = EncodingParams{};
+  encoding.positions = 2000;
+  encoding.dims = 1600;
+  slot.selection = Selection{100, 10, 20};
   if (!render_until_settled(window, app, 10, 120.0)) {
     std::fprintf(stderr, "pelab: the benchmark's first computation did not finish within 120 s\n");
     return 1;
   }
   const PhaseResult still = time_frames(window, app, frames, [](int) {});
   const PhaseResult moving_base = time_frames(
-      window, app, frames, [&](int frame) { params.encoding.base = 10000.0 * std::pow(1.002, frame % 200); });
+      window, app, frames, [&](int frame) { encoding.base = 10000.0 * std::pow(1.002, frame % 200); });
   render_until_settled(window, app, 3, 120.0);
   const PhaseResult moving_position =
-      time_frames(window, app, frames, [&](int frame) { params.position = 100 + frame % 1800; });
+      time_frames(window, app, frames, [&](int frame) { slot.selection.position = 100 + frame % 1800; });
   render_until_settled(window, app, 3, 120.0);
   const gfx::FramebufferSize size = window.framebuffer_size();
   std::printf(
@@ -168,8 +215,8 @@ int run_bench(gfx::Window& window, ui::AppContext& app, int frames) {
   std::printf("  p moves every frame (selection):     median %7.2f ms  ratio %.2f  (%d view refreshes)\n",
               moving_position.median_ms, moving_position.median_ms / still.median_ms,
               moving_position.refreshes);
-  const std::shared_ptr<const ViewData> data = app.worker->latest();
-  if (data) {
+  const std::shared_ptr<const ViewData> data = ui::latest_data(app, 0);
+  if (data && data->table && data->similarity) {
     std::printf(
         "  last recompute: table %.1f ms, similarity %.1f ms (worker thread at nice 10, sharing the "
         "cores with rendering)\n",

@@ -11,6 +11,8 @@ namespace pelab::app::run {
 // Carries out between-frame requests (font atlas, fullscreen), then builds and draws one frame
 // into the back buffer. The caller swaps (or first reads the pixels back).
 void render_frame(gfx::Window& window, ui::AppContext& app);
+// The same after the caller has collected the events (polled or waited for them).
+void render_frame_after_events(gfx::Window& window, ui::AppContext& app);
 
 int run_interactive(gfx::Window& window, ui::AppContext& app);
 

@@ -1,57 +1,193 @@
 #include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <type_traits>
 
+#include "pelab/kinds.hpp"
 #include "state/params.hpp"
 
 namespace pelab::app {
+namespace {
 
-void clamp_to_table(ViewParams& params) {
-  EncodingParams& e = params.encoding;
+std::string format_short(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", value);
+  return text;
+}
+
+}  // namespace
+
+std::string display_label(const Config& config) {
+  if (!config.label.empty()) return config.label;
+  const EncodingParams& e = config.encoding;
+  std::string text(to_string(e.kind));
+  if (!unused_parameter_reason(e.kind, KindParameter::base)) text += " base " + format_short(e.base);
+  if (e.kind == EncodingKind::learned) {
+    text += config.table_path.empty() ? " seed " + std::to_string(e.seed)
+                                      : " " + std::filesystem::path(config.table_path).filename().string();
+  }
+  return text;
+}
+
+void clamp_encoding(EncodingParams& e) {
   e.positions = std::clamp<std::int64_t>(e.positions, 1, max_positions);
   e.dims = std::clamp<std::int64_t>(e.dims, 1, max_dims);
   e.start = std::clamp<std::int64_t>(e.start, 0, max_start);
-  params.position = std::clamp(params.position, e.start, e.start + e.positions - 1);
-  params.offset = std::clamp<std::int64_t>(params.offset, 0, e.positions - 1);
-  params.dimension = std::clamp<std::int64_t>(params.dimension, 0, e.dims - 1);
-  params.neighbour_curves = std::clamp(params.neighbour_curves, 0, max_neighbour_curves);
 }
 
-std::string_view to_string(ViewId view) {
-  switch (view) {
-    case ViewId::heatmap:
-      return "heatmap";
-    case ViewId::curves:
-      return "curves";
-    case ViewId::similarity:
-      return "similarity";
-    case ViewId::rotation:
-      return "rotation";
-    case ViewId::spectrum:
-      return "spectrum";
-  }
-  return "heatmap";
+Selection clamped(const Selection& s, const EncodingParams& e) {
+  Selection out;
+  out.position = std::clamp(s.position, e.start, e.start + std::max<std::int64_t>(e.positions, 1) - 1);
+  out.offset = std::clamp<std::int64_t>(s.offset, 0, std::max<std::int64_t>(e.positions - 1, 0));
+  out.dimension = std::clamp<std::int64_t>(s.dimension, 0, std::max<std::int64_t>(e.dims - 1, 0));
+  return out;
 }
 
-std::optional<ViewId> parse_view_id(std::string_view name) {
-  for (ViewId view : all_views) {
-    if (to_string(view) == name) return view;
-  }
-  return std::nullopt;
-}
-
-std::string_view view_title(ViewId view) {
-  switch (view) {
-    case ViewId::heatmap:
-      return "Heatmap of P";
-    case ViewId::curves:
-      return "Curves P[:, i]";
-    case ViewId::similarity:
-      return "Similarity S[p, q]";
-    case ViewId::rotation:
-      return "Offset as rotation T(k)";
-    case ViewId::spectrum:
-      return "Wavelength spectrum";
+std::string_view to_string(LinkedParam param) {
+  switch (param) {
+    case LinkedParam::positions:
+      return "N";
+    case LinkedParam::dims:
+      return "D";
+    case LinkedParam::base:
+      return "base";
+    case LinkedParam::start:
+      return "start";
+    case LinkedParam::position:
+      return "p";
+    case LinkedParam::offset:
+      return "k";
+    case LinkedParam::dimension:
+      return "i";
   }
   return "";
+}
+
+std::string_view link_key(LinkedParam param) {
+  switch (param) {
+    case LinkedParam::positions:
+      return "positions";
+    case LinkedParam::dims:
+      return "dims";
+    case LinkedParam::base:
+      return "base";
+    case LinkedParam::start:
+      return "start";
+    case LinkedParam::position:
+      return "position";
+    case LinkedParam::offset:
+      return "offset";
+    case LinkedParam::dimension:
+      return "dimension";
+  }
+  return "";
+}
+
+namespace {
+
+// The member of a slot that a linked parameter names (one place for the mapping).
+template <typename SlotT>
+auto& linked_member(SlotT& slot, LinkedParam param) {
+  if constexpr (std::is_const_v<SlotT>) {
+    return linked_member(const_cast<Slot&>(slot), param);
+  } else {
+    switch (param) {
+      case LinkedParam::positions:
+        return slot.config.encoding.positions;
+      case LinkedParam::dims:
+        return slot.config.encoding.dims;
+      case LinkedParam::start:
+        return slot.config.encoding.start;
+      case LinkedParam::position:
+        return slot.selection.position;
+      case LinkedParam::offset:
+        return slot.selection.offset;
+      case LinkedParam::dimension:
+      default:
+        return slot.selection.dimension;
+    }
+  }
+}
+
+}  // namespace
+
+void copy_linked(AppState& state, std::size_t from, LinkedParam param) {
+  if (from >= state.slots.size()) return;
+  const Slot source = state.slots[from];
+  for (Slot& other : state.slots) {
+    if (param == LinkedParam::base) {
+      other.config.encoding.base = source.config.encoding.base;
+    } else {
+      linked_member(other, param) = linked_member(source, param);
+    }
+  }
+}
+
+void propagate_links(AppState& state, std::size_t edited, const Slot& before) {
+  if (edited >= state.slots.size()) return;
+  const Slot& now = state.slots[edited];
+  for (LinkedParam param : all_linked_params) {
+    if (!state.links[param]) continue;
+    const bool changed = param == LinkedParam::base
+                             ? now.config.encoding.base != before.config.encoding.base
+                             : linked_member(now, param) != linked_member(before, param);
+    if (changed) copy_linked(state, edited, param);
+  }
+}
+
+int AppState::next_config_id() const {
+  int id = 0;
+  for (const Slot& slot : slots) id = std::max(id, slot.config.id);
+  return id + 1;
+}
+
+bool add_slot(AppState& state, const Slot& slot) {
+  if (state.slots.size() >= max_configs) return false;
+  Slot added = slot;
+  added.config.id = state.next_config_id();
+  state.slots.push_back(std::move(added));
+  state.active = state.slots.size() - 1;
+  return true;
+}
+
+bool duplicate_slot(AppState& state, std::size_t index) {
+  if (index >= state.slots.size()) return false;
+  Slot copy = state.slots[index];
+  if (!copy.config.label.empty()) copy.config.label.clear();
+  return add_slot(state, copy);
+}
+
+bool remove_slot(AppState& state, std::size_t index) {
+  if (state.slots.size() <= 1 || index >= state.slots.size()) return false;
+  state.slots.erase(state.slots.begin() + static_cast<std::ptrdiff_t>(index));
+  state.active = std::min(state.active > index ? state.active - 1 : state.active, state.slots.size() - 1);
+  return true;
+}
+
+void move_slot(AppState& state, std::size_t index, int direction) {
+  const auto target = static_cast<std::ptrdiff_t>(index) + direction;
+  if (index >= state.slots.size() || target < 0 || target >= static_cast<std::ptrdiff_t>(state.slots.size()))
+    return;
+  std::swap(state.slots[index], state.slots[static_cast<std::size_t>(target)]);
+  if (state.active == index) state.active = static_cast<std::size_t>(target);
+}
+
+std::string_view to_string(ScaleSharing sharing) {
+  switch (sharing) {
+    case ScaleSharing::same_kind:
+      return "same-kind";
+    case ScaleSharing::always:
+      return "always";
+    case ScaleSharing::never:
+      return "never";
+  }
+  return "same-kind";
+}
+
+std::optional<ScaleSharing> parse_scale_sharing(std::string_view name) {
+  for (ScaleSharing s : {ScaleSharing::same_kind, ScaleSharing::always, ScaleSharing::never})
+    if (to_string(s) == name) return s;
+  return std::nullopt;
 }
 
 std::string_view to_string(Theme theme) { return theme == Theme::dark ? "dark" : "light"; }

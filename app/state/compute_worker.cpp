@@ -3,9 +3,12 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <bit>
+
 namespace pelab::app {
 
-ComputeWorker::ComputeWorker() : thread_([this] { run(); }) {}
+ComputeWorker::ComputeWorker(std::function<void()> on_result)
+    : on_result_(std::move(on_result)), thread_([this] { run(); }) {}
 
 ComputeWorker::~ComputeWorker() {
   {
@@ -16,12 +19,12 @@ ComputeWorker::~ComputeWorker() {
   thread_.join();
 }
 
-void ComputeWorker::request(const ViewParams& params) {
+void ComputeWorker::request(const ComputeRequest& request) {
   {
     const std::lock_guard lock(mutex_);
-    if (requested_ && *requested_ == params) return;
-    requested_ = params;
-    pending_ = params;
+    if (requested_ && *requested_ == request) return;
+    requested_ = request;
+    pending_ = request;
   }
   wake_.notify_all();
 }
@@ -33,7 +36,22 @@ std::shared_ptr<const ViewData> ComputeWorker::latest() const {
 
 bool ComputeWorker::settled() const {
   const std::lock_guard lock(mutex_);
-  return !pending_ && latest_ && requested_ && latest_->params == *requested_;
+  return !pending_ && !working_ && latest_ && requested_ && latest_->request == *requested_ &&
+         latest_->is_fresh(requested_->needs);
+}
+
+ComputeProgress ComputeWorker::progress() const {
+  const std::lock_guard lock(mutex_);
+  ComputeProgress progress;
+  progress.busy = pending_.has_value() || working_;
+  if (working_ && latest_ && requested_) {
+    progress.items_needed = std::popcount(requested_->needs);
+    progress.items_done =
+        latest_->request == *requested_ ? std::popcount(latest_->fresh & requested_->needs) : 0;
+    progress.elapsed_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - taken_at_).count();
+  }
+  return progress;
 }
 
 int ComputeWorker::results_delivered() const {
@@ -51,22 +69,42 @@ void ComputeWorker::run() {
   // first and the views refresh a little less often while a slider moves. Linux: nice is per thread.
   setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
   for (;;) {
-    ViewParams params;
+    ComputeRequest request;
+    std::shared_ptr<const ViewData> previous;
     {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [this] { return stop_ || pending_.has_value(); });
       if (stop_) return;
-      params = *pending_;
+      request = *pending_;
       pending_.reset();
+      previous = latest_;
+      working_ = true;
+      taken_at_ = std::chrono::steady_clock::now();
     }
-    std::shared_ptr<const ViewData> result = cache_.compute(params);
-    const RecomputeCounts counts = cache_.recomputations();
+    const auto publish = [&](const ViewData& data) {
+      auto snapshot = std::make_shared<const ViewData>(data);
+      const RecomputeCounts counts = cache_.recomputations();
+      {
+        const std::lock_guard lock(mutex_);
+        latest_ = std::move(snapshot);
+        counts_ = counts;
+        ++delivered_;
+      }
+      if (on_result_) on_result_();
+    };
+    const auto superseded = [&] {
+      const std::lock_guard lock(mutex_);
+      return stop_ || pending_.has_value();
+    };
+    std::shared_ptr<const ViewData> result = cache_.compute(request, previous.get(), publish, superseded);
     {
       const std::lock_guard lock(mutex_);
+      // Also when nothing was recomputed (every item reused): the result is for the new request.
       latest_ = std::move(result);
-      counts_ = counts;
-      ++delivered_;
+      counts_ = cache_.recomputations();
+      working_ = false;
     }
+    if (on_result_) on_result_();
   }
 }
 

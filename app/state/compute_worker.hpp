@@ -1,10 +1,12 @@
 #pragma once
-// Computes ViewData on a background thread so the window keeps drawing while a slider is dragged,
-// whatever N, D and the encoding cost. The UI asks for the newest parameters every frame
-// (`request`); the worker computes them when free, skipping any it was asked for in between
-// (latest wins); the UI draws the newest finished result (`latest`), which lags a drag by one
-// computation and catches up when the slider stops (`settled`).
+// Computes one configuration's ViewData on a background thread so the window keeps drawing while a
+// slider is dragged, whatever N, D and the encoding cost. The UI asks for the newest request every
+// frame (`request`); the worker computes the needed items one by one, publishing after each, so a
+// view shows new data as soon as its own items are ready; a newer request supersedes the rest
+// (latest wins). `progress` tells the views how far the current request has come.
+#include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -14,20 +16,29 @@
 
 namespace pelab::app {
 
+struct ComputeProgress {
+  bool busy = false;   // a request is waiting or being computed
+  int items_done = 0;  // of the current request's needed items
+  int items_needed = 0;
+  double elapsed_ms = 0.0;  // since the current request was taken
+};
+
 class ComputeWorker {
  public:
-  ComputeWorker();
+  // `on_result` runs on the worker thread after each publication (the app wakes its event loop).
+  explicit ComputeWorker(std::function<void()> on_result = {});
   ~ComputeWorker();
   ComputeWorker(const ComputeWorker&) = delete;
   ComputeWorker& operator=(const ComputeWorker&) = delete;
 
-  // Cheap when `params` equals the last request (one comparison).
-  void request(const ViewParams& params);
-  // The newest finished result (nullptr before the first one).
+  // Cheap when `request` equals the last one (one comparison).
+  void request(const ComputeRequest& request);
+  // The newest published result (nullptr before the first one).
   std::shared_ptr<const ViewData> latest() const;
-  // True when the newest result was computed from the last requested parameters.
+  // True when the newest result was fully computed from the last request.
   bool settled() const;
-  // How many results were delivered so far (the benchmark counts refreshes with it).
+  ComputeProgress progress() const;
+  // How many results were published so far (the benchmark counts refreshes with it).
   int results_delivered() const;
   RecomputeCounts recomputations() const;
 
@@ -36,9 +47,12 @@ class ComputeWorker {
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;
-  std::optional<ViewParams> requested_;  // last request
-  std::optional<ViewParams> pending_;    // requested but not yet taken by the worker
+  std::function<void()> on_result_;
+  std::optional<ComputeRequest> requested_;  // last request
+  std::optional<ComputeRequest> pending_;    // requested but not yet taken by the worker
   std::shared_ptr<const ViewData> latest_;
+  bool working_ = false;
+  std::chrono::steady_clock::time_point taken_at_;
   RecomputeCounts counts_;
   int delivered_ = 0;
   bool stop_ = false;

@@ -1,5 +1,6 @@
 #include "state/session.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -14,9 +15,11 @@ namespace {
 
 using nlohmann::json;
 
-json encoding_to_json(const ViewParams& p) {
-  const EncodingParams& e = p.encoding;
-  return json{{"kind", to_string(e.kind)},
+json config_to_json(const Slot& slot) {
+  const Config& c = slot.config;
+  const EncodingParams& e = c.encoding;
+  return json{{"label", c.label},
+              {"kind", to_string(e.kind)},
               {"positions", e.positions},
               {"dims", e.dims},
               {"base", e.base},
@@ -24,17 +27,25 @@ json encoding_to_json(const ViewParams& p) {
               {"binary_signed", e.binary_signed},
               {"sigma", e.sigma},
               {"seed", e.seed},
-              {"position", p.position},
-              {"offset", p.offset},
-              {"dimension", p.dimension},
-              {"neighbour_curves", p.neighbour_curves},
-              {"colormap", to_string(p.colormap)},
-              {"range_mode", to_string(p.range_mode)},
-              {"range_min", p.range_min},
-              {"range_max", p.range_max},
-              {"metric", to_string(p.metric)},
-              {"convention", to_string(p.convention)},
-              {"show_both_conventions", p.show_both_conventions}};
+              {"table", c.table_path},
+              {"tensor", c.tensor},
+              {"selection",
+               {{"position", slot.selection.position},
+                {"offset", slot.selection.offset},
+                {"dimension", slot.selection.dimension}}}};
+}
+
+json display_to_json(const DisplaySettings& d) {
+  return json{{"neighbour_curves", d.neighbour_curves},
+              {"colormap", to_string(d.colormap)},
+              {"range_mode", to_string(d.range_mode)},
+              {"range_min", d.range_min},
+              {"range_max", d.range_max},
+              {"metric", to_string(d.metric)},
+              {"convention", to_string(d.convention)},
+              {"show_both_conventions", d.show_both_conventions},
+              {"scale_sharing", to_string(d.scale_sharing)},
+              {"difference", {d.difference_a, d.difference_b}}};
 }
 
 json ui_to_json(const UiSettings& ui) {
@@ -106,6 +117,15 @@ class ObjectReader {
     out = *parsed;
   }
 
+  void text(const std::string& key, std::string& out, std::size_t max_length) {
+    const json* value = field(key);
+    if (!value) return;
+    if (!value->is_string()) return fail(key, "must be a string");
+    if (value->get<std::string>().size() > max_length)
+      return fail(key, "is longer than " + std::to_string(max_length) + " bytes");
+    out = value->get<std::string>();
+  }
+
   void fail(const std::string& key, const std::string& why) {
     const std::string where = key.empty() ? path_ : (path_.empty() ? key : path_ + "." + key);
     problems_.push_back((where.empty() ? std::string("session") : where) + ": " + why);
@@ -132,10 +152,7 @@ std::string choices_of(std::span<const T> values) {
   return text;
 }
 
-void read_encoding(const json& object, const std::string& path, ViewParams& p,
-                   std::vector<std::string>& problems) {
-  ObjectReader r(object, path, problems);
-  EncodingParams& e = p.encoding;
+void read_encoding_fields(ObjectReader& r, EncodingParams& e) {
   r.name("kind", e.kind, parse_encoding_kind, choices_of(all_encoding_kinds()));
   r.integer("positions", e.positions, 1, max_positions);
   r.integer("dims", e.dims, 1, max_dims);
@@ -144,19 +161,71 @@ void read_encoding(const json& object, const std::string& path, ViewParams& p,
   r.boolean("binary_signed", e.binary_signed);
   r.real("sigma", e.sigma, 0.0, 1e6);
   r.integer("seed", e.seed, 0, std::numeric_limits<std::uint64_t>::max());
-  r.integer("position", p.position, 0, max_start + max_positions);
-  r.integer("offset", p.offset, 0, max_positions);
-  r.integer("dimension", p.dimension, 0, max_dims);
-  r.integer("neighbour_curves", p.neighbour_curves, 0, max_neighbour_curves);
-  r.name("colormap", p.colormap, parse_colormap, choices_of(all_colormaps()));
-  r.name("range_mode", p.range_mode, parse_range_mode, "auto, symmetric, fixed");
-  r.real("range_min", p.range_min, -1e300, 1e300);
-  r.real("range_max", p.range_max, -1e300, 1e300);
-  if (!(p.range_min < p.range_max)) r.fail("range_max", "must be larger than range_min");
-  r.name("metric", p.metric, parse_similarity_metric, "dot, cosine, distance");
-  r.name("convention", p.convention, parse_rotation_convention, "column, row");
-  r.boolean("show_both_conventions", p.show_both_conventions);
-  clamp_to_table(p);
+}
+
+void read_selection_fields(ObjectReader& r, Selection& s) {
+  r.integer("position", s.position, 0, max_start + max_positions);
+  r.integer("offset", s.offset, 0, max_positions);
+  r.integer("dimension", s.dimension, 0, max_dims);
+}
+
+void read_display_fields(ObjectReader& r, DisplaySettings& d) {
+  r.integer("neighbour_curves", d.neighbour_curves, 0, max_neighbour_curves);
+  r.name("colormap", d.colormap, parse_colormap, choices_of(all_colormaps()));
+  r.name("range_mode", d.range_mode, parse_range_mode, "auto, symmetric, fixed");
+  r.real("range_min", d.range_min, -1e300, 1e300);
+  r.real("range_max", d.range_max, -1e300, 1e300);
+  if (!(d.range_min < d.range_max)) r.fail("range_max", "must be larger than range_min");
+  r.name("metric", d.metric, parse_similarity_metric, "dot, cosine, distance");
+  r.name("convention", d.convention, parse_rotation_convention, "column, row");
+  r.boolean("show_both_conventions", d.show_both_conventions);
+}
+
+// Version 1: one object per encoding with its selection and the display settings mixed in.
+void read_v1_encoding(const json& object, const std::string& path, Slot& slot, DisplaySettings& display,
+                      std::vector<std::string>& problems) {
+  ObjectReader r(object, path, problems);
+  read_encoding_fields(r, slot.config.encoding);
+  read_selection_fields(r, slot.selection);
+  read_display_fields(r, display);
+}
+
+void read_config(const json& object, const std::string& path, Slot& slot,
+                 std::vector<std::string>& problems) {
+  ObjectReader r(object, path, problems);
+  r.text("label", slot.config.label, max_label_length);
+  read_encoding_fields(r, slot.config.encoding);
+  r.text("table", slot.config.table_path, 4096);
+  r.text("tensor", slot.config.tensor, 1024);
+  if (!slot.config.table_path.empty() && slot.config.encoding.kind != EncodingKind::learned)
+    r.fail("table", "applies only to kind learned");
+  if (!slot.config.tensor.empty() && slot.config.table_path.empty()) r.fail("tensor", "needs a table");
+  if (const json* selection = r.field("selection")) {
+    ObjectReader sr(*selection, r.path() + ".selection", problems);
+    read_selection_fields(sr, slot.selection);
+  }
+}
+
+void read_links(const json& object, Links& links, std::vector<std::string>& problems) {
+  ObjectReader r(object, "links", problems);
+  for (LinkedParam param : all_linked_params) r.boolean(std::string(link_key(param)), links[param]);
+}
+
+void read_display(const json& object, DisplaySettings& display, std::vector<std::string>& problems) {
+  ObjectReader r(object, "display", problems);
+  read_display_fields(r, display);
+  r.name("scale_sharing", display.scale_sharing, parse_scale_sharing, "same-kind, always, never");
+  if (const json* pair = r.field("difference")) {
+    if (!pair->is_array() || pair->size() != 2 || !(*pair)[0].is_number_unsigned() ||
+        !(*pair)[1].is_number_unsigned() || (*pair)[0].get<std::size_t>() >= max_configs ||
+        (*pair)[1].get<std::size_t>() >= max_configs) {
+      r.fail("difference",
+             "must be two configuration indices [A, B], each 0.." + std::to_string(max_configs - 1));
+    } else {
+      display.difference_a = (*pair)[0].get<std::size_t>();
+      display.difference_b = (*pair)[1].get<std::size_t>();
+    }
+  }
 }
 
 void read_ui(const json& object, const std::string& path, UiSettings& ui,
@@ -166,15 +235,40 @@ void read_ui(const json& object, const std::string& path, UiSettings& ui,
   r.name("theme", ui.theme, parse_theme, "dark, light");
 }
 
-void read_layout(const json& object, LayoutState& layout, std::vector<std::string>& problems) {
+std::string view_choices(ViewIds views) {
+  std::string text;
+  for (std::string_view id : views) text += (text.empty() ? "" : ", ") + std::string(id);
+  return text;
+}
+
+bool known_view(ViewIds views, const std::string& id) {
+  return std::find(views.begin(), views.end(), std::string_view(id)) != views.end();
+}
+
+void read_layout(const json& object, LayoutState& layout, ViewIds views, std::vector<std::string>& problems) {
   ObjectReader r(object, "layout", problems);
+  if (const json* list = r.field("views")) {
+    if (!list->is_array() || list->empty()) {
+      r.fail("views", "must be a non-empty array of view names (" + view_choices(views) + ")");
+    } else {
+      layout.views.clear();
+      for (const json& item : *list) {
+        if (!item.is_string() || !known_view(views, item.get<std::string>())) {
+          r.fail("views", "unknown view " + item.dump() + " (one of " + view_choices(views) + ")");
+        } else if (std::find(layout.views.begin(), layout.views.end(), item.get<std::string>()) ==
+                   layout.views.end()) {
+          layout.views.push_back(item.get<std::string>());
+        }
+      }
+    }
+  }
   if (const json* maximized = r.field("maximized")) {
     if (maximized->is_null()) {
       layout.maximized.reset();
-    } else if (maximized->is_string() && parse_view_id(maximized->get<std::string>())) {
-      layout.maximized = parse_view_id(maximized->get<std::string>());
+    } else if (maximized->is_string() && known_view(views, maximized->get<std::string>())) {
+      layout.maximized = maximized->get<std::string>();
     } else {
-      r.fail("maximized", "must be null or one of heatmap, curves, similarity, rotation, spectrum");
+      r.fail("maximized", "must be null or one of " + view_choices(views));
     }
   }
   r.real("sidebar_width", layout.sidebar_width, 0.0, 100.0);
@@ -193,53 +287,77 @@ std::optional<json> parse_json(std::string_view text, std::vector<std::string>& 
 }  // namespace
 
 std::string session_to_text(const AppState& state) {
-  json encodings = json::array();
-  for (const ViewParams& p : state.encodings) encodings.push_back(encoding_to_json(p));
-  const json layout{
-      {"maximized", state.layout.maximized ? json(to_string(*state.layout.maximized)) : json(nullptr)},
-      {"sidebar_width", state.layout.sidebar_width},
-      {"show_sidebar", state.layout.show_sidebar}};
+  json configs = json::array();
+  for (const Slot& slot : state.slots) configs.push_back(config_to_json(slot));
+  json links = json::object();
+  for (LinkedParam param : all_linked_params) links[std::string(link_key(param))] = state.links[param];
+  const json layout{{"views", state.layout.views},
+                    {"maximized", state.layout.maximized ? json(*state.layout.maximized) : json(nullptr)},
+                    {"sidebar_width", state.layout.sidebar_width},
+                    {"show_sidebar", state.layout.show_sidebar}};
   const json session{{"pelab_session", session_format_version},
-                     {"encodings", encodings},
+                     {"configs", configs},
+                     {"active", state.active},
+                     {"links", links},
+                     {"display", display_to_json(state.display)},
                      {"layout", layout},
                      {"ui", ui_to_json(state.ui)}};
   return session.dump(2) + "\n";
 }
 
-SessionLoad session_from_text(std::string_view text) {
+SessionLoad session_from_text(std::string_view text, ViewIds views) {
   SessionLoad load;
   const std::optional<json> root = parse_json(text, load.problems);
   if (!root) return load;
   AppState state;
   {
     ObjectReader r(*root, "", load.problems);
-    if (const json* version = r.field("pelab_session")) {
-      if (!version->is_number_integer() || version->get<std::int64_t>() != session_format_version) {
-        r.fail("pelab_session", "unsupported format version (this pelab reads " +
+    int version = session_format_version;
+    if (const json* number = r.field("pelab_session")) {
+      if (!number->is_number_integer() || number->get<std::int64_t>() < 1 ||
+          number->get<std::int64_t>() > session_format_version) {
+        r.fail("pelab_session", "unsupported format version (this pelab reads 1 to " +
                                     std::to_string(session_format_version) + ")");
+      } else {
+        version = static_cast<int>(number->get<std::int64_t>());
       }
     } else if (root->is_object()) {
       r.fail("pelab_session", "missing: not a pelab session file");
     }
-    if (const json* encodings = r.field("encodings")) {
-      if (!encodings->is_array() || encodings->empty()) {
-        r.fail("encodings", "must be a non-empty array of encodings");
+    const char* list_key = version == 1 ? "encodings" : "configs";
+    if (const json* list = r.field(list_key)) {
+      if (!list->is_array() || list->empty() || list->size() > max_configs) {
+        r.fail(list_key, "must be an array of 1 to " + std::to_string(max_configs) + " configurations");
       } else {
-        state.encodings.assign(encodings->size(), ViewParams{});
-        for (std::size_t i = 0; i < encodings->size(); ++i) {
-          read_encoding((*encodings)[i], "encodings[" + std::to_string(i) + "]", state.encodings[i],
-                        load.problems);
+        state.slots.assign(list->size(), Slot{});
+        for (std::size_t i = 0; i < list->size(); ++i) {
+          const std::string path = std::string(list_key) + "[" + std::to_string(i) + "]";
+          state.slots[i].config.id = static_cast<int>(i) + 1;
+          if (version == 1) {
+            read_v1_encoding((*list)[i], path, state.slots[i], state.display, load.problems);
+          } else {
+            read_config((*list)[i], path, state.slots[i], load.problems);
+          }
+          clamp_encoding(state.slots[i].config.encoding);
+          state.slots[i].selection = clamped(state.slots[i].selection, state.slots[i].config.encoding);
         }
       }
     }
-    if (const json* layout = r.field("layout")) read_layout(*layout, state.layout, load.problems);
+    if (version >= 2) {
+      r.integer("active", state.active, 0, max_configs - 1);
+      if (const json* links = r.field("links")) read_links(*links, state.links, load.problems);
+      if (const json* display = r.field("display")) read_display(*display, state.display, load.problems);
+    }
+    // A v1 layout (maximized, sidebar) is a v2 layout without the view list.
+    if (const json* layout = r.field("layout")) read_layout(*layout, state.layout, views, load.problems);
     if (const json* ui = r.field("ui")) read_ui(*ui, "ui", state.ui, load.problems);
+    state.active = std::min(state.active, state.slots.size() - 1);
   }
   if (load.problems.empty()) load.state = std::move(state);
   return load;
 }
 
-SessionLoad load_session_file(const std::filesystem::path& path) {
+SessionLoad load_session_file(const std::filesystem::path& path, ViewIds views) {
   SessionLoad load;
   std::string text;
   try {
@@ -248,7 +366,7 @@ SessionLoad load_session_file(const std::filesystem::path& path) {
     load.problems.push_back(error.what());
     return load;
   }
-  load = session_from_text(text);
+  load = session_from_text(text, views);
   for (std::string& problem : load.problems) problem = path.string() + ": " + problem;
   return load;
 }

@@ -1,15 +1,20 @@
 #pragma once
-// Session files: all parameters and the layout as JSON, for example
-//   {"pelab_session": 1,
-//    "encodings": [{"kind": "sinusoidal", "positions": 64, "dims": 64, "base": 10000, ...}],
-//    "layout": {"maximized": "heatmap", "sidebar_width": 18, "show_sidebar": true},
+// Session files: all configurations, selections, display settings and the layout as JSON, e.g.
+//   {"pelab_session": 2,
+//    "configs": [{"label": "A", "kind": "sinusoidal", "positions": 64, "dims": 64, "base": 10000,
+//                 "table": "", "tensor": "", "selection": {"position": 20, "offset": 4, "dimension": 6}}],
+//    "active": 0, "links": {"positions": true, ...}, "display": {"colormap": "viridis", ...},
+//    "layout": {"views": ["heatmap", "curves"], "maximized": "heatmap", "sidebar_width": 18,
+//               "show_sidebar": true},
 //    "ui": {"font_size": 20, "theme": "dark"}}
+// Version 1 files (one "encodings" entry holding encoding, selection and display settings) still load.
 // Every key is optional (missing = default). Loading is all or nothing: text that is not JSON, an
 // unknown key, a wrong type or a value outside its control's range refuses the whole file and lists
 // every problem, so the caller can show them and keep its defaults. A half-applied session would
 // leave the user guessing which values came from where.
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,7 +23,10 @@
 
 namespace pelab::app {
 
-inline constexpr int session_format_version = 1;
+inline constexpr int session_format_version = 2;
+
+// The view ids a session may name (the view registry's), so a file cannot name a view that does not exist.
+using ViewIds = std::span<const std::string_view>;
 
 std::string session_to_text(const AppState& state);
 
@@ -26,10 +34,10 @@ struct SessionLoad {
   std::optional<AppState> state;      // set when the file was accepted
   std::vector<std::string> problems;  // why it was refused ("encodings[0].dims: ...")
 };
-SessionLoad session_from_text(std::string_view text);
+SessionLoad session_from_text(std::string_view text, ViewIds views);
 
 // Same as session_from_text on the file's content; problems start with the path.
-SessionLoad load_session_file(const std::filesystem::path& path);
+SessionLoad load_session_file(const std::filesystem::path& path, ViewIds views);
 // Atomic (temporary file + rename); throws pelab::Error naming the path and the reason.
 void save_session_file(const std::filesystem::path& path, const AppState& state);
 

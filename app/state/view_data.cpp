@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <numbers>
 #include <numeric>
 
 #include "pelab/encodings.hpp"
@@ -36,9 +35,9 @@ std::vector<std::int64_t> sampled_indices(std::int64_t first, const Sampling& sa
   return indices;
 }
 
-std::vector<std::int64_t> all_dims(std::int64_t dims) {
-  std::vector<std::int64_t> indices(static_cast<std::size_t>(dims));
-  std::iota(indices.begin(), indices.end(), std::int64_t{0});
+std::vector<std::int64_t> index_range(std::int64_t first, std::int64_t count) {
+  std::vector<std::int64_t> indices(static_cast<std::size_t>(std::max<std::int64_t>(count, 0)));
+  std::iota(indices.begin(), indices.end(), first);
   return indices;
 }
 
@@ -55,17 +54,49 @@ Matrix take_rows(const Matrix& source, std::int64_t stride, std::int64_t count) 
   return out;
 }
 
-CurvesData compute_curves(const CurvesKey& key) {
+// The rows of the table at `positions` (all columns), computed the way the table was: taken from
+// the table where every position is a sampled row, else all of them entry by entry.
+Matrix rows_at(const TableKey& key, const TableData& table, const std::vector<std::int64_t>& positions) {
+  Matrix rows(static_cast<Eigen::Index>(positions.size()), table.exact.cols());
+  for (std::size_t j = 0; j < positions.size(); ++j) {
+    const std::optional<std::int64_t> row = table.row_of_position(positions[j]);
+    if (!row) return encode_grid(key.encoding, positions, index_range(0, key.encoding.dims), key.source());
+    rows.row(static_cast<Eigen::Index>(j)) = table.exact.row(*row);
+  }
+  return rows;
+}
+
+// Sampled rows p with p + k inside the table: their count.
+std::int64_t rows_with_shift(const TableData& table, const EncodingParams& e, std::int64_t offset) {
+  std::int64_t count = 0;
+  while (count < table.rows.shown && table.position_of_row(count) + offset < e.start + e.positions) ++count;
+  return count;
+}
+
+// P_{p+k} for the first `count` sampled rows p: rows of the table when k is a multiple of the
+// stride, else computed entry by entry.
+Matrix shifted_rows(const TableKey& key, const TableData& table, std::int64_t offset, std::int64_t count) {
+  if (offset % table.rows.stride == 0) return table.exact.middleRows(offset / table.rows.stride, count);
+  std::vector<std::int64_t> positions(static_cast<std::size_t>(count));
+  for (std::int64_t j = 0; j < count; ++j)
+    positions[static_cast<std::size_t>(j)] = table.position_of_row(j) + offset;
+  return encode_grid(key.encoding, positions, index_range(0, key.encoding.dims), key.source());
+}
+
+CurvesData compute_curves(const CurvesKey& key, const TableData& table) {
   CurvesData data;
+  if (!table.error.empty()) {
+    data.error = table.error;
+    return data;
+  }
   try {
-    const EncodingParams& e = key.encoding;
+    const EncodingParams& e = key.table.encoding;
     data.sampling = sample_evenly(e.positions, max_curve_points);
     const std::vector<std::int64_t> positions = sampled_indices(e.start, data.sampling);
     const std::int64_t first = std::max<std::int64_t>(0, key.dimension - key.neighbour_curves);
     const std::int64_t last = std::min<std::int64_t>(e.dims - 1, key.dimension + key.neighbour_curves);
-    std::vector<std::int64_t> dims(static_cast<std::size_t>(last - first + 1));
-    std::iota(dims.begin(), dims.end(), first);
-    const Matrix values = encode_grid(e, positions, dims);
+    const std::vector<std::int64_t> dims = index_range(first, last - first + 1);
+    const Matrix values = encode_grid(e, positions, dims, key.table.source());
     data.positions.assign(positions.begin(), positions.end());
     for (std::size_t c = 0; c < dims.size(); ++c) {
       CurvesData::Curve curve;
@@ -93,7 +124,7 @@ SimilarityRowData compute_similarity_row(const SimilarityRowKey& key, const Tabl
   }
   try {
     const std::int64_t p = key.position;
-    const Matrix row = encode_grid(key.encoding, std::vector<std::int64_t>{p}, all_dims(key.encoding.dims));
+    const Matrix row = rows_at(key.table, table, {p});
     const Matrix s = cross_similarity(row, table.exact, key.metric);
     data.offsets.resize(static_cast<std::size_t>(s.cols()));
     data.values.resize(static_cast<std::size_t>(s.cols()));
@@ -108,56 +139,46 @@ SimilarityRowData compute_similarity_row(const SimilarityRowKey& key, const Tabl
   return data;
 }
 
-SelectedResidual compute_selected_residual(const SelectedResidualKey& key) {
-  SelectedResidual result;
-  const EncodingParams& e = key.encoding;
-  if (e.dims % 2 != 0) {
-    result.error = "T(k) needs an even D";
-    return result;
-  }
-  if (key.position + key.offset >= e.start + e.positions) {
-    result.error = "p + k = " + std::to_string(key.position + key.offset) +
-                   " is past the table's last position " + std::to_string(e.start + e.positions - 1);
-    return result;
+RequirementsData compute_requirements(const TableKey& key) {
+  const Stopwatch stopwatch;
+  RequirementsData data;
+  if (!key.source_error.empty()) {
+    data.error = key.source_error;
+    return data;
   }
   try {
-    const Matrix rows =
-        encode_grid(e, std::vector<std::int64_t>{key.position, key.position + key.offset}, all_dims(e.dims));
-    result.row = rows.row(0).transpose();
-    result.shifted_row = rows.row(1).transpose();
-    result.value =
-        rotation_residuals(rows.topRows(1), rows.bottomRows(1), e.base, static_cast<double>(key.offset))[0];
+    data.scores = requirement_scores(key.encoding, key.source());
   } catch (const std::exception& error) {
-    result.error = error.what();
+    data.error = error.what();
   }
-  return result;
+  data.compute_ms = stopwatch.elapsed_ms();
+  return data;
 }
 
-SpectrumData compute_spectrum(const SpectrumKey& key) {
-  SpectrumData data;
-  EncodingParams e;
-  e.kind = key.kind;
-  e.positions = key.positions;
-  e.dims = key.dims;
-  e.base = key.base;
-  data.wavelengths = band_wavelengths(e);
-  switch (key.kind) {
-    case EncodingKind::sinusoidal_concat:
-      data.rule = "λ_k = 2π·base^(k/(K−1)), K = ⌊D/2⌋";
-      break;
-    case EncodingKind::fourier:
-      data.rule = "λ_k = 2 (N − 1) / 2^k";
-      break;
-    default: {
-      // Kinds without bands show the sinusoidal rule for reference.
-      const Vector lambda = wavelengths(key.dims, key.base);
-      data.wavelengths.assign(lambda.data(), lambda.data() + lambda.size());
-      data.rule = "λ_k = 2π·base^(2k/D)";
-      data.kind_has_wavelengths = key.kind == EncodingKind::sinusoidal;
-      break;
-    }
+// The window of columns T(k) is shown on: up to rotation_window_dims columns around `dimension`.
+// Exact kinds: whole pairs, 8 pairs around the selected column's pair (for the concatenated layout
+// the sines k.. and their cosines K + k..); other kinds: a contiguous run of columns.
+std::vector<std::int64_t> rotation_window_columns(const RotationStructure& s, std::int64_t dims,
+                                                  std::int64_t dimension) {
+  std::vector<std::int64_t> window;
+  if (s.exact() && !s.pairs.empty()) {
+    const auto pairs = static_cast<std::int64_t>(s.pairs.size());
+    const std::int64_t shown = std::min<std::int64_t>(pairs, rotation_window_dims / 2);
+    std::optional<std::size_t> selected = s.pair_of_column(dimension);
+    const std::int64_t centre = selected ? static_cast<std::int64_t>(*selected) : pairs - 1;
+    const std::int64_t first = std::clamp<std::int64_t>(centre - shown / 2, 0, pairs - shown);
+    for (std::int64_t j = first; j < first + shown; ++j)
+      window.push_back(s.pairs[static_cast<std::size_t>(j)].sin_col);
+    for (std::int64_t j = first; j < first + shown; ++j)
+      window.push_back(s.pairs[static_cast<std::size_t>(j)].cos_col);
+    std::sort(window.begin(), window.end());
+    // An interleaved layout gives one contiguous run; a layout whose partners are far apart
+    // (concat) gives the sines and then their cosines.
+    return window;
   }
-  return data;
+  const std::int64_t shown = std::min<std::int64_t>(dims, rotation_window_dims);
+  const std::int64_t first = std::clamp<std::int64_t>(dimension - shown / 2, 0, dims - shown);
+  return index_range(first, shown);
 }
 
 }  // namespace
@@ -185,30 +206,54 @@ HeatmapGrid make_heatmap_grid(const Matrix& values) {
   return grid;
 }
 
-ValueRange display_range(const HeatmapGrid& grid, const ViewParams& params) {
-  switch (params.range_mode) {
+ValueRange display_range(const HeatmapGrid& grid, const DisplaySettings& display) {
+  switch (display.range_mode) {
     case RangeMode::automatic:
       return grid.automatic_range;
     case RangeMode::symmetric:
       return grid.symmetric_range;
     case RangeMode::fixed:
-      return ValueRange{params.range_min, params.range_max};
+      return ValueRange{display.range_min, display.range_max};
   }
   return grid.automatic_range;
 }
 
-TableData compute_table(const EncodingParams& encoding) {
+ValueRange merge_ranges(const ValueRange& a, const ValueRange& b) {
+  return ValueRange{std::min(a.lo, b.lo), std::max(a.hi, b.hi)};
+}
+
+std::optional<std::int64_t> TableData::row_of_position(std::int64_t position) const {
+  const std::int64_t offset = position - start;
+  if (offset < 0 || rows.stride <= 0 || offset % rows.stride != 0 || offset / rows.stride >= rows.shown)
+    return std::nullopt;
+  return offset / rows.stride;
+}
+
+bool ViewData::has(Needs needs) const {
+  const auto present = [&](unsigned bit, const auto& item) { return !(needs & bit) || item != nullptr; };
+  return present(item_table, table) && present(item_curves, curves) && present(item_similarity, similarity) &&
+         present(item_similarity_row, similarity_row) && present(item_rotation, rotation) &&
+         present(item_residual, residual) && present(item_selected_residual, selected_residual) &&
+         present(item_spectrum, spectrum) && present(item_requirements, requirements);
+}
+
+TableData compute_table(const TableKey& key) {
   const Stopwatch stopwatch;
   TableData table;
+  if (!key.source_error.empty()) {
+    table.error = key.source_error;
+    return table;
+  }
   try {
+    const EncodingParams& encoding = key.encoding;
     table.start = encoding.start;
     table.rows = sample_evenly(encoding.positions, max_rows_computed);
     table.cols = sample_evenly(encoding.dims, max_heatmap_side);
     if (table.rows.stride == 1) {
-      table.exact = encode(encoding);  // the fast whole-table path
+      table.exact = encode(encoding, key.source());  // the fast whole-table path
     } else {
-      table.exact =
-          encode_grid(encoding, sampled_indices(encoding.start, table.rows), all_dims(encoding.dims));
+      table.exact = encode_grid(encoding, sampled_indices(encoding.start, table.rows),
+                                index_range(0, encoding.dims), key.source());
     }
     if (table.cols.stride == 1) {
       table.heatmap = make_heatmap_grid(table.exact);
@@ -234,7 +279,7 @@ SimilarityData compute_similarity(const SimilarityKey& key, const TableData& tab
     return data;
   }
   try {
-    const EncodingParams& e = key.encoding;
+    const EncodingParams& e = key.table.encoding;
     data.start = e.start;
     if (e.kind == EncodingKind::sinusoidal && table.rows.stride == 1) {
       // Closed form: S depends only on q - p, O(N D) + O(N^2) instead of a Gram matrix's O(N^2 D).
@@ -266,61 +311,68 @@ SimilarityData compute_similarity(const SimilarityKey& key, const TableData& tab
   return data;
 }
 
-RotationData compute_rotation(const RotationKey& key) {
+RotationData compute_rotation(const RotationKey& key, const TableData& table) {
   RotationData data;
-  if (key.dims % 2 != 0) {
-    data.error = "T(k) needs an even D: with odd D the last sine column has no cosine partner";
-    return data;
+  const EncodingParams& e = key.table.encoding;
+  try {
+    data.structure = rotation_structure(e);
+    data.window = rotation_window_columns(data.structure, e.dims, key.dimension);
+    if (data.structure.exact()) {
+      data.pair = data.structure.pair_of_column(key.dimension);
+      if (!data.pair && !data.structure.pairs.empty()) data.pair = data.structure.pairs.size() - 1;
+      if (data.pair) data.angle = rotation_angles(e, data.structure, key.offset)[*data.pair];
+      data.blocks[0] =
+          rotation_window(e, data.structure, key.offset, data.window, RotationConvention::column);
+      data.blocks[1] = data.blocks[0].transpose();
+    } else {
+      if (!table.error.empty()) {
+        data.error = table.error;
+        return data;
+      }
+      // The best linear map on the window, fitted over every sampled p with p + k inside.
+      const std::int64_t count = rows_with_shift(table, e, key.offset);
+      if (count == 0) {
+        data.error = "no position p has p + k inside the table (k = " + std::to_string(key.offset) + ")";
+        return data;
+      }
+      const LinearFit fit = fit_linear_map(table.exact.topRows(count),
+                                           shifted_rows(key.table, table, key.offset, count), data.window);
+      data.blocks[0] = fit.map;
+      data.blocks[1] = fit.map.transpose();
+      for (std::int64_t j = 0; j < count; ++j) {
+        data.fit_positions.push_back(static_cast<double>(table.position_of_row(j)));
+        data.fit_residuals.push_back(fit.residuals[j]);
+      }
+      data.fit_largest = fit.largest;
+      data.fit_underdetermined = fit.underdetermined;
+    }
+    data.heatmaps[0] = make_heatmap_grid(data.blocks[0]);
+    data.heatmaps[1] = make_heatmap_grid(data.blocks[1]);
+  } catch (const std::exception& error) {
+    data = RotationData{};
+    data.error = error.what();
   }
-  const Vector w = sinusoidal_frequencies(key.dims, key.base);
-  const std::int64_t pairs = key.dims / 2;
-  data.pair = std::min<std::int64_t>(key.dimension / 2, pairs - 1);
-  data.window = std::min<std::int64_t>(key.dims, rotation_window_dims);
-  const std::int64_t window_pairs = data.window / 2;
-  const std::int64_t first_pair =
-      std::clamp<std::int64_t>(data.pair - window_pairs / 2, 0, pairs - window_pairs);
-  data.first_dim = 2 * first_pair;
-  data.frequency = w[data.pair];
-  data.angle = w[data.pair] * static_cast<double>(key.offset);
-  const Matrix column = rotation_block(key.dims, key.base, static_cast<double>(key.offset), first_pair,
-                                       window_pairs, RotationConvention::column);
-  data.blocks[0] = column;
-  data.blocks[1] = column.transpose();
-  data.heatmaps[0] = make_heatmap_grid(data.blocks[0]);
-  data.heatmaps[1] = make_heatmap_grid(data.blocks[1]);
   return data;
 }
 
 ResidualData compute_residual(const ResidualKey& key, const TableData& table) {
   ResidualData data;
-  const EncodingParams& e = key.encoding;
+  const EncodingParams& e = key.table.encoding;
   if (!table.error.empty()) {
     data.error = table.error;
     return data;
   }
-  if (e.dims % 2 != 0) {
-    data.error = "T(k) needs an even D";
-    return data;
-  }
   try {
-    // Rows p with p + k inside the table.
-    std::int64_t count = 0;
-    while (count < table.rows.shown && table.position_of_row(count) + key.offset < e.start + e.positions)
-      ++count;
+    const RotationStructure structure = rotation_structure(e);
+    if (!structure.exact()) {
+      data.error = structure.why_not;
+      return data;
+    }
+    const std::int64_t count = rows_with_shift(table, e, key.offset);
     if (count > 0) {
-      const double shift = static_cast<double>(key.offset);
-      Vector residuals;
-      if (key.offset % table.rows.stride == 0) {  // p + k is a row of the table
-        const std::int64_t row_shift = key.offset / table.rows.stride;
-        residuals = rotation_residuals(table.exact.topRows(count), table.exact.middleRows(row_shift, count),
-                                       e.base, shift);
-      } else {
-        std::vector<std::int64_t> positions(static_cast<std::size_t>(count));
-        for (std::int64_t j = 0; j < count; ++j)
-          positions[static_cast<std::size_t>(j)] = table.position_of_row(j) + key.offset;
-        residuals = rotation_residuals(table.exact.topRows(count),
-                                       encode_grid(e, positions, all_dims(e.dims)), e.base, shift);
-      }
+      const Vector residuals =
+          rotation_residuals(e, structure, table.exact.topRows(count),
+                             shifted_rows(key.table, table, key.offset, count), key.offset);
       for (std::int64_t j = 0; j < count; ++j) {
         data.positions.push_back(static_cast<double>(table.position_of_row(j)));
         data.residuals.push_back(residuals[j]);
@@ -334,6 +386,50 @@ ResidualData compute_residual(const ResidualKey& key, const TableData& table) {
   return data;
 }
 
+SelectedResidual compute_selected_residual(const SelectedResidualKey& key, const TableData& table) {
+  SelectedResidual result;
+  const EncodingParams& e = key.table.encoding;
+  if (!table.error.empty()) {
+    result.error = table.error;
+    return result;
+  }
+  if (key.position + key.offset >= e.start + e.positions) {
+    result.error = "p + k = " + std::to_string(key.position + key.offset) +
+                   " is past the table's last position " + std::to_string(e.start + e.positions - 1);
+    return result;
+  }
+  try {
+    // The same rows the residual curve uses at p: the table's own rows when p is sampled (and then
+    // p + k as the curve takes it), so the header's number is the curve's point.
+    Matrix rows(2, e.dims);
+    const std::optional<std::int64_t> row = table.row_of_position(key.position);
+    if (row) {
+      rows.row(0) = table.exact.row(*row);
+      if (key.offset % table.rows.stride == 0) {
+        rows.row(1) = table.exact.row(*row + key.offset / table.rows.stride);
+      } else {  // as shifted_rows computes P_{p+k} off the sampled rows
+        rows.row(1) = encode_grid(e, std::vector<std::int64_t>{key.position + key.offset},
+                                  index_range(0, e.dims), key.table.source())
+                          .row(0);
+      }
+    } else {
+      rows = encode_grid(e, std::vector<std::int64_t>{key.position, key.position + key.offset},
+                         index_range(0, e.dims), key.table.source());
+    }
+    result.row = rows.row(0).transpose();
+    result.shifted_row = rows.row(1).transpose();
+    const RotationStructure structure = rotation_structure(e);
+    if (structure.exact()) {
+      result.value = rotation_residuals(e, structure, rows.topRows(1), rows.bottomRows(1), key.offset)[0];
+      result.has_value = true;
+    }
+  } catch (const std::exception& error) {
+    result = SelectedResidual{};
+    result.error = error.what();
+  }
+  return result;
+}
+
 std::string column_wavelength_label(const EncodingParams& e, std::int64_t dimension) {
   if (e.kind == EncodingKind::sigmoid) return "t = " + format_g(sigmoid_timescale(e.dims, e.base, dimension));
   const std::optional<double> lambda = column_wavelength(e, dimension);
@@ -343,30 +439,63 @@ std::string column_wavelength_label(const EncodingParams& e, std::int64_t dimens
   return "λ = " + format_g(*lambda);
 }
 
-std::shared_ptr<const ViewData> ViewDataCache::compute(const ViewParams& params) {
+bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data) {
   const Stopwatch stopwatch;
   const RecomputeCounts before = recomputations();
-  auto data = std::make_shared<ViewData>();
-  data->params = params;
-  const EncodingParams& e = params.encoding;
-  data->table = table_.get(e, compute_table);
-  const TableData& table = *data->table;
-  data->curves = curves_.get(CurvesKey{e, params.dimension, params.neighbour_curves}, compute_curves);
-  data->similarity = similarity_.get(SimilarityKey{e, params.metric}, [&](const SimilarityKey& key) {
-    return compute_similarity(key, table);
-  });
-  data->similarity_row =
-      similarity_row_.get(SimilarityRowKey{e, params.metric, params.position},
-                          [&](const SimilarityRowKey& key) { return compute_similarity_row(key, table); });
-  data->rotation =
-      rotation_.get(RotationKey{e.dims, e.base, params.offset, params.dimension}, compute_rotation);
-  data->residual = residual_.get(ResidualKey{e, params.offset},
-                                 [&](const ResidualKey& key) { return compute_residual(key, table); });
-  data->selected_residual = selected_residual_.get(SelectedResidualKey{e, params.offset, params.position},
-                                                   compute_selected_residual);
-  data->spectrum = spectrum_.get(SpectrumKey{e.kind, e.dims, e.base, e.positions}, compute_spectrum);
-  if (!(recomputations() == before)) data->compute_ms = stopwatch.elapsed_ms();
-  return data;
+  const TableKey& key = request.table;
+  const Selection& s = request.selection;
+  const auto table = [&]() -> const TableData& { return *data.table; };
+  switch (1u << item) {
+    case item_table:
+      data.table = table_.get(key, compute_table);
+      break;
+    case item_curves:
+      data.curves = curves_.get(CurvesKey{key, s.dimension, request.neighbour_curves},
+                                [&](const CurvesKey& k) { return compute_curves(k, table()); });
+      break;
+    case item_similarity:
+      data.similarity = similarity_.get(SimilarityKey{key, request.metric}, [&](const SimilarityKey& k) {
+        return compute_similarity(k, table());
+      });
+      break;
+    case item_similarity_row:
+      data.similarity_row =
+          similarity_row_.get(SimilarityRowKey{key, request.metric, s.position},
+                              [&](const SimilarityRowKey& k) { return compute_similarity_row(k, table()); });
+      break;
+    case item_rotation:
+      data.rotation = rotation_.get(RotationKey{key, s.offset, s.dimension},
+                                    [&](const RotationKey& k) { return compute_rotation(k, table()); });
+      break;
+    case item_residual:
+      data.residual = residual_.get(ResidualKey{key, s.offset},
+                                    [&](const ResidualKey& k) { return compute_residual(k, table()); });
+      break;
+    case item_selected_residual:
+      data.selected_residual = selected_residual_.get(
+          SelectedResidualKey{key, s.offset, s.position},
+          [&](const SelectedResidualKey& k) { return compute_selected_residual(k, table()); });
+      break;
+    case item_spectrum:
+      data.spectrum = spectrum_.get(SpectrumKey{key.encoding}, [](const SpectrumKey& k) {
+        try {
+          return period_spectrum(k.encoding);
+        } catch (const std::exception& error) {
+          PeriodSpectrum none;
+          none.why_none = error.what();
+          return none;
+        }
+      });
+      break;
+    case item_requirements:
+      data.requirements = requirements_.get(key, compute_requirements);
+      break;
+    default:
+      break;
+  }
+  const bool recomputed = !(recomputations() == before);
+  if (recomputed) data.compute_ms += stopwatch.elapsed_ms();
+  return recomputed;
 }
 
 RecomputeCounts ViewDataCache::recomputations() const {
@@ -377,7 +506,8 @@ RecomputeCounts ViewDataCache::recomputations() const {
                          rotation_.recomputations(),
                          residual_.recomputations(),
                          selected_residual_.recomputations(),
-                         spectrum_.recomputations()};
+                         spectrum_.recomputations(),
+                         requirements_.recomputations()};
 }
 
 }  // namespace pelab::app

@@ -1,7 +1,8 @@
 #pragma once
-// The numbers behind every view, computed by pelab_core from one ViewParams. Each item is cached
-// under the parameters it depends on (Cached<Key, Value>), so moving p recomputes the similarity
-// row but not the table, and a frame with unchanged parameters recomputes nothing.
+// The numbers behind the views of one configuration, computed by pelab_core. Each item is cached
+// under the inputs it depends on (Cached<Key, Value>), and only the items the visible views need
+// are computed: moving p recomputes the similarity row but not the table, a hidden view costs
+// nothing, and a frame with unchanged inputs recomputes nothing.
 //
 // Sizes stay bounded whatever N and D are: at most max_rows_computed positions (a stated stride
 // beyond that), heatmap textures of at most max_heatmap_side cells per side, and a Gram matrix of
@@ -13,6 +14,8 @@
 #include <vector>
 
 #include "pelab/io/colormap.hpp"
+#include "pelab/requirements.hpp"
+#include "pelab/structure.hpp"
 #include "pelab/types.hpp"
 #include "state/cache.hpp"
 #include "state/params.hpp"
@@ -25,6 +28,22 @@ inline constexpr std::int64_t max_similarity_side = 1024;  // N x N: four times 
 inline constexpr std::int64_t max_curve_points = 4096;
 inline constexpr double gram_flop_budget = 1.5e8;         // M^2 D for the non-closed-form similarity (~50 ms)
 inline constexpr std::int64_t rotation_window_dims = 16;  // T(k) shows 8 pairs around the selected one
+
+// The items a view can need, as bits.
+enum Item : unsigned {
+  item_table = 1u << 0,
+  item_curves = 1u << 1,
+  item_similarity = 1u << 2,
+  item_similarity_row = 1u << 3,
+  item_rotation = 1u << 4,
+  item_residual = 1u << 5,
+  item_selected_residual = 1u << 6,
+  item_spectrum = 1u << 7,
+  item_requirements = 1u << 8,
+};
+using Needs = unsigned;
+inline constexpr Needs all_items = (1u << 9) - 1;
+inline constexpr int item_count = 9;
 
 // Indices 0, stride, 2 stride, ... of `total` items: `shown` of them, stride = ceil(total / max_shown).
 struct Sampling {
@@ -45,8 +64,20 @@ struct HeatmapGrid {
   ValueRange symmetric_range;
 };
 HeatmapGrid make_heatmap_grid(const Matrix& values);
-// The range the view's colormap spans: automatic, symmetric, or the user's fixed one.
-ValueRange display_range(const HeatmapGrid& grid, const ViewParams& params);
+// The range the colormap spans: automatic, symmetric, or the user's fixed one.
+ValueRange display_range(const HeatmapGrid& grid, const DisplaySettings& display);
+// The union of two ranges (shared colour scale over configurations).
+ValueRange merge_ranges(const ValueRange& a, const ValueRange& b);
+
+// What defines the table: the encoding and, for a learned table from a file, the loaded matrix
+// (compared by identity: a reload is a new table) or why it could not be loaded.
+struct TableKey {
+  EncodingParams encoding;
+  std::shared_ptr<const Matrix> learned;
+  std::string source_error;
+  bool operator==(const TableKey&) const = default;
+  const Matrix* source() const { return learned.get(); }
+};
 
 // Table P, rows = positions start + j * rows.stride, all D columns kept exactly.
 struct TableData {
@@ -58,10 +89,12 @@ struct TableData {
   double compute_ms = 0.0;
   std::string error;  // when set, the rest is empty
   std::int64_t position_of_row(std::int64_t row) const { return start + row * rows.stride; }
+  // The row holding `position`, if it is one of the sampled positions.
+  std::optional<std::int64_t> row_of_position(std::int64_t position) const;
 };
 
 struct CurvesKey {
-  EncodingParams encoding;
+  TableKey table;
   std::int64_t dimension = 0;
   int neighbour_curves = 0;
   bool operator==(const CurvesKey&) const = default;
@@ -79,7 +112,7 @@ struct CurvesData {
 };
 
 struct SimilarityKey {
-  EncodingParams encoding;
+  TableKey table;
   SimilarityMetric metric = SimilarityMetric::dot;
   bool operator==(const SimilarityKey&) const = default;
 };
@@ -95,7 +128,7 @@ struct SimilarityData {
 };
 
 struct SimilarityRowKey {
-  EncodingParams encoding;
+  TableKey table;
   SimilarityMetric metric = SimilarityMetric::dot;
   std::int64_t position = 0;
   bool operator==(const SimilarityRowKey&) const = default;
@@ -108,33 +141,37 @@ struct SimilarityRowData {
 };
 
 struct RotationKey {
-  std::int64_t dims = 0;
-  double base = 0.0;
+  TableKey table;
   std::int64_t offset = 0;
   std::int64_t dimension = 0;
   bool operator==(const RotationKey&) const = default;
 };
-// A window of T(k) around the selected pair, in both conventions (blocks for pair j, a = w_j k:
-// column [[cos a, sin a], [-sin a, cos a]], row: the transpose). The full D x D matrix is block
-// diagonal, so the window shows all there is to see and stays small for any D.
+// T(k) on a window of columns around the selected one, in both conventions, for kinds with an
+// exact T(k) (core's RotationStructure says which columns pair up and at which frequency). For the
+// other kinds: the best linear map fitted by least squares on the same window, and its residual
+// over p, so "no exact T(k)" shows as a number.
 struct RotationData {
-  std::int64_t first_dim = 0;
-  std::int64_t window = 0;
-  std::array<Matrix, 2> blocks;  // [column, row]
+  RotationStructure structure;
+  std::vector<std::int64_t> window;  // the columns shown, in order
+  std::array<Matrix, 2> blocks;      // [column, row] convention (fitted map: [map, its transpose])
   std::array<HeatmapGrid, 2> heatmaps;
-  std::int64_t pair = 0;
-  double frequency = 0.0;  // w of the selected pair
-  double angle = 0.0;      // w k
+  std::optional<std::size_t> pair;  // exact kinds: the selected column's pair (index into structure.pairs)
+  double angle = 0.0;               // its angle w k (exactly reduced for fourier)
+  // Not exact: the fit over the table's rows p with p + k inside.
+  std::vector<double> fit_positions;
+  std::vector<double> fit_residuals;
+  double fit_largest = 0.0;
+  bool fit_underdetermined = false;
   std::string error;
 };
 
 struct ResidualKey {
-  EncodingParams encoding;
+  TableKey table;
   std::int64_t offset = 0;
   bool operator==(const ResidualKey&) const = default;
 };
-// max_i |(T(k) P_p)_i - P[p + k, i]| over the sampled p with p + k inside the table. Column and row
-// conventions describe the same map, so the residual does not depend on the convention.
+// max_i |(T(k) P_p)_i - P[p + k, i]| over the sampled p with p + k inside the table (exact kinds).
+// Column and row conventions describe the same map, so the residual does not depend on the convention.
 struct ResidualData {
   std::vector<double> positions;
   std::vector<double> residuals;
@@ -143,37 +180,51 @@ struct ResidualData {
 };
 
 struct SelectedResidualKey {
-  EncodingParams encoding;
+  TableKey table;
   std::int64_t offset = 0;
   std::int64_t position = 0;
   bool operator==(const SelectedResidualKey&) const = default;
 };
+// P_p and P_{p+k}, taken from the same rows as the residual curve (the table's rows when p and
+// p + k are sampled positions, else both computed the same way), and for exact kinds the residual
+// at p: the number the header shows equals the curve's point at p.
 struct SelectedResidual {
   Vector row;          // P_p
   Vector shifted_row;  // P_{p+k}
   double value = 0.0;
+  bool has_value = false;
   std::string error;  // e.g. "p + k is past the table"
 };
 
 struct SpectrumKey {
-  EncodingKind kind = EncodingKind::sinusoidal;
-  std::int64_t dims = 0;
-  double base = 0.0;
-  std::int64_t positions = 0;
+  EncodingParams encoding;
   bool operator==(const SpectrumKey&) const = default;
 };
-struct SpectrumData {
-  std::vector<double> wavelengths;   // per (sin, cos) pair or frequency band, in positions
-  bool kind_has_wavelengths = true;  // false: the sinusoidal rule is shown for reference
-  std::string rule;                  // "λ_k = 2π·base^(2k/D)"
+
+struct RequirementsData {
+  std::vector<RequirementScore> scores;
+  double compute_ms = 0.0;
+  std::string error;
 };
 
-// The wavelength label of one column ("λ = 39.7"), or "" for kinds without one.
+// The wavelength (or timescale) label of one column ("λ = 39.7"), or "" for kinds without one.
 std::string column_wavelength_label(const EncodingParams& encoding, std::int64_t dimension);
 
-// Everything one set of parameters shows. Items are shared with earlier results whose keys match.
+// What a configuration's worker is asked to compute.
+struct ComputeRequest {
+  TableKey table;
+  Selection selection;  // already clamped to the table
+  int neighbour_curves = 1;
+  SimilarityMetric metric = SimilarityMetric::dot;
+  Needs needs = all_items;
+  bool operator==(const ComputeRequest&) const = default;
+};
+
+// Everything computed for one request. Items outside `needs` stay empty; while a request is in
+// progress, items not yet recomputed keep their previous value and their bit in `fresh` is clear.
 struct ViewData {
-  ViewParams params;
+  ComputeRequest request;
+  Needs fresh = 0;
   std::shared_ptr<const TableData> table;
   std::shared_ptr<const CurvesData> curves;
   std::shared_ptr<const SimilarityData> similarity;
@@ -181,37 +232,77 @@ struct ViewData {
   std::shared_ptr<const RotationData> rotation;
   std::shared_ptr<const ResidualData> residual;
   std::shared_ptr<const SelectedResidual> selected_residual;
-  std::shared_ptr<const SpectrumData> spectrum;
-  double compute_ms = 0.0;  // time spent in this update (0 when everything was reused)
+  std::shared_ptr<const PeriodSpectrum> spectrum;
+  std::shared_ptr<const RequirementsData> requirements;
+  double compute_ms = 0.0;  // time spent on this request so far (0 when everything was reused)
+
+  // True when every item in `needs` is present and was computed for `request`.
+  bool is_fresh(Needs needs) const { return (fresh & needs) == needs; }
+  bool has(Needs needs) const;
 };
 
 struct RecomputeCounts {
   int table = 0, curves = 0, similarity = 0, similarity_row = 0, rotation = 0, residual = 0,
-      selected_residual = 0, spectrum = 0;
+      selected_residual = 0, spectrum = 0, requirements = 0;
   bool operator==(const RecomputeCounts&) const = default;
 };
 
-// The caches of one encoding. Not thread-safe: one thread at a time (the ComputeWorker's).
+// The caches of one configuration. Not thread-safe: one thread at a time (its ComputeWorker's).
 class ViewDataCache {
  public:
-  std::shared_ptr<const ViewData> compute(const ViewParams& params);
+  // Computes the needed items in a fixed order (cheap first), calling `publish` after each one
+  // with the result so far; stops early when `superseded()` turns true (a newer request came).
+  template <typename Publish, typename Superseded>
+  std::shared_ptr<const ViewData> compute(const ComputeRequest& request, const ViewData* previous,
+                                          Publish&& publish, Superseded&& superseded);
+  std::shared_ptr<const ViewData> compute(const ComputeRequest& request) {
+    return compute(
+        request, nullptr, [](const ViewData&) {}, [] { return false; });
+  }
   RecomputeCounts recomputations() const;
 
  private:
-  Cached<EncodingParams, TableData> table_;
+  bool step(int item, const ComputeRequest& request, ViewData& data);
+
+  Cached<TableKey, TableData> table_;
   Cached<CurvesKey, CurvesData> curves_;
   Cached<SimilarityKey, SimilarityData> similarity_;
   Cached<SimilarityRowKey, SimilarityRowData> similarity_row_;
   Cached<RotationKey, RotationData> rotation_;
   Cached<ResidualKey, ResidualData> residual_;
   Cached<SelectedResidualKey, SelectedResidual> selected_residual_;
-  Cached<SpectrumKey, SpectrumData> spectrum_;
+  Cached<SpectrumKey, PeriodSpectrum> spectrum_;
+  Cached<TableKey, RequirementsData> requirements_;
 };
 
 // The individual computations (pure functions of their keys; exposed for tests).
-TableData compute_table(const EncodingParams& encoding);
+TableData compute_table(const TableKey& key);
 SimilarityData compute_similarity(const SimilarityKey& key, const TableData& table);
-RotationData compute_rotation(const RotationKey& key);
+RotationData compute_rotation(const RotationKey& key, const TableData& table);
 ResidualData compute_residual(const ResidualKey& key, const TableData& table);
+SelectedResidual compute_selected_residual(const SelectedResidualKey& key, const TableData& table);
+
+template <typename Publish, typename Superseded>
+std::shared_ptr<const ViewData> ViewDataCache::compute(const ComputeRequest& request,
+                                                       const ViewData* previous, Publish&& publish,
+                                                       Superseded&& superseded) {
+  auto data = std::make_shared<ViewData>(previous ? *previous : ViewData{});
+  data->request = request;
+  data->fresh = 0;
+  data->compute_ms = 0.0;
+  // The table first (everything else reads it), then what is cheap, then what is slow.
+  for (int item = 0; item < item_count; ++item) {
+    const unsigned bit = 1u << item;
+    if (!(request.needs & bit) && bit != item_table) continue;
+    if (bit == item_table && !(request.needs & ~(item_spectrum))) continue;  // the spectrum needs no table
+    const bool recomputed = step(item, request, *data);
+    data->fresh |= bit;
+    if (recomputed) {
+      publish(*data);
+      if (superseded()) break;
+    }
+  }
+  return data;
+}
 
 }  // namespace pelab::app

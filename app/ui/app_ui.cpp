@@ -1,12 +1,32 @@
 #include "ui/app_ui.hpp"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
+#include <set>
 
 #include "state/session.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_registry.hpp"
 
 namespace pelab::app::ui {
+namespace {
+
+constexpr std::size_t max_recent_tables = 8;
+
+// What the visible views need from every configuration.
+Needs visible_needs(const AppState& state) {
+  Needs needs = 0;
+  if (state.layout.maximized) {
+    if (const ViewType* view = find_view(*state.layout.maximized)) return view->needs;
+  }
+  for (const std::string& id : state.layout.views) {
+    if (const ViewType* view = find_view(id)) needs |= view->needs;
+  }
+  return needs;
+}
+
+}  // namespace
 
 void add_notice(AppContext& app, std::string text, bool is_error) {
   std::fprintf(stderr, "pelab: %s\n", text.c_str());
@@ -14,12 +34,18 @@ void add_notice(AppContext& app, std::string text, bool is_error) {
 }
 
 bool open_session(AppContext& app, const std::filesystem::path& path) {
-  SessionLoad load = load_session_file(path);
+  SessionLoad load = load_session_file(path, view_ids());
   if (!load.state) {
-    std::string text = "session refused, defaults kept:";
+    std::string text = "session refused, the current settings are kept:";
     for (const std::string& problem : load.problems) text += "\n  " + problem;
     add_notice(app, std::move(text), true);
     return false;
+  }
+  // Table paths in a session are relative to the session file (presets ship their tables beside them).
+  for (Slot& slot : load.state->slots) {
+    std::filesystem::path table(slot.config.table_path);
+    if (!table.empty() && table.is_relative())
+      slot.config.table_path = (path.parent_path() / table).lexically_normal().string();
   }
   const bool font_changed = !(load.state->ui == app.state.ui);
   app.state = std::move(*load.state);
@@ -40,8 +66,100 @@ void save_session(AppContext& app, const std::filesystem::path& path) {
   }
 }
 
+const LoadedSource& table_source(AppContext& app, const std::string& path, const std::string& tensor) {
+  const auto key = std::make_pair(path, tensor);
+  auto found = app.sources.find(key);
+  if (found != app.sources.end()) return found->second;
+  LoadedSource source;
+  try {
+    source.info = load_position_table(path, tensor);
+    source.values = std::make_shared<const Matrix>(std::move(source.info.values));
+    source.info.values = Matrix();
+    auto& recent = app.recent_tables;
+    recent.erase(std::remove(recent.begin(), recent.end(), path), recent.end());
+    recent.insert(recent.begin(), path);
+    if (recent.size() > max_recent_tables) recent.resize(max_recent_tables);
+  } catch (const std::exception& error) {
+    source.error = error.what();
+  }
+  return app.sources.emplace(key, std::move(source)).first->second;
+}
+
+bool open_table(AppContext& app, const std::string& path, const std::string& tensor) {
+  // A failed attempt is not cached: the user may fix the file and try again.
+  app.sources.erase(std::make_pair(path, tensor));
+  const LoadedSource& source = table_source(app, path, tensor);
+  if (!source.values) {
+    add_notice(app, "cannot open the table: " + source.error, true);
+    app.sources.erase(std::make_pair(path, tensor));
+    return false;
+  }
+  Slot& slot = app.state.active_slot();
+  const Slot before = slot;
+  Config& config = slot.config;
+  config.encoding.kind = EncodingKind::learned;
+  config.table_path = path;
+  config.tensor = tensor.empty() ? source.info.tensor : tensor;
+  config.encoding.start = 0;
+  config.encoding.dims = std::min<std::int64_t>(source.values->cols(), max_dims);
+  config.encoding.positions = std::min<std::int64_t>(source.values->rows(), max_positions);
+  if (source.values->cols() > max_dims) {
+    add_notice(app,
+               "the table has " + std::to_string(source.values->cols()) + " columns; pelab shows at most " +
+                   std::to_string(max_dims),
+               true);
+  }
+  propagate_links(app.state, app.state.active, before);
+  add_notice(app, "opened " + source.info.description, false);
+  return true;
+}
+
+void sync_runtimes(AppContext& app) {
+  const Needs needs = visible_needs(app.state);
+  std::set<int> alive;
+  for (Slot& slot : app.state.slots) {
+    Config& config = slot.config;
+    clamp_encoding(config.encoding);
+    alive.insert(config.id);
+    ConfigRuntime& runtime = app.runtimes[config.id];
+    if (!runtime.worker) runtime.worker = std::make_unique<ComputeWorker>(app.wake);
+    ComputeRequest request;
+    request.table.encoding = config.encoding;
+    if (config.encoding.kind == EncodingKind::learned && !config.table_path.empty()) {
+      const LoadedSource& source = table_source(app, config.table_path, config.tensor);
+      request.table.learned = source.values;
+      request.table.source_error = source.error;
+    }
+    request.selection = clamped(slot.selection, config.encoding);
+    request.neighbour_curves = app.state.display.neighbour_curves;
+    request.metric = app.state.display.metric;
+    request.needs = needs;
+    runtime.worker->request(request);
+  }
+  for (auto it = app.runtimes.begin(); it != app.runtimes.end();) {
+    it = alive.contains(it->first) ? std::next(it) : app.runtimes.erase(it);
+  }
+}
+
+std::shared_ptr<const ViewData> latest_data(const AppContext& app, std::size_t index) {
+  if (index >= app.state.slots.size()) return nullptr;
+  const auto found = app.runtimes.find(app.state.slots[index].config.id);
+  if (found == app.runtimes.end() || !found->second.worker) return nullptr;
+  return found->second.worker->latest();
+}
+
+bool all_settled(const AppContext& app) {
+  for (const Slot& slot : app.state.slots) {
+    const auto found = app.runtimes.find(slot.config.id);
+    if (found == app.runtimes.end() || !found->second.worker || !found->second.worker->settled())
+      return false;
+  }
+  return true;
+}
+
 void draw_app(AppContext& app) {
   app.placements.clear();
+  const std::vector<Slot> before = app.state.slots;
   handle_shortcuts(app);
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
@@ -59,28 +177,36 @@ void draw_app(AppContext& app) {
   const float main_height = ImGui::GetContentRegionAvail().y - status_height;
   if (app.state.layout.show_sidebar) {
     const float em = ImGui::GetFontSize();
-    const float width = (app.state.layout.sidebar_width > 0.0f ? app.state.layout.sidebar_width : 18.0f) * em;
+    const float width = (app.state.layout.sidebar_width > 0.0f ? app.state.layout.sidebar_width : 19.0f) * em;
     ImGui::BeginChild("sidebar", ImVec2(width, main_height), true);
     draw_sidebar_panel(app);
     ImGui::EndChild();
     ImGui::SameLine();
   }
   // The sidebar may have changed parameters: ask for them before drawing the views.
-  ViewParams& params = app.state.encodings.front();
-  clamp_to_table(params);
-  app.worker->request(params);
-  const std::shared_ptr<const ViewData> data = app.worker->latest();
-
+  sync_runtimes(app);
   ImGui::BeginChild("views", ImVec2(0.0f, main_height), false, ImGuiWindowFlags_NoScrollbar);
-  if (data) {
-    draw_view_area(app, *data);
-  } else {
-    ImGui::TextUnformatted("Computing…");
-  }
+  draw_view_area(app);
   ImGui::EndChild();
-  draw_status_bar(app, data.get());
+  draw_status_bar(app);
   ImGui::End();
-  draw_session_popups(app);
+  draw_path_popups(app);
+
+  // A linked parameter edited in one configuration (sidebar, click in a view, keys) moves in all.
+  if (before.size() == app.state.slots.size()) {
+    for (std::size_t i = 0; i < before.size(); ++i) {
+      if (before[i].config.id == app.state.slots[i].config.id && !(before[i] == app.state.slots[i])) {
+        propagate_links(app.state, i, before[i]);
+        break;
+      }
+    }
+  }
+}
+
+ImU32 config_color(std::size_t index) {
+  static const ImU32 colors[] = {IM_COL32(86, 180, 233, 255), IM_COL32(230, 159, 0, 255),
+                                 IM_COL32(0, 158, 115, 255), IM_COL32(204, 121, 167, 255)};
+  return colors[index % 4];
 }
 
 void note_text(const char* format, ...) {

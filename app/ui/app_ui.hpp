@@ -1,9 +1,12 @@
 #pragma once
 // The whole window for one frame: notice banner, sidebar of controls, the views (a grid, or one
-// maximised), status bar. Everything the UI reads or edits is in AppContext; panels get the
-// slice they need as a ViewContext.
+// maximised; each per-configuration view side by side for every configuration), status bar.
+// Everything the UI reads or edits is in AppContext; a view gets the slice it needs as a
+// ViewContext (one configuration) or a CompareContext (all of them).
 #include <array>
+#include <chrono>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,7 +15,9 @@
 
 #include "gfx/colormap_textures.hpp"
 #include "gfx/heatmap_renderer.hpp"
+#include "pelab/io/table_file.hpp"
 #include "state/compute_worker.hpp"
+#include "state/difference.hpp"
 #include "state/params.hpp"
 
 namespace pelab::app::ui {
@@ -25,15 +30,16 @@ struct Notice {
 // Where a heatmap image landed on screen this frame: the outer edges of cell (0, 0) .. (rows-1, cols-1)
 // in window pixels. `--screenshot --geometry` writes these so tests can find a known cell's pixel.
 struct HeatmapPlacement {
-  std::string name;  // "heatmap", "similarity", "rotation-column", "rotation-row"
+  std::string name;  // "heatmap", "similarity", "rotation-column", "rotation-row", "difference-table", ...
+  int config = 0;    // the configuration's slot index (0 for views across configurations)
   ImVec2 top_left, bottom_right;
   int rows = 0, cols = 0;
   Colormap colormap = Colormap::viridis;
   ValueRange range;
 };
 
-// The GPU copies of the heatmaps of one encoding.
-struct ViewGpu {
+// The GPU copies of the heatmaps of one configuration.
+struct ConfigGpu {
   gfx::HeatmapImage table;
   gfx::HeatmapImage similarity;
   std::array<gfx::HeatmapImage, 2> rotation;  // column, row convention
@@ -46,40 +52,88 @@ struct FrameRequests {
   bool quit = false;
 };
 
-struct SessionDialog {
+struct PathDialog {
   bool open_requested = false;
   bool save_requested = false;
+  bool table_requested = false;
   std::string path;  // the text field
+  std::string tensor;
+};
+
+// A learned table loaded from a file, shared by every configuration that names it.
+struct LoadedSource {
+  std::shared_ptr<const Matrix> values;  // nullptr when loading failed
+  std::string error;
+  LoadedTable info;  // description and the file's 2-D tensors
+};
+
+// One configuration's computing side: its worker (and cache) and its GPU images.
+struct ConfigRuntime {
+  std::unique_ptr<ComputeWorker> worker;
+  ConfigGpu gpu;
+};
+
+// The difference view's result, kept while its inputs are the same objects.
+struct DifferenceCache {
+  std::shared_ptr<const TableData> table_a, table_b;
+  std::shared_ptr<const SimilarityData> similarity_a, similarity_b;
+  bool on_window = false;
+  std::shared_ptr<const DifferenceData> result;
 };
 
 struct AppContext {
   AppState state;
-  std::unique_ptr<ComputeWorker> worker;  // one per encoding once several are shown
+  std::map<int, ConfigRuntime> runtimes;  // by Config::id; made and dropped with the slots
+  std::map<std::pair<std::string, std::string>, LoadedSource> sources;  // by (path, tensor)
+  std::vector<std::string> recent_tables;                               // newest first
   gfx::HeatmapRenderer* renderer = nullptr;
   gfx::ColormapTextures colormaps;
-  ViewGpu gpu;
+  std::array<gfx::HeatmapImage, 2> difference_gpu;  // table and similarity differences
+  DifferenceCache difference;
+  bool difference_on_window = false;  // the user asked for the common window of unequal shapes
   std::vector<Notice> notices;
   std::filesystem::path session_path;  // where Ctrl+S saves
-  SessionDialog session_dialog;
+  PathDialog dialog;
   FrameRequests requests;
   std::vector<HeatmapPlacement> placements;  // refilled every frame
   HoverState previous_hover;
-  bool capture_mode = false;  // screenshots and benchmarks: no tooltips, no saved settings
+  std::function<void()> wake;  // wakes the event loop (from a worker thread)
+  bool capture_mode = false;   // screenshots and benchmarks: no tooltips, no saved settings
 };
 
-// Slice of AppContext a view panel works with.
+// What a per-configuration view draws from.
 struct ViewContext {
-  ViewParams& params;    // current parameters (selection markers follow them at once)
-  const ViewData& data;  // newest computed data (computed from data.params, may lag a drag briefly)
-  ViewGpu& gpu;
-  const gfx::HeatmapRenderer& renderer;
-  gfx::ColormapTextures& colormaps;
-  const HoverState& hovered;  // what the mouse pointed at in the previous frame (any view)
+  AppContext& app;
+  std::size_t index;    // slot index
+  Slot& slot;           // the configuration and its selection (edits go here)
+  Selection selection;  // slot.selection kept inside the table: what the view marks
+  const ViewData& data;
+  ConfigGpu& gpu;
+  const DisplaySettings& display;
+  std::optional<ValueRange> shared_table_range;       // compare mode with a shared colour scale
+  std::optional<ValueRange> shared_similarity_range;  // ditto for S
+  const HoverState& hovered;  // what the mouse pointed at in the previous frame (any view, any configuration)
   HoverState& hover;          // what it points at now (filled by the hovered view)
   std::vector<HeatmapPlacement>& placements;
+  const gfx::HeatmapRenderer& renderer;
+  gfx::ColormapTextures& colormaps;
 };
 
 void draw_app(AppContext& app);
+
+// The runtime of every slot (creating and dropping workers), the learned tables they name, and the
+// request each worker should compute for the views now visible.
+void sync_runtimes(AppContext& app);
+// The newest data of slot `index` (nullptr before its first result).
+std::shared_ptr<const ViewData> latest_data(const AppContext& app, std::size_t index);
+// True when every slot's worker has finished its newest request.
+bool all_settled(const AppContext& app);
+
+// Loads (or finds loaded) the table a configuration names; records it as recent on success.
+const LoadedSource& table_source(AppContext& app, const std::string& path, const std::string& tensor);
+// Opens `path` as the learned table of the active configuration (kind learned, N and D from the
+// file). On failure shows a notice and changes nothing.
+bool open_table(AppContext& app, const std::string& path, const std::string& tensor);
 
 // Loads a session into `app`; on any problem shows a notice (and prints it) and keeps the state.
 // Returns false when the file was refused.

@@ -13,18 +13,40 @@ void highlight_rect(double x0, double y0, double x1, double y1) {
 
 float colorbar_width() { return 5.5f * ImGui::GetFontSize(); }
 
-void draw_heatmap_plot(ViewContext& view, const HeatmapPlotSpec& spec, ImVec2 size,
+ImVec2 square_plot_size(ImVec2 room, bool with_title) {
+  // The margins the plot layer leaves for tick labels and axis labels, and for the title.
+  const float em = ImGui::GetFontSize();
+  const float horizontal = 4.6f * em, vertical = (with_title ? 1.6f : 0.6f) * em + 2.9f * em;
+  const float side = std::max(std::min(room.x - horizontal, room.y - vertical), 4.0f * em);
+  return ImVec2(side + horizontal, side + vertical);
+}
+
+HeatmapTarget heatmap_target(ViewContext& view) {
+  return HeatmapTarget{view.renderer, view.colormaps, view.display, view.placements,
+                       static_cast<int>(view.index)};
+}
+
+HeatmapTarget heatmap_target(AppContext& app) {
+  return HeatmapTarget{*app.renderer, app.colormaps, app.state.display, app.placements, 0};
+}
+
+void draw_heatmap_plot(const HeatmapTarget& target, const HeatmapPlotSpec& spec, ImVec2 size,
                        const std::function<void(const HeatmapHover&)>& overlay) {
   const HeatmapGrid& grid = *spec.grid;
-  const ValueRange range = spec.fixed_range ? *spec.fixed_range : display_range(grid, view.params);
-  const Colormap colormap = spec.colormap ? *spec.colormap : view.params.colormap;
-  const gfx::Texture2D& lut = view.colormaps.lut(colormap);
-  spec.image->update(view.renderer, grid.generation, grid.rows, grid.cols, grid.values.data(), lut,
+  const ValueRange range = spec.fixed_range ? *spec.fixed_range : display_range(grid, target.display);
+  const Colormap colormap = spec.colormap ? *spec.colormap : target.display.colormap;
+  const gfx::Texture2D& lut = target.colormaps.lut(colormap);
+  spec.image->update(target.renderer, grid.generation, grid.rows, grid.cols, grid.values.data(), lut,
                      static_cast<float>(range.lo), static_cast<float>(range.hi));
 
   const float bar_width = colorbar_width();
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  const ImVec2 plot_size(std::max(size.x - bar_width - spacing, 4.0f * ImGui::GetFontSize()), size.y);
+  const float em = ImGui::GetFontSize();
+  ImVec2 plot_size(std::max(size.x - bar_width - spacing, 4.0f * em),
+                   size.y > 0.0f ? size.y : ImGui::GetContentRegionAvail().y);
+  // A square matrix gets a square plot area: shrink the frame instead of padding the axes with
+  // empty rows and columns (which would read as positions that do not exist).
+  if (spec.equal_aspect) plot_size = square_plot_size(plot_size, spec.title != nullptr);
   plot::PlotConfig config;
   config.title = spec.title;
   config.x.label = spec.x_label;
@@ -33,7 +55,9 @@ void draw_heatmap_plot(ViewContext& view, const HeatmapPlotSpec& spec, ImVec2 si
   config.y.integer_ticks = true;
   config.y.invert = true;  // row 0 at the top, as in a printed table
   config.legend = false;
-  config.equal_aspect = spec.equal_aspect;
+  config.equal_aspect =
+      false;  // square matrices get a square frame instead (square_plot_size): no padded axes
+  config.link = spec.link;
   if (plot::BeginPlot(spec.id, plot_size, config)) {
     plot::PlotImage(spec.image->texture(), spec.x0, spec.y0, spec.x1, spec.y1);
     HeatmapHover hover;
@@ -54,13 +78,13 @@ void draw_heatmap_plot(ViewContext& view, const HeatmapPlotSpec& spec, ImVec2 si
     overlay(hover);
     const ImVec2 top_left = plot::PlotToPixels(spec.x0, spec.y0);
     const ImVec2 bottom_right = plot::PlotToPixels(spec.x1, spec.y1);
-    view.placements.push_back(
-        HeatmapPlacement{spec.placement_name, top_left, bottom_right, grid.rows, grid.cols, colormap, range});
+    target.placements.push_back(HeatmapPlacement{spec.placement_name, target.config, top_left, bottom_right,
+                                                 grid.rows, grid.cols, colormap, range});
     plot::EndPlot();
   }
   ImGui::SameLine();
   plot::ColorBar((std::string(spec.id) + "_bar").c_str(), lut.imgui_id(), range.lo, range.hi,
-                 ImVec2(bar_width, size.y), spec.value_label);
+                 ImVec2(bar_width, plot_size.y), spec.value_label);
 }
 
 }  // namespace pelab::app::ui

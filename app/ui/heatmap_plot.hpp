@@ -24,7 +24,19 @@ struct HeatmapPlotSpec {
   const char* placement_name = "heatmap";
   std::optional<ValueRange> fixed_range;  // instead of the view's range mode (e.g. -1..1 for T(k))
   std::optional<Colormap> colormap;       // instead of the view's colormap
+  const char* link = nullptr;             // plots with the same link zoom and pan together
 };
+
+// Where a heatmap plot draws: the GPU helpers, the display settings and the placements list.
+struct HeatmapTarget {
+  const gfx::HeatmapRenderer& renderer;
+  gfx::ColormapTextures& colormaps;
+  const DisplaySettings& display;
+  std::vector<HeatmapPlacement>& placements;
+  int config = 0;  // slot index recorded with the placement
+};
+HeatmapTarget heatmap_target(ViewContext& view);
+HeatmapTarget heatmap_target(AppContext& app);
 
 struct HeatmapHover {
   bool active = false;  // the mouse is over a cell
@@ -33,7 +45,7 @@ struct HeatmapHover {
 };
 
 // `overlay` runs inside the plot (after the image), with the hovered cell: highlights, hover text.
-void draw_heatmap_plot(ViewContext& view, const HeatmapPlotSpec& spec, ImVec2 size,
+void draw_heatmap_plot(const HeatmapTarget& target, const HeatmapPlotSpec& spec, ImVec2 size,
                        const std::function<void(const HeatmapHover&)>& overlay);
 
 // Outlines a selected cell range so it shows on any colormap: a dark band under a light line.
@@ -41,5 +53,9 @@ void highlight_rect(double x0, double y0, double x1, double y1);
 
 // Width the colour bar takes, so callers can split a row between several heatmaps.
 float colorbar_width();
+
+// The largest plot size within `room` whose plot area (inside the tick labels, axis labels and an
+// optional title) is square: for matrices, circles and anything drawn with equal aspect.
+ImVec2 square_plot_size(ImVec2 room, bool with_title);
 
 }  // namespace pelab::app::ui

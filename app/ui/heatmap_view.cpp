@@ -1,5 +1,6 @@
 // View 1: the table P as a heatmap, rows = positions, columns = dimensions (as in seed 002's
-// figure), the selected row p and column i outlined, the exact value under the mouse.
+// figure), the selected row p and column i outlined, the exact value under the mouse, and in
+// compare mode the position and dimension hovered in another configuration.
 #include <string>
 
 #include "plot/plot.hpp"
@@ -10,7 +11,7 @@ namespace pelab::app::ui {
 
 void draw_heatmap_view(ViewContext& view) {
   const TableData& table = *view.data.table;
-  const EncodingParams& e = view.data.params.encoding;
+  const EncodingParams& e = view.data.request.table.encoding;
   if (!table.error.empty()) {
     note_text("cannot compute P: %s", table.error.c_str());
     return;
@@ -35,26 +36,40 @@ void draw_heatmap_view(ViewContext& view) {
   spec.grid = &table.heatmap;
   spec.image = &view.gpu.table;
   spec.placement_name = "heatmap";
-  ViewParams& params = view.params;
-  draw_heatmap_plot(view, spec, ImGui::GetContentRegionAvail(), [&](const HeatmapHover& hover) {
-    const auto p = static_cast<double>(params.position);
-    const auto i = static_cast<double>(params.dimension);
-    highlight_rect(spec.x0, p - 0.5 * row_step, spec.x1, p + 0.5 * row_step);
-    highlight_rect(i - 0.5, spec.y0, i + 0.5, spec.y1);
-    if (!hover.active) return;
-    const std::int64_t position = table.position_of_row(hover.row);
-    const std::int64_t dimension = hover.col * table.cols.stride;
-    const double value = table.exact(hover.row, dimension);
-    const std::string text = "p = " + std::to_string(position) + ", i = " + std::to_string(dimension) +
-                             "\nP[p, i] = " + plot::format_number(value, 9);
-    plot::SetHoverText(text.c_str());
-    view.hover.position = position;
-    view.hover.dimension = dimension;
-    if (hover.clicked) {
-      params.position = position;
-      params.dimension = dimension;
-    }
-  });
+  spec.fixed_range = view.shared_table_range;
+  spec.link = "link_table";
+  Selection& selection = view.slot.selection;
+  draw_heatmap_plot(
+      heatmap_target(view), spec, ImGui::GetContentRegionAvail(), [&](const HeatmapHover& hover) {
+        const auto p = static_cast<double>(view.selection.position);
+        const auto i = static_cast<double>(view.selection.dimension);
+        highlight_rect(spec.x0, p - 0.5 * row_step, spec.x1, p + 0.5 * row_step);
+        highlight_rect(i - 0.5, spec.y0, i + 0.5, spec.y1);
+        // Linked hover: where the mouse is in another panel, a thin crosshair here.
+        if (!hover.active && (view.hovered.position || view.hovered.dimension)) {
+          const ImU32 mark = IM_COL32(255, 255, 255, 150);
+          const auto inside = [](std::optional<std::int64_t> v, double lo, double hi) {
+            return v && static_cast<double>(*v) > lo && static_cast<double>(*v) < hi;
+          };
+          if (inside(view.hovered.position, spec.y0, spec.y1))
+            plot::PlotHLine(static_cast<double>(*view.hovered.position), mark);
+          if (inside(view.hovered.dimension, spec.x0, spec.x1))
+            plot::PlotVLine(static_cast<double>(*view.hovered.dimension), mark);
+        }
+        if (!hover.active) return;
+        const std::int64_t position = table.position_of_row(hover.row);
+        const std::int64_t dimension = hover.col * table.cols.stride;
+        const double value = table.exact(hover.row, dimension);
+        const std::string text = "p = " + std::to_string(position) + ", i = " + std::to_string(dimension) +
+                                 "\nP[p, i] = " + plot::format_number(value, 9);
+        plot::SetHoverText(text.c_str());
+        view.hover.position = position;
+        view.hover.dimension = dimension;
+        if (hover.clicked) {
+          selection.position = position;
+          selection.dimension = dimension;
+        }
+      });
 }
 
 }  // namespace pelab::app::ui

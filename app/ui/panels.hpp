@@ -8,18 +8,27 @@
 namespace pelab::app::ui {
 
 void draw_sidebar_panel(AppContext& app);
+void draw_configs_section(AppContext& app);        // configs_panel.cpp: the list, links, presets
+void draw_table_source_controls(AppContext& app);  // configs_panel.cpp: learned table from a file
 void draw_notices_banner(AppContext& app);
-void draw_status_bar(AppContext& app, const ViewData* data);
-void draw_session_popups(AppContext& app);
+void draw_status_bar(AppContext& app);
+void draw_path_popups(AppContext& app);
 void handle_shortcuts(AppContext& app);
-// The views, in a grid or one maximised (layout.cpp).
-void draw_view_area(AppContext& app, const ViewData& data);
+// The visible views, in a grid or one maximised (layout.cpp).
+void draw_view_area(AppContext& app);
 
+// Per-configuration views.
 void draw_heatmap_view(ViewContext& view);
 void draw_curves_view(ViewContext& view);
 void draw_similarity_view(ViewContext& view);
 void draw_rotation_view(ViewContext& view);
 void draw_spectrum_view(ViewContext& view);
+// Views across configurations.
+void draw_difference_view(AppContext& app);
+void draw_scorecard_view(AppContext& app);
+
+// The colour of configuration `index` (its label, its curves in overlays).
+ImU32 config_color(std::size_t index);
 
 // Shared by the views: a wrapped line of secondary text (stride notes, formulas).
 void note_text(const char* format, ...) IM_FMTARGS(1);

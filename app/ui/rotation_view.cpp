@@ -1,10 +1,11 @@
-// View 4: the offset k as a rotation. T(k) (a window around the selected pair: it is block
-// diagonal), the pair's (cos, sin) columns as points on the unit circle with the step k drawn as an
-// arc, and the check max|T(k) P_p - P_{p+k}| as a number and as a curve over p: ~1e-16 for a
-// sinusoid, large for every other kind.
+// View 4: the offset k as a linear map. For kinds with an exact T(k) (core's RotationStructure
+// gives the pairs and frequencies of the kind at hand): T(k) on a window of columns around the
+// selected one, the selected pair's (cos, sin) columns as points on a circle with the step k drawn
+// as an arc, and the check max|T(k) P_p − P_{p+k}| as a number and as a curve over p. For the other
+// kinds: one sentence on why no T(k) exists, the best linear map fitted by least squares on the
+// same window, and its residual over p, so "no exact T(k)" is a number.
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -20,28 +21,43 @@ constexpr double residual_floor = 1e-17;  // exact zeros cannot sit on a log axi
 
 void draw_transform(ViewContext& view, int convention, ImVec2 size) {
   const RotationData& rotation = *view.data.rotation;
-  const auto first = static_cast<double>(rotation.first_dim);
-  const auto window = static_cast<double>(rotation.window);
+  const bool exact = rotation.structure.exact();
+  const auto window = static_cast<double>(rotation.window.size());
   HeatmapPlotSpec spec;
   spec.id = convention == 0 ? "##t_column" : "##t_row";
-  spec.title = convention == 0 ? "T(k), column form" : "T(k), row form";
-  spec.x_label = "column";
-  spec.y_label = "row";
-  spec.value_label = "T(k)";
+  spec.title = exact ? (convention == 0 ? "T(k), column form" : "T(k), row form")
+                     : (convention == 0 ? "best linear fit M" : "best fit, row form");
+  // Window columns need not be contiguous (concat pairs k with k + K): axes count window slots
+  // and the hover names the real columns.
+  const bool contiguous = rotation.window.empty() || rotation.window.back() - rotation.window.front() + 1 ==
+                                                         static_cast<std::int64_t>(rotation.window.size());
+  const double first =
+      contiguous && !rotation.window.empty() ? static_cast<double>(rotation.window.front()) : 0.0;
+  spec.x_label = contiguous ? "column" : "window slot (hover for the column)";
+  spec.y_label = contiguous ? "row" : "window slot";
+  spec.value_label = exact ? "T(k)" : "M";
   spec.x0 = spec.y0 = first - 0.5;
   spec.x1 = spec.y1 = first + window - 0.5;
+  spec.equal_aspect = true;
   spec.grid = &rotation.heatmaps[static_cast<std::size_t>(convention)];
   spec.image = &view.gpu.rotation[static_cast<std::size_t>(convention)];
   spec.placement_name = convention == 0 ? "rotation-column" : "rotation-row";
   spec.fixed_range = ValueRange{-1.0, 1.0};
   spec.colormap = Colormap::red_blue;  // white zeros make the 2 x 2 blocks stand out
-  draw_heatmap_plot(view, spec, size, [&](const HeatmapHover& hover) {
-    const auto pair_dim = static_cast<double>(2 * rotation.pair);
-    highlight_rect(pair_dim - 0.5, pair_dim - 0.5, pair_dim + 1.5, pair_dim + 1.5);
+  draw_heatmap_plot(heatmap_target(view), spec, size, [&](const HeatmapHover& hover) {
+    if (exact && rotation.pair) {
+      const RotationPair& pair = rotation.structure.pairs[*rotation.pair];
+      for (std::int64_t col : {pair.sin_col, pair.cos_col}) {
+        const auto slot =
+            std::find(rotation.window.begin(), rotation.window.end(), col) - rotation.window.begin();
+        const double at = first + static_cast<double>(slot);
+        highlight_rect(at - 0.5, at - 0.5, at + 0.5, at + 0.5);
+      }
+    }
     if (!hover.active) return;
     const std::string text =
-        "T[" + std::to_string(rotation.first_dim + hover.row) + ", " +
-        std::to_string(rotation.first_dim + hover.col) + "] = " +
+        (exact ? "T[" : "M[") + std::to_string(rotation.window[static_cast<std::size_t>(hover.row)]) + ", " +
+        std::to_string(rotation.window[static_cast<std::size_t>(hover.col)]) + "] = " +
         plot::format_number(rotation.blocks[static_cast<std::size_t>(convention)](hover.row, hover.col), 9);
     plot::SetHoverText(text.c_str());
   });
@@ -51,16 +67,19 @@ void draw_circle(ViewContext& view, ImVec2 size) {
   const RotationData& rotation = *view.data.rotation;
   const TableData& table = *view.data.table;
   const SelectedResidual& selected = *view.data.selected_residual;
-  const std::int64_t sin_col = 2 * rotation.pair, cos_col = sin_col + 1;
-  const std::string title = "pair " + std::to_string(rotation.pair) + " on the unit circle";
-  const std::string x_label = "P[p, " + std::to_string(cos_col) + "] = cos(w p)";
-  const std::string y_label = "P[p, " + std::to_string(sin_col) + "] = sin(w p)";
+  if (!rotation.pair) return;
+  const RotationPair& pair = rotation.structure.pairs[*rotation.pair];
+  const std::string title = "pair (" + std::to_string(pair.sin_col) + ", " + std::to_string(pair.cos_col) +
+                            "), w = " + plot::format_number(pair.frequency, 4);
+  const std::string x_label = "P[p, " + std::to_string(pair.cos_col) + "] = cos(w p)";
+  const std::string y_label = "P[p, " + std::to_string(pair.sin_col) + "] = sin(w p)";
   plot::PlotConfig config;
   config.title = title.c_str();
   config.x.label = x_label.c_str();
   config.y.label = y_label.c_str();
   config.equal_aspect = true;
   config.legend = false;
+  config.link = "link_circle";
   if (!plot::BeginPlot("##circle", size, config)) return;
   std::vector<double> xs, ys;
   constexpr int segments = 128;
@@ -71,56 +90,94 @@ void draw_circle(ViewContext& view, ImVec2 size) {
   }
   plot::PlotLine("##unit circle", xs.data(), ys.data(), static_cast<int>(xs.size()),
                  ImGui::GetColorU32(ImGuiCol_Text, 0.35f), 1.0f);
-  if (!table.error.empty() || cos_col >= table.exact.cols()) return plot::EndPlot();
+  if (!table.error.empty() || pair.cos_col >= table.exact.cols()) return plot::EndPlot();
   // At most ~512 points: more only smear into a ring.
   const std::int64_t step = std::max<std::int64_t>(1, table.rows.shown / 512);
   xs.clear();
   ys.clear();
   for (std::int64_t r = 0; r < table.rows.shown; r += step) {
-    xs.push_back(table.exact(r, cos_col));
-    ys.push_back(table.exact(r, sin_col));
+    xs.push_back(table.exact(r, pair.cos_col));
+    ys.push_back(table.exact(r, pair.sin_col));
   }
   plot::PlotScatter("positions", xs.data(), ys.data(), static_cast<int>(xs.size()), plot::palette_color(0),
                     2.5f);
-  if (selected.error.empty() && selected.row.size() > cos_col) {
-    const double x = selected.row[cos_col], y = selected.row[sin_col];
+  if (selected.error.empty() && selected.row.size() > pair.cos_col) {
+    const double x = selected.row[pair.cos_col], y = selected.row[pair.sin_col];
     const double radius = std::hypot(x, y);
+    // (cos a, sin a) sits at polar angle a; T(k) turns it to a + w k: where Pₚ lands, to compare
+    // with the real Pₚ₊ₖ.
     const double from = std::atan2(y, x);
-    // T(k) rotates (cos, sin) by the angle w k: where P_p lands, to compare with the real P_{p+k}.
     const double to = from + rotation.angle;
-    if (radius > 0.0 && std::abs(rotation.angle) > 1e-9) {
+    if (radius > 0.0 && std::abs(std::remainder(rotation.angle, 2.0 * std::numbers::pi)) > 1e-9) {
       plot::PlotArc(0.0, 0.0, radius, from, to, plot::palette_color(2), 2.5f, true);
     }
-    const std::string p_text = "P_p, p = " + std::to_string(view.data.params.position);
+    const std::string p_text = "Pₚ, p = " + std::to_string(view.data.request.selection.position);
     plot::PlotMarker(x, y, plot::palette_color(1), 7.0f, p_text.c_str());
-    plot::PlotMarker(radius * std::cos(to), radius * std::sin(to), plot::palette_color(2), 5.0f, "T(k) P_p");
-    plot::PlotMarker(selected.shifted_row[cos_col], selected.shifted_row[sin_col], plot::palette_color(3),
-                     7.0f, "P_{p+k}");
+    const double tx = radius * std::cos(to), ty = radius * std::sin(to);
+    const double sx = selected.shifted_row[pair.cos_col], sy = selected.shifted_row[pair.sin_col];
+    // When T(k) Pₚ and Pₚ₊ₖ coincide (the exact case), one label says so instead of two on top of each other.
+    if (std::hypot(tx - sx, ty - sy) < 0.05 * std::max(radius, 1e-12)) {
+      plot::PlotMarker(sx, sy, plot::palette_color(3), 7.0f, "Pₚ₊ₖ = T(k) Pₚ");
+    } else {
+      plot::PlotMarker(tx, ty, plot::palette_color(2), 5.0f, "T(k) Pₚ");
+      plot::PlotMarker(sx, sy, plot::palette_color(3), 7.0f, "Pₚ₊ₖ");
+    }
   }
   plot::EndPlot();
 }
 
-void draw_residual_curve(ViewContext& view, ImVec2 size) {
-  const ResidualData& residual = *view.data.residual;
+void draw_residual_curve(ViewContext& view, ImVec2 size, const std::vector<double>& positions,
+                         const std::vector<double>& residuals, const char* y_label) {
   plot::PlotConfig config;
   config.title = "residual over p";
   config.x.label = "position p";
   config.x.integer_ticks = true;
-  config.y.label = "max |T(k) P_p − P_{p+k}|";
+  config.y.label = y_label;
   config.y.scale = plot::Scale::log10;
   config.legend = false;
-  if (!residual.error.empty()) {
-    note_text("%s", residual.error.c_str());
-    return;
-  }
+  config.link = "link_residual";
   if (!plot::BeginPlot("##residual", size, config)) return;
-  std::vector<double> values(residual.residuals.size());
-  std::transform(residual.residuals.begin(), residual.residuals.end(), values.begin(),
+  std::vector<double> values(residuals.size());
+  std::transform(residuals.begin(), residuals.end(), values.begin(),
                  [](double r) { return std::max(r, residual_floor); });
-  plot::PlotScatter("residual", residual.positions.data(), values.data(), static_cast<int>(values.size()),
+  plot::PlotScatter("residual", positions.data(), values.data(), static_cast<int>(values.size()),
                     plot::palette_color(3), 2.0f);
-  plot::PlotVLine(static_cast<double>(view.params.position), ImGui::GetColorU32(ImGuiCol_Text, 0.6f), "p");
+  plot::PlotVLine(static_cast<double>(view.selection.position), ImGui::GetColorU32(ImGuiCol_Text, 0.6f), "p");
   plot::EndPlot();
+}
+
+// The header: what the map is, and the check at p; each phrase kept whole (ImGui's word wrap would
+// break a number such as 1.11e-16 at its '.'), side by side when both fit.
+void draw_header(ViewContext& view) {
+  const RotationData& rotation = *view.data.rotation;
+  const SelectedResidual& selected = *view.data.selected_residual;
+  const Selection& shown = view.data.request.selection;
+  std::string first, second;
+  if (rotation.structure.exact()) {
+    first = rotation.structure.pairing_rule + ", " + rotation.structure.frequency_rule + ".";
+    if (rotation.pair) {
+      const RotationPair& pair = rotation.structure.pairs[*rotation.pair];
+      first += "  k = " + std::to_string(shown.offset) +
+               ": w·k = " + plot::format_number(pair.frequency * static_cast<double>(shown.offset), 4) +
+               " rad";
+    }
+    second = !selected.error.empty() ? selected.error
+             : selected.has_value ? "max|T(k) Pₚ − Pₚ₊ₖ| = " + plot::format_number(selected.value, 3) +
+                                        " at p = " + std::to_string(shown.position)
+                                  : "";
+  } else {
+    first = rotation.structure.why_not;
+    second = "Best linear fit on columns " + std::to_string(rotation.window.front()) + "–" +
+             std::to_string(rotation.window.back()) + ": max residual " +
+             plot::format_number(rotation.fit_largest, 3) +
+             (rotation.fit_underdetermined
+                  ? " (no more positions than columns: any map fits, so this proves nothing)"
+                  : "");
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(first.c_str());
+  ImGui::PopTextWrapPos();
+  if (!second.empty()) ImGui::TextUnformatted(second.c_str());
 }
 
 }  // namespace
@@ -131,62 +188,63 @@ void draw_rotation_view(ViewContext& view) {
     note_text("%s", rotation.error.c_str());
     return;
   }
-  const SelectedResidual& selected = *view.data.selected_residual;
-  const ViewParams& shown = view.data.params;
-  const std::string step = "k = " + std::to_string(shown.offset) + ", pair " + std::to_string(rotation.pair) +
-                           ": w = " + plot::format_number(rotation.frequency, 4) +
-                           ", w·k = " + plot::format_number(rotation.angle, 4) + " rad.";
-  const std::string check = selected.error.empty()
-                                ? "max|T(k) P_p − P_{p+k}| = " + plot::format_number(selected.value, 3) +
-                                      " at p = " + std::to_string(shown.position)
-                                : selected.error;
-  // Two phrases, each kept whole (ImGui's word wrap would break a number such as 1.11e-16 at its
-  // '.'): the check goes on the same line when it fits, else on the next.
-  ImGui::TextUnformatted(step.c_str());
-  const float gap = ImGui::GetFontSize();
-  if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x - gap >=
-      ImGui::CalcTextSize(check.c_str()).x) {
-    ImGui::SameLine(0.0f, gap);
-  }
-  ImGui::TextUnformatted(check.c_str());
+  draw_header(view);
+  const bool exact = rotation.structure.exact();
+  const bool has_circle = exact && rotation.pair.has_value();
+  const ResidualData& residual = *view.data.residual;
+  const std::vector<double>& positions = exact ? residual.positions : rotation.fit_positions;
+  const std::vector<double>& residuals = exact ? residual.residuals : rotation.fit_residuals;
+  const char* y_label = exact ? "max |T(k) Pₚ − Pₚ₊ₖ|" : "max |M Pₚ − Pₚ₊ₖ| (window)";
 
-  // Three plots side by side when each gets a usable width; otherwise T(k) and the circle, and the
-  // residual curve only when the view is maximised or tall enough to stack it below.
+  // The maps and the circle are square plots; the residual curve takes what is left. Side by side
+  // when every plot gets a usable width, else the squares on top and the curve below (when tall
+  // enough), else the squares alone.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float em = ImGui::GetFontSize();
   const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
-  const bool both = view.params.show_both_conventions;
-  const int convention = view.params.convention == RotationConvention::column ? 0 : 1;
+  const bool both = view.display.show_both_conventions;
+  const int convention = view.display.convention == RotationConvention::column ? 0 : 1;
   const int transforms = both ? 2 : 1;
-  const int columns = transforms + 2;
-  const float column_width =
-      std::floor((avail.x - static_cast<float>(columns - 1) * spacing.x) / static_cast<float>(columns));
-  // T(k) is square: its plot gets about as much height as width (the colour bar sits beside it).
-  const auto draw_transforms = [&](float width, float height) {
-    const float square = std::min(height, width - colorbar_width() + 3.0f * em);
+  const int squares = transforms + (has_circle ? 1 : 0);
+  const auto draw_squares = [&](float width, float height) {
     for (int t = 0; t < transforms; ++t) {
       if (t > 0) ImGui::SameLine();
-      draw_transform(view, both ? t : convention, ImVec2(width, square));
+      draw_transform(view, both ? t : convention, ImVec2(width, height));
+    }
+    if (has_circle) {
+      ImGui::SameLine();
+      draw_circle(view, square_plot_size(ImVec2(width - colorbar_width(), height), true));
     }
   };
+  const auto draw_curve = [&](ImVec2 size) {
+    if (exact && !residual.error.empty()) return note_text("%s", residual.error.c_str());
+    draw_residual_curve(view, size, positions, residuals, y_label);
+  };
+  const float column_width =
+      std::floor((avail.x - static_cast<float>(squares) * spacing.x) / static_cast<float>(squares + 1));
   if (column_width >= 14.0f * em) {
-    draw_transforms(column_width, avail.y);
+    draw_squares(column_width, avail.y);
     ImGui::SameLine();
-    draw_circle(view, ImVec2(column_width, avail.y));
-    ImGui::SameLine();
-    draw_residual_curve(view, ImVec2(0.0f, avail.y));
+    draw_curve(ImVec2(0.0f, avail.y));
     return;
   }
-  const bool stack_residual = avail.y >= 26.0f * em;
+  const float square_width =
+      (avail.x - static_cast<float>(squares - 1) * spacing.x) / static_cast<float>(squares);
+  if (square_width < 13.0f * em) {  // a narrow panel (compare mode): one plot under the other
+    const float each =
+        std::floor((avail.y - static_cast<float>(squares) * spacing.y) / static_cast<float>(squares + 1));
+    for (int t = 0; t < transforms; ++t) draw_transform(view, both ? t : convention, ImVec2(avail.x, each));
+    if (has_circle) draw_circle(view, square_plot_size(ImVec2(avail.x, each), true));
+    draw_curve(ImVec2(avail.x, each));
+    return;
+  }
+  const bool stack_residual = avail.y >= 24.0f * em;
   const float top =
-      stack_residual ? std::floor(0.55f * avail.y) : avail.y - ImGui::GetTextLineHeightWithSpacing();
-  const float top_width =
-      std::floor((avail.x - static_cast<float>(transforms) * spacing.x) / static_cast<float>(transforms + 1));
-  draw_transforms(top_width, top);
-  ImGui::SameLine();
-  draw_circle(view, ImVec2(0.0f, top));
+      stack_residual ? std::floor(0.5f * avail.y) : avail.y - ImGui::GetTextLineHeightWithSpacing();
+  draw_squares(
+      std::floor((avail.x - static_cast<float>(squares - 1) * spacing.x) / static_cast<float>(squares)), top);
   if (stack_residual) {
-    draw_residual_curve(view, ImVec2(0.0f, 0.0f));
+    draw_curve(ImVec2(avail.x, 0.0f));
   } else {
     note_text("maximise for the residual curve over p");
   }

@@ -13,13 +13,15 @@ namespace pelab::app::ui {
 void handle_shortcuts(AppContext& app) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput) return;
-  ViewParams& params = app.state.encodings.front();
+  Slot& slot = app.state.active_slot();
+  Selection& selection = slot.selection;
+  selection = clamped(selection, slot.config.encoding);  // a key steps from the value the user sees
   const bool repeat = true;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow), repeat)) ++params.position;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow), repeat)) --params.position;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow), repeat)) ++params.dimension;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow), repeat)) --params.dimension;
-  clamp_to_table(params);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow), repeat)) ++selection.position;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow), repeat)) --selection.position;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow), repeat)) ++selection.dimension;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow), repeat)) --selection.dimension;
+  selection = clamped(selection, slot.config.encoding);
 
   UiSettings& ui = app.state.ui;
   if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) {
@@ -34,12 +36,12 @@ void handle_shortcuts(AppContext& app) {
   if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_S, false)) {
     const std::filesystem::path path = app.session_path.empty() ? default_session_path() : app.session_path;
     if (path.empty()) {
-      app.session_dialog.save_requested = true;
+      app.dialog.save_requested = true;
     } else {
       save_session(app, path);
     }
   }
-  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_O, false)) app.session_dialog.open_requested = true;
+  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_O, false)) app.dialog.open_requested = true;
 }
 
 }  // namespace pelab::app::ui

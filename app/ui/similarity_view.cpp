@@ -31,15 +31,18 @@ void draw_matrix(ViewContext& view, ImVec2 size) {
   spec.title = "S[p, q]";
   spec.x_label = "position q";
   spec.y_label = "position p";
-  spec.value_label = metric_formula(view.data.params.metric);
+  spec.value_label = metric_formula(view.data.request.metric);
   spec.x0 = spec.y0 = static_cast<double>(similarity.start) - 0.5 * step;
   spec.x1 = spec.y1 = spec.x0 + step * static_cast<double>(similarity.rows.shown);
   spec.grid = &similarity.heatmap;
   spec.image = &view.gpu.similarity;
   spec.placement_name = "similarity";
-  ViewParams& params = view.params;
-  draw_heatmap_plot(view, spec, size, [&](const HeatmapHover& hover) {
-    const auto p = static_cast<double>(params.position);
+  spec.equal_aspect = true;  // N x N positions: a square, so the diagonal runs at 45°
+  spec.fixed_range = view.shared_similarity_range;
+  spec.link = "link_similarity";
+  Selection& selection = view.slot.selection;
+  draw_heatmap_plot(heatmap_target(view), spec, size, [&](const HeatmapHover& hover) {
+    const auto p = static_cast<double>(view.selection.position);
     highlight_rect(spec.x0, p - 0.5 * step, spec.x1, p + 0.5 * step);
     if (!hover.active) return;
     const std::int64_t row = similarity.position_of_row(hover.row);
@@ -49,7 +52,7 @@ void draw_matrix(ViewContext& view, ImVec2 size) {
                              "\nS = " + plot::format_number(similarity.exact(hover.row, hover.col), 9);
     plot::SetHoverText(text.c_str());
     view.hover.position = row;
-    if (hover.clicked) params.position = row;
+    if (hover.clicked) selection.position = row;
   });
 }
 
@@ -59,13 +62,14 @@ void draw_row_curve(ViewContext& view, ImVec2 size) {
     note_text("cannot compute S[p, :]: %s", row.error.c_str());
     return;
   }
-  const std::string title = "S[p, q] for p = " + std::to_string(view.data.params.position);
+  const std::string title = "S[p, q] for p = " + std::to_string(view.data.request.selection.position);
   plot::PlotConfig config;
   config.title = title.c_str();
   config.x.label = "offset q − p";
   config.x.integer_ticks = true;
-  config.y.label = metric_formula(view.data.params.metric);
+  config.y.label = metric_formula(view.data.request.metric);
   config.legend = false;
+  config.link = "link_similarity_row";
   if (!plot::BeginPlot("##similarity_row", size, config)) return;
   plot::PlotLine("S[p, q]", row.offsets.data(), row.values.data(), static_cast<int>(row.offsets.size()),
                  plot::palette_color(0));
@@ -81,7 +85,7 @@ void draw_similarity_view(ViewContext& view) {
     note_text("cannot compute S: %s", similarity.error.c_str());
     return;
   }
-  std::string note = std::string(to_string(view.data.params.metric)) + " similarity, " + similarity.method;
+  std::string note = std::string(to_string(view.data.request.metric)) + " similarity, " + similarity.method;
   if (similarity.rows.stride > 1) {
     note += "; showing every " + ordinal(similarity.rows.stride) + " position (" +
             std::to_string(similarity.rows.shown) + " of " + std::to_string(similarity.rows.total) + ")";

@@ -1,4 +1,5 @@
-// The bottom line: the table's size and base, how long the last computation took, frame rate.
+// The bottom line: the selected configuration's size and base, how long the last computations took,
+// whether any configuration is still computing, frame rate.
 #include <cstdio>
 
 #include "plot/plot.hpp"
@@ -6,18 +7,23 @@
 
 namespace pelab::app::ui {
 
-void draw_status_bar(AppContext& app, const ViewData* data) {
+void draw_status_bar(AppContext& app) {
   ImGui::Separator();
-  const EncodingParams& e = app.state.encodings.front().encoding;
+  const EncodingParams& e = app.state.active_slot().config.encoding;
   ImGui::Text("%s   N = %lld   D = %lld   base = %s   start = %lld", std::string(to_string(e.kind)).c_str(),
               static_cast<long long>(e.positions), static_cast<long long>(e.dims),
               plot::format_number(e.base, 6).c_str(), static_cast<long long>(e.start));
-  ImGui::SameLine(0.0f, 3.0f * ImGui::GetFontSize());
+  const std::shared_ptr<const ViewData> data = latest_data(app, app.state.active);
   if (data && data->table) {
-    ImGui::Text("table %.1f ms, similarity %.1f ms", data->table->compute_ms, data->similarity->compute_ms);
+    ImGui::SameLine(0.0f, 3.0f * ImGui::GetFontSize());
+    ImGui::Text("table %.1f ms", data->table->compute_ms);
+    if (data->similarity) {
+      ImGui::SameLine(0.0f, 0.0f);
+      ImGui::Text(", similarity %.1f ms", data->similarity->compute_ms);
+    }
   }
   ImGui::SameLine(0.0f, 3.0f * ImGui::GetFontSize());
-  if (!app.worker->settled()) {
+  if (!all_settled(app)) {
     ImGui::TextUnformatted("computing…");
     ImGui::SameLine(0.0f, 3.0f * ImGui::GetFontSize());
   }

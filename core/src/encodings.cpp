@@ -1,6 +1,7 @@
 // Absolute position encodings (SPEC §3).
 #include "pelab/encodings.hpp"
 
+#include "encoding_rules.hpp"
 #include "memory_hints.hpp"
 
 #include <algorithm>
@@ -41,21 +42,6 @@ double hashed_normal(std::uint64_t seed, std::int64_t position, std::int64_t dim
   return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
 }
 
-// (a * b) mod m without overflow (a GCC/Clang 128-bit integer; __extension__ keeps -Wpedantic quiet).
-__extension__ typedef unsigned __int128 uint128;
-std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b, std::uint64_t m) {
-  return static_cast<std::uint64_t>((static_cast<uint128>(a) * b) % m);
-}
-
-std::uint64_t pow2_mod(std::int64_t exponent, std::uint64_t m) {
-  std::uint64_t result = 1 % m, base = 2 % m;
-  for (auto e = static_cast<std::uint64_t>(exponent); e > 0; e >>= 1) {
-    if (e & 1) result = mul_mod(result, base, m);
-    base = mul_mod(base, base, m);
-  }
-  return result;
-}
-
 // Per-column constants of a kind, computed once per table instead of once per entry.
 struct ColumnRule {
   double rate = 0.0;           // sinusoidal / concat: angular frequency; sigmoid: 1 / t_i
@@ -83,15 +69,14 @@ ColumnRule column_rule(const EncodingParams& p, std::int64_t dim) {
         rule.zero = true;
         break;
       }
-      const std::int64_t k = dim % half;
-      const double increment = std::log(p.base) / static_cast<double>(std::max<std::int64_t>(half - 1, 1));
-      rule.rate = std::exp(-static_cast<double>(k) * increment);
+      rule.rate = detail::concat_frequency(p.dims, p.base, dim % half);
       rule.use_sin = dim < half;
       break;
     }
     case EncodingKind::fourier:
       // Reduced once per column, not once per entry (the modular power walks k bits).
-      if (p.positions > 1) rule.band_mod = pow2_mod(dim / 2, 2 * static_cast<std::uint64_t>(p.positions - 1));
+      if (p.positions > 1)
+        rule.band_mod = detail::pow2_mod(dim / 2, 2 * static_cast<std::uint64_t>(p.positions - 1));
       rule.use_sin = dim % 2 == 0;
       break;
     default:
@@ -123,8 +108,8 @@ double entry(const EncodingParams& p, const ColumnRule& rule, std::int64_t posit
       // x = pos / M with M = N - 1, angle = 2^k pi pos / M = pi * r / M with r = (2^k pos) mod 2M:
       // exact integer reduction keeps high bands meaningful instead of overflowing to NaN.
       const auto m = static_cast<std::uint64_t>(p.positions - 1);
-      const std::uint64_t r = mul_mod(rule.band_mod, static_cast<std::uint64_t>(position) % (2 * m), 2 * m);
-      const double angle = std::numbers::pi * static_cast<double>(r) / static_cast<double>(m);
+      const double angle =
+          detail::fourier_angle(rule.band_mod, static_cast<std::uint64_t>(position) % (2 * m), m);
       return rule.use_sin ? std::sin(angle) : std::cos(angle);
     }
     case EncodingKind::learned:

@@ -1,6 +1,8 @@
 // The five requirements of SPEC §2 as numbers with thresholds.
 #include "pelab/requirements.hpp"
 
+#include <cstdio>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -106,6 +108,42 @@ std::vector<RequirementScore> requirement_scores(const EncodingParams& params, c
                              : "min |P_p - P_q| over neighbours and a 4096-row even sample (N > 4096)",
                          min_pair_distance(table), 1e-6, true));
   return scores;
+}
+
+namespace {
+
+std::string short_number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", value);
+  return text;
+}
+
+}  // namespace
+
+std::string requirement_verdict(const RequirementScore& score) {
+  const std::string value = short_number(score.value), bound = short_number(score.threshold);
+  if (std::isnan(score.value)) return "fails: the table holds NaN or infinite values";
+  if (score.pass) {
+    return "passes: " + value + (score.higher_is_better ? " > " : " ≤ ") + bound;
+  }
+  switch (score.number) {
+    case 1:
+      return "fails: a position's vector moves by " + value + " when N doubles (bound " + bound +
+             "), so a position means something else in a longer sequence";
+    case 2:
+      return "fails: values reach " + value + ", above the bound " + bound +
+             " that keeps them on the scale of token embeddings";
+    case 3:
+      return "fails: the largest value grows by " + value + " per position (bound " + bound + ")";
+    case 4:
+      return "fails: neighbour steps vary by " + value + " of their mean (bound " + bound +
+             "), so a difference of vectors is no measure of distance";
+    case 5:
+      return "fails: two positions are only " + value + " apart (bound " + bound +
+             "), practically the same vector";
+    default:
+      return "fails: " + value + " against the bound " + bound;
+  }
 }
 
 }  // namespace pelab

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -100,7 +102,8 @@ void write_text(const fs::path& path, const std::string& text) { std::ofstream(p
 
 TEST_CASE("every view renders a non-blank screenshot at both sizes", "[gui]") {
   const fs::path dir = temp_dir();
-  for (const char* view : {"all", "heatmap", "curves", "similarity", "rotation", "spectrum"}) {
+  for (const char* view :
+       {"all", "heatmap", "curves", "similarity", "rotation", "spectrum", "difference", "scorecard"}) {
     for (const char* size : {"1280x800", "1920x1080"}) {
       const fs::path png = dir / (std::string("view_") + view + "_" + size + ".png");
       fs::remove(png);
@@ -170,7 +173,7 @@ TEST_CASE("a malformed session is refused: notice, defaults kept, exit status 2"
                                " --session " + session.string() + " --view heatmap");
   INFO(result.output);
   CHECK(result.status == 2);
-  CHECK(result.output.find("session refused, defaults kept") != std::string::npos);
+  CHECK(result.output.find("session refused, the current settings are kept") != std::string::npos);
   CHECK(result.output.find("encodings[0].dims: must be an integer") != std::string::npos);
   REQUIRE(fs::exists(png));  // the frame shows the notice over the default parameters
   const nlohmann::json frame = load_json(geometry);
@@ -234,4 +237,75 @@ TEST_CASE("the smallest table (N = 1, D = 1) renders", "[gui]") {
       run_pelab("--screenshot " + (dir / "smallest.png").string() + " --session " + session.string());
   INFO(result.output);
   CHECK(result.status == 0);
+}
+
+TEST_CASE("configurations from the command line open side by side", "[gui][compare]") {
+  const fs::path dir = temp_dir();
+  for (const char* size : {"1280x800", "1920x1080"}) {
+    const fs::path png = dir / (std::string("compare2_") + size + ".png");
+    const fs::path geometry = dir / (std::string("compare2_") + size + ".json");
+    const Run two = run_pelab("sinusoidal:base=10000 sinusoidal:base=100 --view heatmap --screenshot " +
+                              png.string() + " --geometry " + geometry.string() + " --size " + size);
+    INFO(two.output);
+    REQUIRE(two.status == 0);
+    const nlohmann::json frame = load_json(geometry);
+    std::set<int> configs;
+    for (const nlohmann::json& h : frame["heatmaps"]) configs.insert(h["config"].get<int>());
+    CHECK(configs == std::set<int>{0, 1});
+  }
+  const fs::path geometry = dir / "compare4.json";
+  const Run four =
+      run_pelab(std::string("learned:table=") + PELAB_GPT2_TABLE +
+                " sinusoidal:dims=768 fourier:dims=768 binary:dims=768,positions=64 --view heatmap"
+                " --screenshot " +
+                (dir / "compare4.png").string() + " --geometry " + geometry.string());
+  INFO(four.output);
+  REQUIRE(four.status == 0);
+  const nlohmann::json frame = load_json(geometry);
+  REQUIRE(frame["heatmaps"].size() == 4);
+  for (const nlohmann::json& h : frame["heatmaps"]) {
+    CHECK(h["rows"] == 64);  // N and D of the GPT-2 table, taken from the file
+    CHECK(h["cols"] == 768);
+  }
+}
+
+TEST_CASE("the difference of identical configurations is drawn as zero", "[gui][compare]") {
+  const fs::path dir = temp_dir();
+  const fs::path geometry = dir / "difference.json";
+  const Run result = run_pelab("fourier:dims=16 fourier:dims=16 --view difference --screenshot " +
+                               (dir / "difference.png").string() + " --geometry " + geometry.string());
+  INFO(result.output);
+  REQUIRE(result.status == 0);
+  const nlohmann::json frame = load_json(geometry);
+  bool found = false;
+  for (const nlohmann::json& h : frame["heatmaps"]) {
+    if (h["name"] != "difference-table") continue;
+    found = true;
+    CHECK(h["colormap"] == "red-blue");
+    CHECK(h["range"][0].get<double>() == -h["range"][1].get<double>());  // centred on 0
+  }
+  CHECK(found);
+}
+
+TEST_CASE("a bad CONFIG exits 2 with one line naming it", "[gui][compare]") {
+  for (const char* config : {"wavelet", "sinusoidal:bsae=3", "integer:base=100", "sinusoidal:dims=0",
+                             "learned:table=/nonexistent/table.npy", "sinusoidal:dims=99999"}) {
+    const Run result = run(std::string(PELAB_GUI_PATH) + " " + config + " --screenshot never.png 2>&1");
+    INFO(config << ": " << result.output);
+    CHECK(result.status == 2);
+    CHECK(result.output.find(std::string("pelab: bad CONFIG '") + config + "'") != std::string::npos);
+    CHECK(std::count(result.output.begin(), result.output.end(), '\n') == 1);
+  }
+}
+
+TEST_CASE("an idle window sleeps: under 5% of a core over 10 s", "[gui][idle]") {
+  const fs::path dir = temp_dir();
+  const Run result = run("XDG_CONFIG_HOME=" + (dir / "config").string() + " " + PELAB_XVFB_RUN +
+                         " -a -s '-screen 0 1280x800x24' sh " + PELAB_IDLE_SCRIPT + " " + PELAB_GUI_PATH);
+  INFO(result.output);
+  REQUIRE(result.status == 0);
+  const auto at = result.output.find("idle cpu percent: ");
+  REQUIRE(at != std::string::npos);
+  const double percent = std::stod(result.output.substr(at + 18));
+  CHECK(percent < 5.0);
 }

@@ -4,9 +4,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "state/config_paths.hpp"
 #include "state/session.hpp"
+#include "ui/view_registry.hpp"
 
 using namespace pelab;
 using namespace pelab::app;
@@ -22,74 +24,130 @@ bool mentions(const std::vector<std::string>& problems, const std::string& text)
 
 }  // namespace
 
-TEST_CASE("a session round-trips every parameter and the layout", "[session]") {
+SessionLoad from_text(std::string_view text) { return session_from_text(text, ui::view_ids()); }
+
+TEST_CASE("a session round-trips every configuration, selection, setting and the layout", "[session]") {
   AppState state;
-  ViewParams& p = state.encodings.front();
-  p.encoding = EncodingParams{EncodingKind::binary, 300, 12, 123.5, 7, true, 0.5, 42};
-  p.position = 100;
-  p.offset = 9;
-  p.dimension = 11;
-  p.neighbour_curves = 3;
-  p.colormap = Colormap::gray;
-  p.range_mode = RangeMode::fixed;
-  p.range_min = -2.5;
-  p.range_max = 4.0;
-  p.metric = SimilarityMetric::distance;
-  p.convention = RotationConvention::row;
-  p.show_both_conventions = true;
-  state.layout.maximized = ViewId::rotation;
+  Slot& a = state.slots.front();
+  a.config.label = "first";
+  a.config.encoding = EncodingParams{EncodingKind::binary, 300, 12, 123.5, 7, true, 0.5, 42};
+  a.selection = Selection{100, 9, 11};
+  Slot b;
+  b.config.encoding.kind = EncodingKind::learned;
+  b.config.table_path = "/data/gpt2.safetensors";
+  b.config.tensor = "wpe.weight";
+  b.selection = Selection{3, 2, 1};
+  REQUIRE(add_slot(state, b));
+  state.active = 1;
+  state.links[LinkedParam::base] = true;
+  state.links[LinkedParam::offset] = false;
+  DisplaySettings& d = state.display;
+  d.neighbour_curves = 3;
+  d.colormap = Colormap::gray;
+  d.range_mode = RangeMode::fixed;
+  d.range_min = -2.5;
+  d.range_max = 4.0;
+  d.metric = SimilarityMetric::distance;
+  d.convention = RotationConvention::row;
+  d.show_both_conventions = true;
+  d.scale_sharing = ScaleSharing::always;
+  d.difference_a = 1;
+  d.difference_b = 0;
+  state.layout.views = {"difference", "heatmap", "scorecard"};
+  state.layout.maximized = "rotation";
   state.layout.sidebar_width = 21.0f;
   state.layout.show_sidebar = false;
   state.ui = UiSettings{30.0f, Theme::light};
 
-  const SessionLoad load = session_from_text(session_to_text(state));
+  const SessionLoad load = from_text(session_to_text(state));
   INFO(session_to_text(state));
   REQUIRE(load.problems.empty());
   REQUIRE(load.state.has_value());
   CHECK(*load.state == state);
 }
 
-TEST_CASE("missing keys keep their defaults", "[session]") {
-  const SessionLoad load = session_from_text(R"({"pelab_session": 1, "encodings": [{"dims": 8}]})");
+TEST_CASE("a version 1 session loads into version 2", "[session]") {
+  // Written by the first pelab: one encoding with its selection and display settings mixed in.
+  const SessionLoad load = from_text(R"({"pelab_session": 1,
+      "encodings": [{"kind": "sigmoid", "positions": 300, "dims": 12, "base": 50, "start": 4,
+                     "binary_signed": false, "sigma": 0.02, "seed": 0, "position": 100, "offset": 9,
+                     "dimension": 11, "neighbour_curves": 2, "colormap": "magma", "range_mode": "symmetric",
+                     "range_min": -1, "range_max": 1, "metric": "cosine", "convention": "row",
+                     "show_both_conventions": true}],
+      "layout": {"maximized": "spectrum", "sidebar_width": 20, "show_sidebar": true},
+      "ui": {"font_size": 22, "theme": "light"}})");
+  REQUIRE(load.problems.empty());
   REQUIRE(load.state.has_value());
-  ViewParams expected;
-  expected.encoding.dims = 8;
-  CHECK(load.state->encodings.front() == expected);
+  const AppState& state = *load.state;
+  REQUIRE(state.slots.size() == 1);
+  const EncodingParams& e = state.slots.front().config.encoding;
+  CHECK(e.kind == EncodingKind::sigmoid);
+  CHECK(e.positions == 300);
+  CHECK(e.base == 50.0);
+  CHECK(e.start == 4);
+  CHECK(state.slots.front().selection == Selection{100, 9, 11});
+  CHECK(state.display.neighbour_curves == 2);
+  CHECK(state.display.colormap == Colormap::magma);
+  CHECK(state.display.range_mode == RangeMode::symmetric);
+  CHECK(state.display.metric == SimilarityMetric::cosine);
+  CHECK(state.display.convention == RotationConvention::row);
+  CHECK(state.display.show_both_conventions);
+  CHECK(state.layout.maximized == "spectrum");
+  CHECK(state.layout.views == LayoutState{}.views);
+  CHECK(state.ui == UiSettings{22.0f, Theme::light});
+}
+
+TEST_CASE("missing keys keep their defaults", "[session]") {
+  const SessionLoad load = from_text(R"({"pelab_session": 2, "configs": [{"dims": 8}]})");
+  REQUIRE(load.state.has_value());
+  Slot expected;
+  expected.config.encoding.dims = 8;
+  expected.selection = clamped(expected.selection, expected.config.encoding);
+  CHECK(load.state->slots.front() == expected);
   CHECK(load.state->layout == LayoutState{});
+  CHECK(load.state->links == Links{});
 }
 
 TEST_CASE("a malformed session is refused as a whole, with every reason", "[session]") {
   SECTION("not JSON") {
-    const SessionLoad load = session_from_text("{\"pelab_session\": 1, \"encodings\": [");
+    const SessionLoad load = from_text("{\"pelab_session\": 2, \"configs\": [");
     CHECK_FALSE(load.state.has_value());
     CHECK(mentions(load.problems, "not valid JSON"));
   }
   SECTION("not a pelab session") {
-    const SessionLoad load = session_from_text("[1, 2, 3]");
+    const SessionLoad load = from_text("[1, 2, 3]");
     CHECK_FALSE(load.state.has_value());
     CHECK(mentions(load.problems, "must be a JSON object"));
   }
   SECTION("missing or unsupported version") {
-    CHECK(mentions(session_from_text("{}").problems, "not a pelab session file"));
-    CHECK(mentions(session_from_text(R"({"pelab_session": 99})").problems, "unsupported format version"));
+    CHECK(mentions(from_text("{}").problems, "not a pelab session file"));
+    CHECK(mentions(from_text(R"({"pelab_session": 99})").problems, "unsupported format version"));
   }
   SECTION("values out of range, wrong types, unknown names and keys: all listed") {
-    const SessionLoad load = session_from_text(R"({"pelab_session": 1,
-        "encodings": [{"dims": 0, "base": "big", "kind": "wavelet", "colour": "red", "range_min": 2, "range_max": 1}],
-        "layout": {"maximized": "nowhere"}, "ui": {"font_size": 500}})");
+    const SessionLoad load = from_text(R"({"pelab_session": 2,
+        "configs": [{"dims": 0, "base": "big", "kind": "wavelet", "colour": "red", "tensor": "x"}],
+        "display": {"range_min": 2, "range_max": 1, "scale_sharing": "sometimes"},
+        "links": {"positions": 3},
+        "layout": {"maximized": "nowhere", "views": ["heatmap", "teapot"]}, "ui": {"font_size": 500}})");
     CHECK_FALSE(load.state.has_value());
-    CHECK(mentions(load.problems, "encodings[0].dims: must be in 1..4096"));
-    CHECK(mentions(load.problems, "encodings[0].base: must be a number"));
-    CHECK(mentions(load.problems, "encodings[0].kind: unknown value \"wavelet\""));
-    CHECK(mentions(load.problems, "encodings[0].colour: unknown key"));
-    CHECK(mentions(load.problems, "encodings[0].range_max: must be larger than range_min"));
+    CHECK(mentions(load.problems, "configs[0].dims: must be in 1..4096"));
+    CHECK(mentions(load.problems, "configs[0].base: must be a number"));
+    CHECK(mentions(load.problems, "configs[0].kind: unknown value \"wavelet\""));
+    CHECK(mentions(load.problems, "configs[0].colour: unknown key"));
+    CHECK(mentions(load.problems, "configs[0].tensor: needs a table"));
+    CHECK(mentions(load.problems, "display.range_max: must be larger than range_min"));
+    CHECK(mentions(load.problems, "display.scale_sharing: unknown value \"sometimes\""));
+    CHECK(mentions(load.problems, "links.positions: must be true or false"));
     CHECK(mentions(load.problems, "layout.maximized"));
+    CHECK(mentions(load.problems, "layout.views: unknown view \"teapot\""));
     CHECK(mentions(load.problems, "ui.font_size: must be in 12..48"));
-    CHECK(load.problems.size() == 7);
+    CHECK(load.problems.size() == 11);
   }
-  SECTION("negative integers") {
-    CHECK(mentions(session_from_text(R"({"pelab_session": 1, "encodings": [{"start": -4}]})").problems,
-                   "encodings[0].start: must be in 0..1000000000"));
+  SECTION("too many configurations, negative integers") {
+    CHECK(mentions(from_text(R"({"pelab_session": 2, "configs": [{}, {}, {}, {}, {}]})").problems,
+                   "configs: must be an array of 1 to 4 configurations"));
+    CHECK(mentions(from_text(R"({"pelab_session": 2, "configs": [{"start": -4}]})").problems,
+                   "configs[0].start: must be in 0..1000000000"));
   }
 }
 
@@ -97,24 +155,33 @@ TEST_CASE("session files: problems name the file, saving is atomic and readable 
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pelab_test_session";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  const SessionLoad missing = load_session_file(dir / "absent.json");
+  const SessionLoad missing = load_session_file(dir / "absent.json", ui::view_ids());
   CHECK_FALSE(missing.state.has_value());
   REQUIRE_FALSE(missing.problems.empty());
   CHECK(missing.problems.front().find("absent.json") != std::string::npos);
 
   std::ofstream(dir / "bad.json") << "{ nope";
-  const SessionLoad bad = load_session_file(dir / "bad.json");
+  const SessionLoad bad = load_session_file(dir / "bad.json", ui::view_ids());
   REQUIRE_FALSE(bad.problems.empty());
   CHECK(bad.problems.front().rfind((dir / "bad.json").string() + ": not valid JSON", 0) == 0);
 
   AppState state;
-  state.encodings.front().encoding.positions = 777;
-  clamp_to_table(state.encodings.front());
+  state.slots.front().config.encoding.positions = 777;
   save_session_file(dir / "good.json", state);
-  const SessionLoad good = load_session_file(dir / "good.json");
+  const SessionLoad good = load_session_file(dir / "good.json", ui::view_ids());
   REQUIRE(good.state.has_value());
   CHECK(*good.state == state);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("every shipped preset is a valid session", "[session]") {
+  for (const auto& entry : std::filesystem::directory_iterator(PELAB_PRESET_DIR)) {
+    if (entry.path().extension() != ".json") continue;
+    INFO(entry.path());
+    const SessionLoad load = load_session_file(entry.path(), ui::view_ids());
+    CHECK(load.problems.empty());
+    CHECK(load.state.has_value());
+  }
 }
 
 TEST_CASE("settings round trip and refusal", "[session]") {
@@ -126,21 +193,75 @@ TEST_CASE("settings round trip and refusal", "[session]") {
   CHECK(mentions(problems, "settings.font_size"));
 }
 
-TEST_CASE("parameters are clamped into the table", "[params]") {
-  ViewParams p;
-  p.encoding.positions = 10;
-  p.encoding.dims = 6;
-  p.encoding.start = 100;
-  p.position = 5;
-  p.offset = 50;
-  p.dimension = 9;
-  clamp_to_table(p);
-  CHECK(p.position == 100);
-  CHECK(p.offset == 9);
-  CHECK(p.dimension == 5);
-  p.position = 1000;
-  clamp_to_table(p);
-  CHECK(p.position == 109);
+TEST_CASE("the selection is kept inside the table for use, and kept as set while a limit passes through",
+          "[params]") {
+  EncodingParams e;
+  e.positions = 10;
+  e.dims = 6;
+  e.start = 100;
+  const Selection wanted{5, 50, 9};
+  CHECK(clamped(wanted, e) == Selection{100, 9, 5});
+  CHECK(clamped(Selection{1000, 0, 0}, e).position == 109);
+  // Typing N = 64 passes through N = 6: the stored p = 20 survives and is used again at 64.
+  e.start = 0;
+  const Selection p20{20, 4, 6};
+  e.positions = 6;
+  CHECK(clamped(p20, e).position == 5);
+  e.positions = 64;
+  CHECK(clamped(p20, e).position == 20);
+}
+
+TEST_CASE("linking moves exactly the linked parameters", "[params]") {
+  AppState state;
+  state.slots.front().config.encoding.base = 10000.0;
+  Slot other = state.slots.front();
+  other.config.encoding.kind = EncodingKind::fourier;
+  REQUIRE(add_slot(state, other));
+  REQUIRE(add_slot(state, other));
+  state.links = Links{};
+  state.links[LinkedParam::positions] = true;
+  state.links[LinkedParam::dims] = false;
+  state.links[LinkedParam::base] = false;
+  state.links[LinkedParam::position] = true;
+
+  const Slot before = state.slots[1];
+  state.slots[1].config.encoding.positions = 200;  // linked
+  state.slots[1].config.encoding.dims = 32;        // not linked
+  state.slots[1].config.encoding.base = 100.0;     // not linked
+  state.slots[1].selection.position = 77;          // linked
+  propagate_links(state, 1, before);
+  for (std::size_t i = 0; i < 3; ++i) {
+    INFO("slot " << i);
+    CHECK(state.slots[i].config.encoding.positions == 200);
+    CHECK(state.slots[i].selection.position == 77);
+    CHECK(state.slots[i].config.encoding.dims == (i == 1 ? 32 : 64));
+    CHECK(state.slots[i].config.encoding.base == (i == 1 ? 100.0 : 10000.0));
+    CHECK(state.slots[i].selection.offset == 4);  // unchanged everywhere
+  }
+  CHECK(state.slots[0].config.encoding.kind == EncodingKind::sinusoidal);  // kinds are never linked
+  CHECK(state.slots[2].config.encoding.kind == EncodingKind::fourier);
+}
+
+TEST_CASE("slots: add, duplicate, remove and move keep 1 to 4 and a valid selection", "[params]") {
+  AppState state;
+  CHECK(duplicate_slot(state, 0));
+  CHECK(add_slot(state, Slot{}));
+  CHECK(add_slot(state, Slot{}));
+  CHECK_FALSE(add_slot(state, Slot{}));  // at most four
+  CHECK(state.slots.size() == 4);
+  CHECK(state.active == 3);
+  std::set<int> ids;
+  for (const Slot& slot : state.slots) ids.insert(slot.config.id);
+  CHECK(ids.size() == 4);  // every configuration has its own id (its cache and GPU images)
+  state.slots[0].config.label = "first";
+  move_slot(state, 0, +1);
+  CHECK(state.slots[1].config.label == "first");
+  CHECK(remove_slot(state, 3));
+  CHECK(state.active == 2);
+  CHECK(remove_slot(state, 0));
+  CHECK(remove_slot(state, 0));
+  CHECK_FALSE(remove_slot(state, 0));  // the last one stays
+  CHECK(state.active == 0);
 }
 
 TEST_CASE("config files live under XDG_CONFIG_HOME/pelab, else ~/.config/pelab", "[config]") {
@@ -159,7 +280,16 @@ TEST_CASE("config files live under XDG_CONFIG_HOME/pelab, else ~/.config/pelab",
   setenv("HOME", saved_home.c_str(), 1);
 }
 
-TEST_CASE("view names parse back", "[params]") {
-  for (ViewId view : all_views) CHECK(parse_view_id(to_string(view)) == view);
-  CHECK_FALSE(parse_view_id("all").has_value());
+TEST_CASE("view ids, titles and help come from the registry", "[params]") {
+  for (std::string_view id : ui::view_ids()) {
+    const ui::ViewType* view = ui::find_view(id);
+    REQUIRE(view != nullptr);
+    CHECK(view->id == id);
+    CHECK_FALSE(view->title.empty());
+    CHECK(ui::view_help().find(std::string(id)) != std::string::npos);
+    CHECK((view->draw != nullptr) == (view->scope == ui::ViewScope::per_config));
+    CHECK((view->draw_across != nullptr) == (view->scope == ui::ViewScope::across_configs));
+  }
+  CHECK(ui::find_view("all") == nullptr);
+  CHECK(ui::view_ids().size() == 7);
 }

@@ -4,6 +4,12 @@
 //   pelab_io_tool check <npy> <expected>  decodes <npy> and compares it with an expectation file:
 //                                          line 1 descr, line 2 shape, line 3 values as hex floats
 //   pelab_io_tool lut <colormap>          prints the 256 LUT colours as "r g b" lines
+//   pelab_io_tool table <file> <out.npy> [tensor]
+//                                          loads a position table (.npy or .safetensors) with
+//                                          load_position_table, prints its description and writes
+//                                          it as float64 .npy (safetensors_interop.py)
+//   pelab_io_tool to-safetensors <in.npy> <out> <name> <F32|F64>
+//                                          writes a 2-D .npy as a one-tensor .safetensors file
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -14,9 +20,12 @@
 #include <string>
 #include <vector>
 
+#include "pelab/io/atomic_file.hpp"
 #include "pelab/io/colormap.hpp"
 #include "pelab/io/csv.hpp"
 #include "pelab/io/npy.hpp"
+#include "pelab/io/safetensors.hpp"
+#include "pelab/io/table_file.hpp"
 
 namespace {
 
@@ -108,6 +117,21 @@ int print_lut(const std::string& name) {
   return 0;
 }
 
+int load_table(const std::filesystem::path& file, const std::filesystem::path& out,
+               const std::string& tensor) {
+  const pelab::LoadedTable table = pelab::load_position_table(file, tensor);
+  std::cout << table.description << "\n";
+  pelab::write_npy(out, table.values);
+  return 0;
+}
+
+int to_safetensors(const std::filesystem::path& in, const std::filesystem::path& out, const std::string& name,
+                   const std::string& dtype) {
+  const pelab::Matrix matrix = pelab::npy_to_matrix(pelab::read_npy(in), in.string());
+  pelab::write_file_atomic(out, pelab::safetensors_encode({{name, matrix}}, dtype));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -116,10 +140,15 @@ int main(int argc, char** argv) {
     if (args.size() == 2 && args[0] == "write") return write_known_arrays(args[1]);
     if (args.size() == 3 && args[0] == "check") return check_against_expectation(args[1], args[2]);
     if (args.size() == 2 && args[0] == "lut") return print_lut(args[1]);
+    if ((args.size() == 3 || args.size() == 4) && args[0] == "table")
+      return load_table(args[1], args[2], args.size() == 4 ? args[3] : std::string());
+    if (args.size() == 5 && args[0] == "to-safetensors")
+      return to_safetensors(args[1], args[2], args[3], args[4]);
   } catch (const std::exception& error) {
     std::cerr << "error: " << error.what() << "\n";
     return 1;
   }
-  std::cerr << "usage: pelab_io_tool write <dir> | check <npy> <expected> | lut <colormap>\n";
+  std::cerr << "usage: pelab_io_tool write <dir> | check <npy> <expected> | lut <colormap> |\n"
+               "       table <file> <out.npy> [tensor] | to-safetensors <in.npy> <out> <name> <F32|F64>\n";
   return 2;
 }

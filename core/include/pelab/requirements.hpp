@@ -28,4 +28,8 @@ struct RequirementScore {
 std::vector<RequirementScore> requirement_scores(const EncodingParams& params,
                                                  const Matrix* learned_source = nullptr);
 
+// One sentence on the outcome, with the number and its threshold, e.g. "fails: values reach 63,
+// above the bound 1 that keeps them on the scale of token embeddings".
+std::string requirement_verdict(const RequirementScore& score);
+
 }  // namespace pelab

@@ -1,0 +1,171 @@
+// The sidebar's compare controls: the list of configurations (select, add, duplicate, remove,
+// reorder, label), the link toggles, the presets (session files in assets/presets), and the
+// learned table of the selected configuration (a path field, recent files, the file's tensors).
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <filesystem>
+#include <string>
+
+#include "ui/panels.hpp"
+
+namespace pelab::app::ui {
+namespace {
+
+struct Preset {
+  const char* file;   // in assets/presets
+  const char* title;  // the menu entry
+};
+constexpr Preset presets[] = {
+    {"gpt2_vs_sinusoidal.json", "GPT-2 learned vs sinusoidal (D = 768)"},
+    {"base_10000_vs_100.json", "sinusoidal: base 10000 vs base 100"},
+    {"interleaved_vs_concat.json", "sinusoid: interleaved vs concatenated layout"},
+    {"naive_encodings.json", "integer, normalized, binary, sigmoid: the scorecard"},
+};
+
+std::string slot_name(const AppState& state, std::size_t index) {
+  return std::string(1, static_cast<char>('A' + index)) + "  " + display_label(state.slots[index].config);
+}
+
+bool small_button(const char* label, const char* tooltip, bool enabled = true) {
+  ImGui::BeginDisabled(!enabled);
+  const bool pressed = ImGui::SmallButton(label);
+  ImGui::EndDisabled();
+  item_tooltip(tooltip);
+  return pressed && enabled;
+}
+
+}  // namespace
+
+void draw_configs_section(AppContext& app) {
+  AppState& state = app.state;
+  const std::size_t count = state.slots.size();
+  std::optional<std::size_t> remove, duplicate;
+  std::optional<std::pair<std::size_t, int>> move;
+  for (std::size_t i = 0; i < count; ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::PushStyleColor(ImGuiCol_Text, config_color(i));
+    if (ImGui::RadioButton("##active", state.active == i)) state.active = i;
+    ImGui::SameLine();
+    const std::string name = slot_name(state, i);
+    const float buttons = 4.0f * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
+    if (ImGui::Selectable(name.c_str(), state.active == i, 0,
+                          ImVec2(std::max(ImGui::GetContentRegionAvail().x - buttons, 1.0f), 0.0f)))
+      state.active = i;
+    ImGui::PopStyleColor();
+    const std::string tip = name + "\nSelect: the controls below edit this configuration.";
+    item_tooltip(tip.c_str());
+    ImGui::SameLine();
+    if (small_button("↑", "Move up (earlier in the comparison)", i > 0)) move = std::make_pair(i, -1);
+    ImGui::SameLine();
+    if (small_button("↓", "Move down", i + 1 < count)) move = std::make_pair(i, +1);
+    ImGui::SameLine();
+    if (small_button("⊕", "Duplicate this configuration", count < max_configs)) duplicate = i;
+    ImGui::SameLine();
+    if (small_button("✕", "Remove this configuration", count > 1)) remove = i;
+    ImGui::PopID();
+  }
+  if (move) move_slot(state, move->first, move->second);
+  if (duplicate) duplicate_slot(state, *duplicate);
+  if (remove) remove_slot(state, *remove);
+
+  ImGui::BeginDisabled(state.slots.size() >= max_configs);
+  if (ImGui::Button("+ add")) {
+    Slot added = state.active_slot();
+    added.config.label.clear();
+    add_slot(state, added);
+  }
+  ImGui::EndDisabled();
+  item_tooltip("Add a configuration (a copy of the selected one) to compare side by side; at most four.");
+  ImGui::SameLine();
+  if (ImGui::Button("presets…")) ImGui::OpenPopup("presets");
+  item_tooltip("Ready-made comparisons.");
+  if (ImGui::BeginPopup("presets")) {
+    for (const Preset& preset : presets) {
+      if (ImGui::Selectable(preset.title))
+        open_session(app, std::filesystem::path(PELAB_ASSET_DIR) / "presets" / preset.file);
+    }
+    ImGui::EndPopup();
+  }
+
+  Config& config = state.active_slot().config;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("label");
+  ImGui::SameLine(6.5f * ImGui::GetFontSize());
+  ImGui::SetNextItemWidth(-1.0f);
+  const std::string hint =
+      display_label(Config{config.id, "", config.encoding, config.table_path, config.tensor});
+  if (ImGui::InputTextWithHint("##label", hint.c_str(), &config.label) &&
+      config.label.size() > max_label_length)
+    config.label.resize(max_label_length);
+  item_tooltip("A short name shown above this configuration's views (empty: made from its parameters).");
+
+  if (state.slots.size() > 1) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("linked (move together)");
+    item_tooltip("A linked parameter moves in every configuration at once.");
+    for (LinkedParam param : all_linked_params) {
+      // Two rows: the table's shape (N, D, base, start), then the selection (p, k, i).
+      if (param != LinkedParam::positions && param != LinkedParam::position) ImGui::SameLine();
+      const std::string label = std::string(to_string(param)) + "##link";
+      bool linked = state.links[param];
+      if (ImGui::Checkbox(label.c_str(), &linked)) {
+        state.links[param] = linked;
+        // Linking makes the others take the selected configuration's value now.
+        if (linked) copy_linked(state, state.active, param);
+      }
+      item_tooltip("Move this parameter in every configuration at once.");
+    }
+  }
+}
+
+void draw_table_source_controls(AppContext& app) {
+  Config& config = app.state.active_slot().config;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("table");
+  ImGui::SameLine(6.5f * ImGui::GetFontSize());
+  const std::string shown = config.table_path.empty()
+                                ? std::string("seeded N(0, σ²)")
+                                : std::filesystem::path(config.table_path).filename().string();
+  ImGui::TextUnformatted(shown.c_str());
+  if (!config.table_path.empty()) item_tooltip(config.table_path.c_str());
+  if (ImGui::Button("Open table…")) {
+    app.dialog.table_requested = true;
+  }
+  item_tooltip(
+      "Load a learned position table: a 2-D .npy file or a .safetensors checkpoint (or drop the file on "
+      "the window).");
+  if (!config.table_path.empty()) {
+    ImGui::SameLine();
+    if (ImGui::Button("seeded")) {
+      config.table_path.clear();
+      config.tensor.clear();
+    }
+    item_tooltip("Back to a table drawn from N(0, σ²) with a seed.");
+    const LoadedSource& source = table_source(app, config.table_path, config.tensor);
+    if (!source.error.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(240, 90, 80, 255));
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextUnformatted(source.error.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::PopStyleColor();
+    } else if (source.info.tensors_2d.size() > 1) {
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted("tensor");
+      ImGui::SameLine(6.5f * ImGui::GetFontSize());
+      ImGui::SetNextItemWidth(-1.0f);
+      if (ImGui::BeginCombo("##tensor", source.info.tensor.c_str())) {
+        const std::string path = config.table_path;
+        std::optional<std::string> chosen;
+        for (const TensorInfo& tensor : source.info.tensors_2d) {
+          if (ImGui::Selectable(tensor.name.c_str(), tensor.name == source.info.tensor)) chosen = tensor.name;
+        }
+        ImGui::EndCombo();
+        if (chosen) open_table(app, path, *chosen);
+      }
+      item_tooltip("The tensor of the checkpoint used as the position table.");
+    }
+  }
+}
+
+}  // namespace pelab::app::ui

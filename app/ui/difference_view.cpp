@@ -1,0 +1,156 @@
+// Across configurations: A − B of the tables and of the similarities of two configurations, on a
+// diverging colormap centred on 0, with max |A − B| and where it occurs. When the shapes differ it
+// says which and offers the window both tables share.
+#include <cmath>
+#include <string>
+
+#include "plot/plot.hpp"
+#include "ui/heatmap_plot.hpp"
+#include "ui/panels.hpp"
+
+namespace pelab::app::ui {
+namespace {
+
+bool slot_combo(const char* id, std::size_t& index, const AppState& state) {
+  bool changed = false;
+  const std::string current =
+      std::string(1, static_cast<char>('A' + index)) + " " + display_label(state.slots[index].config);
+  ImGui::SetNextItemWidth(12.0f * ImGui::GetFontSize());
+  if (ImGui::BeginCombo(id, current.c_str())) {
+    for (std::size_t i = 0; i < state.slots.size(); ++i) {
+      const std::string name =
+          std::string(1, static_cast<char>('A' + i)) + " " + display_label(state.slots[i].config);
+      if (ImGui::Selectable(name.c_str(), i == index)) {
+        changed = i != index;
+        index = i;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+std::shared_ptr<const DifferenceData> cached_difference(AppContext& app, const ViewData& a,
+                                                        const ViewData& b) {
+  DifferenceCache& cache = app.difference;
+  if (!cache.result || cache.table_a != a.table || cache.table_b != b.table ||
+      cache.similarity_a != a.similarity || cache.similarity_b != b.similarity ||
+      cache.on_window != app.difference_on_window) {
+    cache = DifferenceCache{
+        a.table,
+        b.table,
+        a.similarity,
+        b.similarity,
+        app.difference_on_window,
+        std::make_shared<const DifferenceData>(compute_difference(a, b, app.difference_on_window))};
+  }
+  return cache.result;
+}
+
+void draw_difference_map(AppContext& app, const DifferenceData& d, bool similarity, ImVec2 size) {
+  const MatrixDifference& diff = similarity ? *d.similarity : *d.table;
+  const HeatmapGrid& grid = similarity ? d.similarity_grid : d.table_grid;
+  const double row_step = static_cast<double>(d.rows.stride);
+  const double col_step = static_cast<double>(d.col_stride);
+  HeatmapPlotSpec spec;
+  spec.id = similarity ? "##difference_similarity" : "##difference_table";
+  spec.title = similarity ? "S_A − S_B" : "P_A − P_B";
+  spec.x_label = similarity ? "position q" : "dimension i";
+  spec.y_label = "position p";
+  spec.value_label = "A − B";
+  spec.y0 = static_cast<double>(d.start) - 0.5 * row_step;
+  spec.y1 = spec.y0 + row_step * static_cast<double>(grid.rows);
+  if (similarity) {
+    spec.x0 = spec.y0;
+    spec.x1 = spec.y1;
+    spec.equal_aspect = true;
+  } else {
+    spec.x0 = -0.5 * col_step;
+    spec.x1 = spec.x0 + col_step * static_cast<double>(grid.cols);
+  }
+  spec.grid = &grid;
+  spec.image = &app.difference_gpu[similarity ? 1 : 0];
+  spec.placement_name = similarity ? "difference-similarity" : "difference-table";
+  // Centred on 0 so white means "equal"; an all-zero difference gets a small symmetric range.
+  const double reach = std::isfinite(diff.max_abs) && diff.max_abs > 0.0 ? diff.max_abs : 1e-12;
+  spec.fixed_range = ValueRange{-reach, reach};
+  spec.colormap = Colormap::red_blue;
+  draw_heatmap_plot(heatmap_target(app), spec, size, [&](const HeatmapHover& hover) {
+    if (!hover.active) return;
+    const std::int64_t p = d.start + hover.row * d.rows.stride;
+    const std::int64_t col = similarity ? d.start + hover.col * d.rows.stride : hover.col * d.col_stride;
+    const double value = similarity ? diff.values(hover.row, hover.col) : diff.values(hover.row, col);
+    const std::string text = "p = " + std::to_string(p) + (similarity ? ", q = " : ", i = ") +
+                             std::to_string(col) + "\nA − B = " + plot::format_number(value, 9);
+    plot::SetHoverText(text.c_str());
+    app.state.hover.position = p;
+    if (!similarity) app.state.hover.dimension = col;
+  });
+}
+
+}  // namespace
+
+void draw_difference_view(AppContext& app) {
+  AppState& state = app.state;
+  if (state.slots.size() < 2) {
+    note_text("The difference needs two configurations: add one under Configurations in the sidebar.");
+    return;
+  }
+  DisplaySettings& display = state.display;
+  display.difference_a = std::min(display.difference_a, state.slots.size() - 1);
+  display.difference_b = std::min(display.difference_b, state.slots.size() - 1);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("A");
+  ImGui::SameLine();
+  slot_combo("##difference_a", display.difference_a, state);
+  ImGui::SameLine();
+  ImGui::TextUnformatted("−  B");
+  ImGui::SameLine();
+  slot_combo("##difference_b", display.difference_b, state);
+
+  const std::shared_ptr<const ViewData> a = latest_data(app, display.difference_a);
+  const std::shared_ptr<const ViewData> b = latest_data(app, display.difference_b);
+  if (!a || !b || !a->table || !b->table) {
+    ImGui::TextUnformatted("computing…");
+    return;
+  }
+  const std::shared_ptr<const DifferenceData> d = cached_difference(app, *a, *b);
+  if (!d->error.empty()) {
+    note_text("cannot subtract: %s", d->error.c_str());
+    return;
+  }
+  if (!d->mismatch.empty()) {
+    note_text("The shapes differ (%s).", d->mismatch.c_str());
+    if (d->window) {
+      const std::string offer = "compare on the common window: positions " +
+                                std::to_string(d->window->start) + "–" +
+                                std::to_string(d->window->start + d->window->positions - 1) +
+                                ", dimensions 0–" + std::to_string(d->window->dims - 1);
+      ImGui::Checkbox(offer.c_str(), &app.difference_on_window);
+    } else {
+      note_text("Their positions do not overlap: there is no common window.");
+    }
+    if (!d->table) return;
+  }
+  const MatrixDifference& table = *d->table;
+  std::string summary = "max |P_A − P_B| = " + plot::format_number(table.max_abs, 4);
+  if (table.max_abs > 0.0) {
+    summary += " at p = " + std::to_string(d->start + table.row * d->rows.stride) +
+               ", i = " + std::to_string(table.col);
+  }
+  if (d->similarity) summary += ";  max |S_A − S_B| = " + plot::format_number(d->similarity->max_abs, 4);
+  ImGui::TextUnformatted(summary.c_str());
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  if (d->similarity) {
+    const float half = std::floor(0.5f * (avail.x - spacing));
+    draw_difference_map(app, *d, false, ImVec2(half, avail.y));
+    ImGui::SameLine();
+    draw_difference_map(app, *d, true, ImVec2(avail.x - half - spacing, avail.y));
+  } else {
+    draw_difference_map(app, *d, false, ImVec2(avail.x, avail.y - ImGui::GetTextLineHeightWithSpacing()));
+    if (!d->similarity_note.empty()) note_text("%s", d->similarity_note.c_str());
+  }
+}
+
+}  // namespace pelab::app::ui

@@ -1,0 +1,70 @@
+// "Open session", "Save session" and "Open table" dialogs: a path field (Debian's Dear ImGui has no
+// file dialog); the table dialog also lists the recently opened tables and takes a tensor name.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "state/config_paths.hpp"
+#include "ui/panels.hpp"
+
+namespace pelab::app::ui {
+namespace {
+
+// A modal with a path field; returns true when confirmed.
+bool path_popup(AppContext& app, const char* title, const char* action, const char* what, bool with_tensor) {
+  PathDialog& dialog = app.dialog;
+  bool confirmed = false;
+  ImGui::SetNextWindowSize(ImVec2(36.0f * ImGui::GetFontSize(), 0.0f));
+  if (ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoResize)) {
+    ImGui::TextUnformatted(what);
+    ImGui::SetNextItemWidth(-1.0f);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    bool entered = ImGui::InputText("##path", &dialog.path, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (with_tensor) {
+      ImGui::TextUnformatted("Tensor (.safetensors only; empty: the usual position table):");
+      ImGui::SetNextItemWidth(-1.0f);
+      entered = ImGui::InputText("##tensor", &dialog.tensor, ImGuiInputTextFlags_EnterReturnsTrue) || entered;
+      if (!app.recent_tables.empty()) {
+        ImGui::TextUnformatted("Recent:");
+        for (const std::string& recent : app.recent_tables) {
+          if (ImGui::Selectable(recent.c_str(), recent == dialog.path)) dialog.path = recent;
+        }
+      }
+    }
+    if (ImGui::Button(action) || entered) {
+      confirmed = !dialog.path.empty();
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+  }
+  return confirmed;
+}
+
+}  // namespace
+
+void draw_path_popups(AppContext& app) {
+  PathDialog& dialog = app.dialog;
+  if (dialog.open_requested || dialog.save_requested) {
+    dialog.path = (app.session_path.empty() ? default_session_path() : app.session_path).string();
+  }
+  if (dialog.table_requested) {
+    const Config& config = app.state.active_slot().config;
+    dialog.path = !config.table_path.empty()   ? config.table_path
+                  : !app.recent_tables.empty() ? app.recent_tables.front()
+                                               : std::string();
+    dialog.tensor = config.tensor;
+  }
+  if (dialog.open_requested) ImGui::OpenPopup("Open session");
+  if (dialog.save_requested) ImGui::OpenPopup("Save session");
+  if (dialog.table_requested) ImGui::OpenPopup("Open table");
+  dialog.open_requested = dialog.save_requested = dialog.table_requested = false;
+  if (path_popup(app, "Open session", "Open", "Session file (JSON):", false)) open_session(app, dialog.path);
+  if (path_popup(app, "Save session", "Save", "Session file (JSON):", false)) save_session(app, dialog.path);
+  if (path_popup(app, "Open table", "Open", "Learned position table (.npy or .safetensors):", true))
+    open_table(app, dialog.path, dialog.tensor);
+}
+
+}  // namespace pelab::app::ui

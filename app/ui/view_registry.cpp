@@ -1,0 +1,69 @@
+// The view registry: one entry per view type (see view_registry.hpp).
+#include "ui/view_registry.hpp"
+
+#include <array>
+#include <vector>
+
+#include "ui/panels.hpp"
+
+namespace pelab::app::ui {
+namespace {
+
+const std::array<ViewType, 7> registry = {{
+    {"heatmap", "Heatmap of P", "the table P, positions × dimensions, with the exact value under the mouse",
+     item_table, ViewScope::per_config, 1.0f, draw_heatmap_view, nullptr},
+    {"curves", "Curves P[:, i]", "columns i − n .. i + n against position, each with its period",
+     item_table | item_curves, ViewScope::per_config, 1.0f, draw_curves_view, nullptr},
+    {"spectrum", "Periods of the columns", "the period of each band on a log axis with N marked",
+     item_spectrum, ViewScope::per_config, 1.0f, draw_spectrum_view, nullptr},
+    {"similarity", "Similarity S[p, q]",
+     "the N × N similarity of positions and the row S[p, :] against q − p",
+     item_table | item_similarity | item_similarity_row, ViewScope::per_config, 1.4f, draw_similarity_view,
+     nullptr},
+    {"rotation", "Offset as rotation T(k)",
+     "T(k) with P_{p+k} = T(k) P_p, the pair on its circle and the residual over p (or the best linear fit)",
+     item_table | item_rotation | item_residual | item_selected_residual, ViewScope::per_config, 2.0f,
+     draw_rotation_view, nullptr},
+    {"difference", "Difference A − B", "the tables and similarities of two configurations subtracted",
+     item_table | item_similarity, ViewScope::across_configs, 1.6f, nullptr, draw_difference_view},
+    {"scorecard", "Requirements scorecard",
+     "the five requirements of a good encoding, scored per configuration", item_requirements,
+     ViewScope::across_configs, 1.6f, nullptr, draw_scorecard_view},
+}};
+
+}  // namespace
+
+std::span<const ViewType> view_registry() { return registry; }
+
+const ViewType* find_view(std::string_view id) {
+  for (const ViewType& view : registry)
+    if (view.id == id) return &view;
+  return nullptr;
+}
+
+std::span<const std::string_view> view_ids() {
+  static const std::vector<std::string_view> ids = [] {
+    std::vector<std::string_view> out;
+    for (const ViewType& view : registry) out.push_back(view.id);
+    return out;
+  }();
+  return ids;
+}
+
+std::string view_id_list() {
+  std::string text;
+  for (const ViewType& view : registry) text += (text.empty() ? "" : ", ") + std::string(view.id);
+  return text;
+}
+
+std::string view_help() {
+  std::string text;
+  for (const ViewType& view : registry) {
+    std::string id(view.id);
+    id.resize(std::max<std::size_t>(id.size() + 2, 12), ' ');
+    text += "  " + id + std::string(view.title) + ": " + std::string(view.summary) + "\n";
+  }
+  return text;
+}
+
+}  // namespace pelab::app::ui

@@ -1,0 +1,40 @@
+#pragma once
+// The CONFIG grammar that names one encoding configuration in a single word, for the app's command
+// line (`pelab sinusoidal:base=100 learned:table=gpt2.npy`) and for scripts:
+//   CONFIG := KIND [ ":" KEY "=" VALUE { "," KEY "=" VALUE } ]
+// KIND is an encoding kind ("sinusoidal", "sinusoidal-concat", ...). KEYs are pelab-cli's option
+// names without the dashes: positions, dims, base, start, signed, sigma, seed, table, tensor, plus
+// label (a short name shown above the configuration). A key that the kind does not read is refused,
+// as pelab-cli refuses the option. Parsing checks text only; loading `table` is the caller's job.
+#include <string>
+#include <string_view>
+
+#include "pelab/encodings.hpp"
+
+namespace pelab {
+
+struct ConfigSpec {
+  EncodingParams encoding;  // defaults where a key was not given
+  bool positions_given = false;
+  bool dims_given = false;
+  std::string table;   // learned: path of a .npy or .safetensors table ("" = seeded table)
+  std::string tensor;  // learned with a .safetensors table: the tensor's name ("" = pick the usual one)
+  std::string label;   // "" = none given
+  bool operator==(const ConfigSpec&) const = default;
+};
+
+// Throws pelab::Error with one line that quotes the CONFIG and names what is wrong: unknown kind
+// (listing the kinds), unknown key (listing the keys), a key the kind does not read, a repeated
+// key, a missing '=' or value, a value that is not a number or out of range (positions and dims at
+// least 1, start at least 0, base finite and above 0, sigma finite and at least 0, signed = true,
+// false, 1 or 0), tensor without table, an empty CONFIG.
+ConfigSpec parse_config_spec(std::string_view text);
+
+// The shortest CONFIG that parses back to `spec` (keys that differ from the defaults, in the order
+// above). parse_config_spec(format_config_spec(s)) == s.
+std::string format_config_spec(const ConfigSpec& spec);
+
+// The grammar and the keys, for --help and the README (a few lines, ends with a newline).
+std::string_view config_spec_help();
+
+}  // namespace pelab

@@ -1,0 +1,74 @@
+#pragma once
+// Learned position tables from files of either type: a 2-D .npy array, or one tensor of a Hugging
+// Face .safetensors checkpoint (GPT-2's wpe.weight, BERT's position_embeddings, ...). The type
+// comes from the extension (.npy / .safetensors, any case) or, for any other name, from the content
+// (the .npy magic, or an 8-byte length followed by '{'). Every failure is a pelab::Error with a
+// one-line message that starts with the file path.
+//
+// Choosing the tensor of a .safetensors file when none is named:
+//   1. a tensor whose name is exactly one of usual_position_tensor_names(), earliest in that list first;
+//   2. else a tensor whose name ends in "." + one of them (e.g.
+//   "bert.embeddings.position_embeddings.weight"),
+//      again in list order; several tensors ending in the same usual name are refused as ambiguous;
+//   3. else the only table-shaped tensor of a readable dtype, if there is exactly one;
+//   4. else a refusal that lists the file's 2-D tensors.
+// Only tensors of a readable dtype (F16, BF16, F32, F64) and a table shape take part in 1-3. A table
+// shape is 2-D, or more dimensions whose leading ones are all 1: ViT/DeiT keep theirs as [1, N, D],
+// which loads as N x D. (A .npy array must be 2-D, as before.)
+//
+// Values must be finite. Some models reserve rows: OPT and RoBERTa look position p up at row p + 2,
+// and ViT's row 0 belongs to the class token. The table is returned as stored.
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pelab/io/safetensors.hpp"
+#include "pelab/types.hpp"
+
+namespace pelab {
+
+// A table read from a file, with what a UI needs to show and to offer other choices.
+struct LoadedTable {
+  Matrix values;  // positions x dims, row p = row p of the stored table
+  std::filesystem::path path;
+  std::string tensor;  // the tensor used; empty for .npy
+  std::string
+      dtype;  // as stored, in safetensors spelling: "F32", "BF16", ... (.npy: "F32", "F64", "I32", "I64")
+  std::string description;             // "gpt2.safetensors: wpe.weight (F32, 1024 × 768)"
+  std::vector<TensorInfo> tensors_2d;  // table-shaped tensors (any dtype), by name; .npy: its one array
+};
+
+// Default cap on the bytes read for one table (2 GiB).
+inline constexpr std::uint64_t default_max_table_bytes = std::uint64_t{2} << 30;
+
+// Loads a table. `tensor` names the .safetensors tensor to use (empty: chosen as described above;
+// a name given for a .npy file is an error). At most `max_bytes` bytes are read: the whole .npy
+// file, or a .safetensors file's header plus the chosen tensor (so the position table of a large
+// checkpoint loads without reading the rest); more is refused before reading.
+LoadedTable load_position_table(const std::filesystem::path& path, std::string_view tensor = {},
+                                std::uint64_t max_bytes = default_max_table_bytes);
+
+// The same for a whole file already in memory; `path` decides the type and names it in messages.
+LoadedTable decode_position_table(std::string_view bytes, const std::filesystem::path& path,
+                                  std::string_view tensor = {});
+
+// Every tensor of the file, sorted by name (.npy: one entry with an empty name). Reads only the
+// header of a .safetensors file; a .npy file is read whole (at most `max_bytes`).
+std::vector<TensorInfo> list_table_tensors(const std::filesystem::path& path,
+                                           std::uint64_t max_bytes = default_max_table_bytes);
+
+// Names under which models store their learned position table, most specific first:
+// wpe.weight and transformer.wpe.weight (GPT-2, GPT-Neo, nanoGPT), embeddings.position_embeddings.weight
+// (BERT, RoBERTa, DistilBERT, ELECTRA: "bert." etc. in front), model.decoder.embed_positions.weight
+// (OPT, BART), embeddings.position_embedding.weight (CLIP), embeddings.position_embeddings (Hugging
+// Face ViT/DeiT, [1, N, D]) and pos_embed (timm ViT/DeiT, [1, N, D]), and a few shorter forms.
+std::span<const std::string_view> usual_position_tensor_names();
+
+// Rules 1-4 above applied to a file's tensors: the chosen name, or pelab::Error (message starting
+// with `name_for_messages`) when no tensor, or more than one, qualifies.
+std::string pick_position_tensor(const std::vector<TensorInfo>& tensors, std::string_view name_for_messages);
+
+}  // namespace pelab

@@ -1,0 +1,461 @@
+// The CONFIG grammar: KIND[:KEY=VALUE{,KEY=VALUE}] (see config_spec.hpp).
+//
+// Choices made here, so a reader does not have to infer them from the code:
+// - The kind ends at the first ':'; items are split at every ','; an item is split at its first
+//   '=', so a value may contain '=' and ':' but never ',' (a table path with a comma cannot be
+//   written as a CONFIG).
+// - Nothing is trimmed. A space in the kind, a key or a number is an error that says CONFIG takes
+//   no spaces; label, table and tensor may contain spaces inside ("label=GPT-2 wpe") but not at
+//   either end. Control characters (tab, newline, ...) are refused everywhere, so every message
+//   stays one line.
+// - Numbers follow pelab-cli: decimal integers with an optional leading '+', reals as
+//   std::from_chars reads them (10000, 1e4, 0.5, .5), never NaN, infinity or hexadecimal.
+// - format_config_spec leaves out the keys the kind does not read (base of an integer table,
+//   sigma of a loaded table, ...), because the app keeps such values around while they mean
+//   nothing; it throws pelab::Error when the rest cannot be written so that it parses back (a
+//   ',' in a path, a label above 64 bytes, N = 0, ...).
+#include "pelab/config_spec.hpp"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <utility>
+
+#include "pelab/kinds.hpp"
+#include "pelab/types.hpp"
+
+namespace pelab {
+namespace {
+
+// Positions stay exact in double precision below 2^52 (encodings.hpp, pelab-cli).
+constexpr std::int64_t kMaxPosition = std::int64_t{1} << 52;
+constexpr std::size_t kMaxLabelBytes = 64;
+
+enum class Key { positions, dims, base, start, signed_bits, sigma, seed, table, tensor, label };
+constexpr std::array<std::string_view, 10> kKeyNames = {"positions", "dims", "base",  "start",  "signed",
+                                                        "sigma",     "seed", "table", "tensor", "label"};
+
+std::string_view key_name(Key key) { return kKeyNames[static_cast<std::size_t>(key)]; }
+
+std::optional<Key> find_key(std::string_view name) {
+  for (std::size_t i = 0; i < kKeyNames.size(); ++i) {
+    if (kKeyNames[i] == name) return static_cast<Key>(i);
+  }
+  return std::nullopt;
+}
+
+std::string joined(auto&& names) {
+  std::string list;
+  for (const auto& name : names) {
+    if (!list.empty()) list += ", ";
+    list += name;
+  }
+  return list;
+}
+
+std::string kind_list() {
+  std::string list;
+  for (EncodingKind kind : all_encoding_kinds()) {
+    if (!list.empty()) list += ", ";
+    list += to_string(kind);
+  }
+  return list;
+}
+
+// Text quoted for a one-line message: control bytes become \n, \t or \xNN.
+std::string quoted(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "'";
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    } else {
+      out += c;
+    }
+  }
+  out += '\'';
+  return out;
+}
+
+bool is_control(char c) {
+  const auto byte = static_cast<unsigned char>(c);
+  return byte < 0x20 || byte == 0x7f;
+}
+
+// Parses one CONFIG; every error names the CONFIG first.
+class Parser {
+ public:
+  explicit Parser(std::string_view text) : text_(text) {}
+
+  ConfigSpec run() {
+    if (text_.empty()) fail("empty; expected KIND[:KEY=VALUE,...] with a kind out of " + kind_list());
+    for (char c : text_) {
+      if (is_control(c)) fail("contains a control character; CONFIG is one line of printable text");
+    }
+    const std::size_t colon = text_.find(':');
+    const std::string_view kind_text = text_.substr(0, colon);
+    parse_kind(kind_text);
+    if (colon == std::string_view::npos) return finish();
+
+    const std::string_view rest = text_.substr(colon + 1);
+    if (rest.empty()) fail("nothing after ':' (remove the ':' or add KEY=VALUE)");
+    std::size_t begin = 0;
+    bool first = true;
+    while (true) {
+      const std::size_t comma = rest.find(',', begin);
+      const std::string_view item =
+          rest.substr(begin, comma == std::string_view::npos ? comma : comma - begin);
+      if (item.empty()) {
+        if (first) fail("empty item right after ':'");
+        if (comma == std::string_view::npos) fail("empty item after the last ','");
+        fail("empty item between two ','");
+      }
+      parse_item(item);
+      first = false;
+      if (comma == std::string_view::npos) break;
+      begin = comma + 1;
+    }
+    return finish();
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const {
+    throw Error("CONFIG " + quoted(text_) + ": " + what);
+  }
+
+  void reject_spaces(std::string_view what, std::string_view text) const {
+    if (text.find(' ') != std::string_view::npos) {
+      fail(std::string(what) + " " + quoted(text) +
+           " contains a space; CONFIG takes no spaces (write e.g. sinusoidal:base=100,dims=16)");
+    }
+  }
+
+  void parse_kind(std::string_view name) {
+    if (name.empty()) fail("no kind before ':' (kinds: " + kind_list() + ")");
+    reject_spaces("kind", name);
+    const std::optional<EncodingKind> kind = parse_encoding_kind(name);
+    if (!kind) fail("unknown kind " + quoted(name) + " (kinds: " + kind_list() + ")");
+    spec_.encoding.kind = *kind;
+  }
+
+  void parse_item(std::string_view item) {
+    const std::size_t equals = item.find('=');
+    if (equals == 0) fail("item " + quoted(item) + " has no key before '='");
+    const std::string_view name = item.substr(0, equals);
+    reject_spaces("key", name);
+    const std::optional<Key> key = find_key(name);
+    if (!key) fail("unknown key " + quoted(name) + " (keys: " + joined(kKeyNames) + ")");
+    if (equals == std::string_view::npos) {
+      fail("key " + quoted(name) + " has no '=' and no value (write " + std::string(name) + "=VALUE)");
+    }
+    const std::string_view value = item.substr(equals + 1);
+    if (value.empty()) fail("key " + quoted(name) + " has no value after '='");
+    auto& seen = seen_[static_cast<std::size_t>(*key)];
+    if (seen) fail("key " + quoted(name) + " is given twice");
+    seen = true;
+    check_applies(*key);
+    set_value(*key, value);
+  }
+
+  // The "key the kind does not read" rule: kinds.hpp states it for base, signed, sigma and seed;
+  // table and tensor belong to learned only.
+  void check_applies(Key key) const {
+    const EncodingKind kind = spec_.encoding.kind;
+    KindParameter parameter = KindParameter::base;
+    switch (key) {
+      case Key::base:
+        parameter = KindParameter::base;
+        break;
+      case Key::signed_bits:
+        parameter = KindParameter::binary_signed;
+        break;
+      case Key::sigma:
+        parameter = KindParameter::sigma;
+        break;
+      case Key::seed:
+        parameter = KindParameter::seed;
+        break;
+      case Key::table:
+      case Key::tensor:
+        if (kind != EncodingKind::learned) {
+          fail("key " + quoted(key_name(key)) + " does not apply to kind " + std::string(to_string(kind)) +
+               " (only to learned)");
+        }
+        return;
+      default:
+        return;
+    }
+    const std::optional<std::string_view> reason = unused_parameter_reason(kind, parameter);
+    if (!reason) return;
+    std::string readers;
+    for (EncodingKind other : all_encoding_kinds()) {
+      if (unused_parameter_reason(other, parameter)) continue;
+      if (!readers.empty()) readers += ", ";
+      readers += to_string(other);
+    }
+    fail("key " + quoted(key_name(key)) + " does not apply to kind " + std::string(to_string(kind)) +
+         " (only to " + readers + "); " + std::string(*reason));
+  }
+
+  [[noreturn]] void bad_value(Key key, std::string_view value, std::string_view what) const {
+    fail(std::string(key_name(key)) + "=" + std::string(value) + ": " + std::string(what));
+  }
+
+  // from_chars takes no leading '+'; accept one, as pelab-cli does (but not "+-1" or "++1").
+  static std::string_view without_plus(std::string_view text) {
+    if (text.size() > 1 && text[0] == '+' && text[1] != '-' && text[1] != '+') text.remove_prefix(1);
+    return text;
+  }
+
+  std::int64_t integer(Key key, std::string_view value, std::int64_t low, std::int64_t high) const {
+    reject_spaces(key_name(key), value);
+    const std::string_view digits = without_plus(value);
+    std::int64_t result = 0;
+    const char* end = digits.data() + digits.size();
+    const auto [stop, ec] = std::from_chars(digits.data(), end, result);
+    if (ec == std::errc::result_out_of_range && stop == end) {
+      bad_value(key, value, "out of range for a 64-bit integer");
+    }
+    if (ec != std::errc() || stop != end) bad_value(key, value, "not a decimal integer");
+    if (result < low) bad_value(key, value, "must be at least " + std::to_string(low));
+    if (result > high) bad_value(key, value, "must be at most " + std::to_string(high));
+    return result;
+  }
+
+  std::uint64_t unsigned_integer(Key key, std::string_view value) const {
+    reject_spaces(key_name(key), value);
+    const std::string_view digits = without_plus(value);
+    std::uint64_t result = 0;
+    const char* end = digits.data() + digits.size();
+    const auto [stop, ec] = std::from_chars(digits.data(), end, result);
+    if (ec == std::errc::result_out_of_range && stop == end) {
+      bad_value(key, value, "out of range (0 to 18446744073709551615)");
+    }
+    if (ec != std::errc() || stop != end) bad_value(key, value, "not a non-negative decimal integer");
+    return result;
+  }
+
+  double real(Key key, std::string_view value) const {
+    reject_spaces(key_name(key), value);
+    const std::string_view number = without_plus(value);
+    double result = 0.0;
+    const char* end = number.data() + number.size();
+    const auto [stop, ec] = std::from_chars(number.data(), end, result, std::chars_format::general);
+    if (ec == std::errc::result_out_of_range && stop == end) {
+      bad_value(key, value, "out of the range of a double");
+    }
+    if (ec != std::errc() || stop != end) bad_value(key, value, "not a number");
+    if (!std::isfinite(result)) bad_value(key, value, "not a finite number");
+    return result;
+  }
+
+  std::string text_value(Key key, std::string_view value) const {
+    if (value.front() == ' ' || value.back() == ' ') {
+      fail(std::string(key_name(key)) + " " + quoted(value) +
+           " starts or ends with a space; CONFIG takes no spaces around ':', ',' and '='");
+    }
+    return std::string(value);
+  }
+
+  void set_value(Key key, std::string_view value) {
+    EncodingParams& p = spec_.encoding;
+    switch (key) {
+      case Key::positions:
+        p.positions = integer(key, value, 1, kMaxPosition);
+        spec_.positions_given = true;
+        break;
+      case Key::dims:
+        p.dims = integer(key, value, 1, std::numeric_limits<std::int64_t>::max());
+        spec_.dims_given = true;
+        break;
+      case Key::start:
+        p.start = integer(key, value, 0, kMaxPosition - 1);
+        break;
+      case Key::base: {
+        const double base = real(key, value);
+        if (base <= 0.0) bad_value(key, value, "must be above 0");
+        try {
+          validate_base(base);
+        } catch (const Error&) {
+          bad_value(key, value, "too small: 1/base must be finite too");
+        }
+        p.base = base;
+        break;
+      }
+      case Key::signed_bits:
+        if (value == "true" || value == "1") {
+          p.binary_signed = true;
+        } else if (value == "false" || value == "0") {
+          p.binary_signed = false;
+        } else {
+          bad_value(key, value, "expected true, false, 1 or 0");
+        }
+        break;
+      case Key::sigma: {
+        const double sigma = real(key, value);
+        if (sigma < 0.0) bad_value(key, value, "must be 0 or more");
+        p.sigma = sigma;
+        break;
+      }
+      case Key::seed:
+        p.seed = unsigned_integer(key, value);
+        break;
+      case Key::table:
+        spec_.table = text_value(key, value);
+        break;
+      case Key::tensor:
+        spec_.tensor = text_value(key, value);
+        break;
+      case Key::label:
+        spec_.label = text_value(key, value);
+        if (spec_.label.size() > kMaxLabelBytes) {
+          fail("label " + quoted(value) + " is " + std::to_string(value.size()) +
+               " bytes, above the limit of " + std::to_string(kMaxLabelBytes));
+        }
+        break;
+    }
+  }
+
+  bool seen(Key key) const { return seen_[static_cast<std::size_t>(key)]; }
+
+  // Rules that involve more than one key.
+  ConfigSpec finish() {
+    const bool has_table = seen(Key::table);
+    if (seen(Key::tensor) && !has_table) {
+      fail("key 'tensor' needs table=FILE (it names a tensor inside a .safetensors table)");
+    }
+    for (Key key : {Key::sigma, Key::seed}) {
+      if (has_table && seen(key)) {
+        fail(
+            "key " + quoted(key_name(key)) +
+            " does not apply with table= (sigma and seed draw the seeded table; a loaded table is used as it "
+            "is)");
+      }
+    }
+    EncodingParams& p = spec_.encoding;
+    if (p.kind == EncodingKind::sinusoidal_concat && spec_.dims_given && p.dims < 2) {
+      fail("dims=" + std::to_string(p.dims) +
+           ": sinusoidal-concat needs dims 2 or more (with D = 1 its only column is the zero padding)");
+    }
+    // A loaded table decides N when positions is not given, so start + N is checked against the
+    // given N only.
+    if ((!has_table || spec_.positions_given) && p.start > kMaxPosition - p.positions) {
+      fail("start=" + std::to_string(p.start) + " with positions=" + std::to_string(p.positions) +
+           ": start + positions must stay at most 2^52 so positions are exact in double precision");
+    }
+    return spec_;
+  }
+
+  std::string_view text_;
+  ConfigSpec spec_;
+  std::array<bool, kKeyNames.size()> seen_{};
+};
+
+std::string shortest(double value) {
+  char buffer[64];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  if (ec != std::errc()) throw Error("format_config_spec: cannot write a number");
+  return std::string(buffer, end);
+}
+
+bool reads(EncodingKind kind, KindParameter parameter) {
+  return !unused_parameter_reason(kind, parameter).has_value();
+}
+
+// `spec` with the fields that CONFIG cannot or need not carry reset to their defaults.
+ConfigSpec normalized(const ConfigSpec& spec) {
+  const ConfigSpec defaults;
+  ConfigSpec n = spec;
+  EncodingParams& p = n.encoding;
+  const EncodingKind kind = p.kind;
+  if (!reads(kind, KindParameter::base)) p.base = defaults.encoding.base;
+  if (!reads(kind, KindParameter::binary_signed)) p.binary_signed = defaults.encoding.binary_signed;
+  if (!reads(kind, KindParameter::sigma) || !n.table.empty()) p.sigma = defaults.encoding.sigma;
+  if (!reads(kind, KindParameter::seed) || !n.table.empty()) p.seed = defaults.encoding.seed;
+  if (kind != EncodingKind::learned) n.table.clear();
+  if (n.table.empty()) n.tensor.clear();
+  n.positions_given = n.positions_given || p.positions != defaults.encoding.positions;
+  n.dims_given = n.dims_given || p.dims != defaults.encoding.dims;
+  return n;
+}
+
+}  // namespace
+
+ConfigSpec parse_config_spec(std::string_view text) { return Parser(text).run(); }
+
+std::string format_config_spec(const ConfigSpec& spec) {
+  const ConfigSpec n = normalized(spec);
+  const ConfigSpec defaults;
+  const EncodingParams& p = n.encoding;
+  const EncodingParams& d = defaults.encoding;
+  std::string items;
+  auto add = [&items](std::string_view key, const std::string& value) {
+    items += items.empty() ? ":" : ",";
+    items += key;
+    items += '=';
+    items += value;
+  };
+  if (n.positions_given) add("positions", std::to_string(p.positions));
+  if (n.dims_given) add("dims", std::to_string(p.dims));
+  if (p.base != d.base) add("base", shortest(p.base));
+  if (p.start != d.start) add("start", std::to_string(p.start));
+  if (p.binary_signed != d.binary_signed) add("signed", p.binary_signed ? "true" : "false");
+  if (p.sigma != d.sigma) add("sigma", shortest(p.sigma));
+  if (p.seed != d.seed) add("seed", std::to_string(p.seed));
+  for (const auto& [key, value] : {std::pair<std::string_view, const std::string&>{"table", n.table},
+                                   {"tensor", n.tensor},
+                                   {"label", n.label}}) {
+    if (value.empty()) continue;
+    if (value.find(',') != std::string::npos) {
+      throw Error("format_config_spec: " + std::string(key) + " " + quoted(value) +
+                  " contains ',', which a CONFIG cannot hold (',' separates its items)");
+    }
+    add(key, value);
+  }
+  std::string text = std::string(to_string(p.kind)) + items;
+
+  // Refuse to hand out a CONFIG that would not read back as this configuration.
+  ConfigSpec back;
+  try {
+    back = parse_config_spec(text);
+  } catch (const Error& e) {
+    throw Error(std::string("format_config_spec: this configuration cannot be written as a CONFIG: ") +
+                e.what());
+  }
+  if (!(back == n)) {
+    throw Error("format_config_spec: " + quoted(text) +
+                " does not read back as the configuration it was written from");
+  }
+  return text;
+}
+
+std::string_view config_spec_help() {
+  return "CONFIG names one encoding configuration in one word: KIND[:KEY=VALUE[,KEY=VALUE...]]\n"
+         "  KIND    integer, normalized, binary, sigmoid, sinusoidal, sinusoidal-concat, learned, fourier\n"
+         "  KEYs    positions=N, dims=D (integers, at least 1), start=P (integer, at least 0),\n"
+         "          base=B (number above 0; sigmoid, sinusoidal, sinusoidal-concat),\n"
+         "          signed=true|false (binary), sigma=S (at least 0) and seed=U (0 to 2^64-1)\n"
+         "          (learned, seeded table), table=FILE (learned: a .npy or .safetensors table),\n"
+         "          tensor=NAME (with table: the tensor inside a .safetensors file),\n"
+         "          label=TEXT (shown above the configuration, at most 64 bytes)\n"
+         "  A key the kind does not read is an error; so are repeated keys and spaces around ':', ',' and\n"
+         "  '='. label, table and tensor may hold spaces inside (quote the CONFIG for the shell); no value\n"
+         "  can contain ',' (so neither can a table path).\n"
+         "  Examples: sinusoidal:base=100\n"
+         "            learned:table=gpt2_wpe_64x768.npy sinusoidal:dims=768,positions=64\n"
+         "            binary:signed=true,dims=16,label=bits\n";
+}
+
+}  // namespace pelab

@@ -1,0 +1,343 @@
+// Position tables from .npy or .safetensors files. Reading goes through a small byte source (a file
+// read with pread, or bytes in memory) so that a checkpoint's header and one tensor can be read
+// without reading the whole file.
+#include "pelab/io/table_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "pelab/io/npy.hpp"
+
+namespace pelab {
+namespace {
+
+constexpr std::array<std::string_view, 12> usual_names = {
+    "wpe.weight",                             // GPT-2 (GPT2Model checkpoints, e.g. the hub's gpt2)
+    "transformer.wpe.weight",                 // GPT2LMHeadModel, GPT-Neo, nanoGPT
+    "embeddings.position_embeddings.weight",  // BERT, RoBERTa, DistilBERT, ELECTRA (after "bert." etc.)
+    "position_embeddings.weight",
+    "model.decoder.embed_positions.weight",  // OPT, BART, mBART, Whisper (decoder)
+    "decoder.embed_positions.weight",
+    "embed_positions.weight",
+    "embeddings.position_embedding.weight",  // CLIP (text_model. / vision_model.)
+    "position_embedding.weight",
+    "embeddings.position_embeddings",  // Hugging Face ViT / DeiT: [1, N, D]
+    "pos_embed",                       // timm ViT / DeiT: [1, N, D]
+    "wpe",
+};
+
+std::string lower(std::string text) {
+  for (char& c : text) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return text;
+}
+
+std::string os_reason(int error) { return std::strerror(error); }
+
+// Where the bytes come from.
+class ByteSource {
+ public:
+  virtual ~ByteSource() = default;
+  virtual std::uint64_t size() const = 0;
+  // Exactly `length` bytes at `offset` (callers stay inside size()).
+  virtual std::string read(std::uint64_t offset, std::uint64_t length) const = 0;
+};
+
+class MemorySource final : public ByteSource {
+ public:
+  explicit MemorySource(std::string_view bytes) : bytes_(bytes) {}
+  std::uint64_t size() const override { return bytes_.size(); }
+  std::string read(std::uint64_t offset, std::uint64_t length) const override {
+    return std::string(bytes_.substr(static_cast<std::size_t>(offset), static_cast<std::size_t>(length)));
+  }
+
+ private:
+  std::string_view bytes_;
+};
+
+class FileSource final : public ByteSource {
+ public:
+  explicit FileSource(const std::filesystem::path& path) : name_(path.string()) {
+    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0) {
+      if (errno == ENOENT) throw Error(name_ + ": cannot read: the file does not exist");
+      throw Error(name_ + ": cannot read: " + os_reason(errno));
+    }
+    struct stat info {};
+    if (::fstat(fd_, &info) != 0) {
+      const int error = errno;
+      ::close(fd_);
+      throw Error(name_ + ": cannot read: " + os_reason(error));
+    }
+    if (!S_ISREG(info.st_mode)) {
+      ::close(fd_);
+      throw Error(
+          name_ + ": cannot read: " +
+          (S_ISDIR(info.st_mode) ? std::string("it is a directory, not a file") : "not a regular file"));
+    }
+    size_ = static_cast<std::uint64_t>(info.st_size);
+  }
+  ~FileSource() override { ::close(fd_); }
+  FileSource(const FileSource&) = delete;
+  FileSource& operator=(const FileSource&) = delete;
+
+  std::uint64_t size() const override { return size_; }
+  std::string read(std::uint64_t offset, std::uint64_t length) const override {
+    std::string bytes(static_cast<std::size_t>(length), '\0');
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+      const ssize_t got =
+          ::pread(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
+      if (got < 0) {
+        if (errno == EINTR) continue;
+        throw Error(name_ + ": cannot read: " + os_reason(errno));
+      }
+      if (got == 0) throw Error(name_ + ": the file ended early; did it change while being read?");
+      done += static_cast<std::size_t>(got);
+    }
+    return bytes;
+  }
+
+ private:
+  std::string name_;
+  int fd_ = -1;
+  std::uint64_t size_ = 0;
+};
+
+enum class FileType { npy, safetensors };
+
+constexpr std::string_view npy_magic = "\x93NUMPY";
+
+FileType file_type(const std::filesystem::path& path, const ByteSource& source) {
+  const std::string extension = lower(path.extension().string());
+  if (extension == ".npy") return FileType::npy;
+  if (extension == ".safetensors") return FileType::safetensors;
+  const std::string head = source.read(0, std::min<std::uint64_t>(source.size(), 9));
+  if (std::string_view(head).starts_with(npy_magic)) return FileType::npy;
+  if (head.size() == 9 && head[8] == '{') {
+    std::uint64_t length = 0;
+    for (std::size_t i = 0; i < 8; ++i)
+      length |= std::uint64_t{static_cast<unsigned char>(head[i])} << (8 * i);
+    if (length <= source.size() - 8) return FileType::safetensors;
+  }
+  throw Error(path.string() +
+              ": not a table file pelab knows: the name does not end in .npy or .safetensors and the content "
+              "is neither a .npy array nor a .safetensors checkpoint");
+}
+
+std::string npy_dtype_name(NpyDtype dtype) {
+  switch (dtype) {
+    case NpyDtype::float32:
+      return "F32";
+    case NpyDtype::float64:
+      return "F64";
+    case NpyDtype::int32:
+      return "I32";
+    case NpyDtype::int64:
+      return "I64";
+  }
+  return "F64";
+}
+
+std::string dims_text(std::int64_t rows, std::int64_t cols) {
+  return std::to_string(rows) + " \u00d7 " + std::to_string(cols);
+}
+
+void require_finite(const Matrix& values, const std::string& what) {
+  for (Eigen::Index r = 0; r < values.rows(); ++r) {
+    for (Eigen::Index c = 0; c < values.cols(); ++c) {
+      if (!std::isfinite(values(r, c))) {
+        throw Error(what + " holds NaN or infinite values (first at row " + std::to_string(r) + ", column " +
+                    std::to_string(c) + "); a position table must be finite");
+      }
+    }
+  }
+}
+
+std::string limit_text(std::uint64_t max_bytes) {
+  return "the limit of " + std::to_string(max_bytes) + " bytes";
+}
+
+std::string npy_bytes(const ByteSource& source, const std::string& name, std::uint64_t max_bytes) {
+  if (source.size() > max_bytes) {
+    throw Error(name + ": the file is " + std::to_string(source.size()) + " bytes, above " +
+                limit_text(max_bytes));
+  }
+  return source.read(0, source.size());
+}
+
+LoadedTable load_npy_table(const ByteSource& source, const std::filesystem::path& path,
+                           std::string_view tensor, std::uint64_t max_bytes) {
+  const std::string name = path.string();
+  if (!tensor.empty()) {
+    throw Error(name + ": a .npy file holds one unnamed array, so there is no tensor " +
+                quoted_tensor_name(tensor) + " to choose (tensor names apply to .safetensors files)");
+  }
+  const NpyArray array = npy_decode(npy_bytes(source, name, max_bytes), name);
+  LoadedTable table;
+  table.values = npy_to_matrix(array, name);
+  require_finite(table.values, name + ": the table");
+  table.path = path;
+  table.dtype = npy_dtype_name(array.dtype);
+  table.description = path.filename().string() + " (" + table.dtype + ", " +
+                      dims_text(table.values.rows(), table.values.cols()) + ")";
+  table.tensors_2d.push_back(TensorInfo{"", table.dtype, array.shape});
+  return table;
+}
+
+// The header of a .safetensors source, read on its own.
+SafetensorsHeader read_header(const ByteSource& source, const std::string& name, std::uint64_t max_bytes) {
+  const std::uint64_t size = source.size();
+  std::string prefix = source.read(0, std::min<std::uint64_t>(size, 8));
+  if (prefix.size() == 8) {
+    std::uint64_t length = 0;
+    for (std::size_t i = 0; i < 8; ++i)
+      length |= std::uint64_t{static_cast<unsigned char>(prefix[i])} << (8 * i);
+    // A length that does not fit is left to the parser, which words the refusal.
+    if (length <= size - 8 && length <= safetensors_max_header_bytes) {
+      if (8 + length > max_bytes) {
+        throw Error(name + ": the .safetensors header is " + std::to_string(8 + length) + " bytes, above " +
+                    limit_text(max_bytes));
+      }
+      prefix = source.read(0, 8 + length);
+    }
+  }
+  return safetensors_parse_header(prefix, size, name);
+}
+
+std::vector<TensorInfo> infos(const SafetensorsHeader& header) {
+  std::vector<TensorInfo> list;
+  list.reserve(header.entries.size());
+  for (const SafetensorsEntry& entry : header.entries) list.push_back(entry.info);
+  return list;
+}
+
+LoadedTable load_safetensors_table(const ByteSource& source, const std::filesystem::path& path,
+                                   std::string_view tensor, std::uint64_t max_bytes) {
+  const std::string name = path.string();
+  const SafetensorsHeader header = read_header(source, name, max_bytes);
+  const std::vector<TensorInfo> all = infos(header);
+  const std::string chosen = tensor.empty() ? pick_position_tensor(all, name) : std::string(tensor);
+  const auto it = std::find_if(header.entries.begin(), header.entries.end(),
+                               [&](const SafetensorsEntry& e) { return e.info.name == chosen; });
+  if (it == header.entries.end()) {
+    throw Error(name + ": has no tensor " + quoted_tensor_name(chosen) +
+                "; its 2-D tensors are: " + table_tensor_list(all));
+  }
+  const SafetensorsEntry& entry = *it;
+  // A dtype or shape that cannot be a table is refused before its bytes are read: the decoder,
+  // given no data, words the refusal.
+  if (!safetensors_dtype_readable(entry.info.dtype) || !table_dims(entry.info.shape) ||
+      entry.begin == entry.end)
+    safetensors_entry_matrix(entry, {}, name);
+  const std::uint64_t length = entry.end - entry.begin;
+  if (length > max_bytes || header.data_start > max_bytes - length) {
+    throw Error(name + ": tensor " + quoted_tensor_name(chosen) + " is " + std::to_string(length) +
+                " bytes (plus a " + std::to_string(header.data_start) + "-byte header), above " +
+                limit_text(max_bytes));
+  }
+  LoadedTable table;
+  table.values = safetensors_entry_matrix(entry, source.read(header.data_start + entry.begin, length), name);
+  require_finite(table.values, name + ": tensor " + quoted_tensor_name(chosen));
+  table.path = path;
+  table.tensor = chosen;
+  table.dtype = entry.info.dtype;
+  table.description = path.filename().string() + ": " + chosen + " (" + table.dtype + ", " +
+                      dims_text(table.values.rows(), table.values.cols());
+  if (entry.info.shape.size() > 2) table.description += ", stored as " + shape_text(entry.info.shape);
+  table.description += ")";
+  for (const TensorInfo& info : all) {
+    if (table_dims(info.shape)) table.tensors_2d.push_back(info);
+  }
+  return table;
+}
+
+LoadedTable load_table(const ByteSource& source, const std::filesystem::path& path, std::string_view tensor,
+                       std::uint64_t max_bytes) {
+  return file_type(path, source) == FileType::npy ? load_npy_table(source, path, tensor, max_bytes)
+                                                  : load_safetensors_table(source, path, tensor, max_bytes);
+}
+
+bool ends_with_component(std::string_view name, std::string_view suffix) {
+  return name.size() > suffix.size() && name.ends_with(suffix) &&
+         name[name.size() - suffix.size() - 1] == '.';
+}
+
+}  // namespace
+
+std::span<const std::string_view> usual_position_tensor_names() { return usual_names; }
+
+std::string pick_position_tensor(const std::vector<TensorInfo>& tensors, std::string_view name_for_messages) {
+  const std::string name(name_for_messages);
+  const auto usable = [](const TensorInfo& t) {
+    return safetensors_dtype_readable(t.dtype) && table_dims(t.shape).has_value();
+  };
+  for (std::string_view usual : usual_names) {
+    for (const TensorInfo& t : tensors) {
+      if (usable(t) && t.name == usual) return t.name;
+    }
+  }
+  for (std::string_view usual : usual_names) {
+    std::vector<TensorInfo> matches;
+    for (const TensorInfo& t : tensors) {
+      if (usable(t) && ends_with_component(t.name, usual)) matches.push_back(t);
+    }
+    if (matches.size() == 1) return matches.front().name;
+    if (matches.size() > 1) {
+      throw Error(name + ": " + std::to_string(matches.size()) + " tensors could be the position table (" +
+                  table_tensor_list(matches) + "); name the one to use");
+    }
+  }
+  const TensorInfo* only = nullptr;
+  std::size_t count = 0;
+  for (const TensorInfo& t : tensors) {
+    if (usable(t)) {
+      only = &t;
+      ++count;
+    }
+  }
+  if (count == 1) return only->name;
+  const std::string list = table_tensor_list(tensors);
+  if (list == "none") {
+    throw Error(name + ": has no 2-D tensor that could be a position table (" +
+                std::to_string(tensors.size()) + " tensor" + (tensors.size() == 1 ? "" : "s") +
+                ", none 2-D or [1, N, D])");
+  }
+  throw Error(name +
+              ": cannot tell which tensor is the position table (no usual name such as 'wpe.weight' or "
+              "'embeddings.position_embeddings.weight'); name one of its 2-D tensors: " +
+              list);
+}
+
+LoadedTable load_position_table(const std::filesystem::path& path, std::string_view tensor,
+                                std::uint64_t max_bytes) {
+  const FileSource source(path);
+  return load_table(source, path, tensor, max_bytes);
+}
+
+LoadedTable decode_position_table(std::string_view bytes, const std::filesystem::path& path,
+                                  std::string_view tensor) {
+  const MemorySource source(bytes);
+  return load_table(source, path, tensor, std::numeric_limits<std::uint64_t>::max());
+}
+
+std::vector<TensorInfo> list_table_tensors(const std::filesystem::path& path, std::uint64_t max_bytes) {
+  const FileSource source(path);
+  const std::string name = path.string();
+  if (file_type(path, source) == FileType::npy) {
+    const NpyArray array = npy_decode(npy_bytes(source, name, max_bytes), name);
+    return {TensorInfo{"", npy_dtype_name(array.dtype), array.shape}};
+  }
+  return infos(read_header(source, name, max_bytes));
+}
+
+}  // namespace pelab

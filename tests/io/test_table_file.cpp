@@ -1,0 +1,289 @@
+// load_position_table: choosing the tensor of a checkpoint, file types by extension and content,
+// the read limit, and GPT-2's real position table as .npy, F32 .safetensors and BF16 .safetensors.
+#include <algorithm>
+#include <bit>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "pelab/io/atomic_file.hpp"
+#include "pelab/io/npy.hpp"
+#include "pelab/io/safetensors.hpp"
+#include "pelab/io/table_file.hpp"
+#include "safetensors_bytes.hpp"
+#include "temp_dir.hpp"
+
+using namespace pelab::test;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+namespace {
+
+// A file of F32 tensors of the given names and shapes (values 0, 1, 2, ... per tensor).
+std::string checkpoint(const std::vector<std::pair<std::string, std::vector<std::int64_t>>>& tensors,
+                       const std::string& dtype = "F32") {
+  std::string header = "{";
+  std::string data;
+  for (const auto& [name, shape] : tensors) {
+    std::int64_t count = 1;
+    for (std::int64_t d : shape) count *= d;
+    const std::uint64_t begin = data.size();
+    for (std::int64_t i = 0; i < count; ++i) {
+      if (dtype == "F32") data += f32s({static_cast<float>(i)});
+      if (dtype == "I64") data += i64s({i});
+    }
+    if (header.size() > 1) header += ", ";
+    header += entry(name, dtype, pelab::shape_text(shape), begin, data.size());
+  }
+  return safetensors_bytes(header + "}", data);
+}
+
+std::string picked(const std::string& bytes) {
+  return pelab::decode_position_table(bytes, "model.safetensors").tensor;
+}
+
+std::string refusal(const std::string& bytes) {
+  try {
+    pelab::decode_position_table(bytes, "model.safetensors");
+  } catch (const pelab::Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// An I64 tensor under GPT-2's usual name beside an F32 table.
+std::string mixed_dtypes() {
+  const std::string header = std::string("{") + entry("wpe.weight", "I64", "[2, 2]", 0, 32) + ", " +
+                             entry("table", "F32", "[2, 2]", 32, 48) + "}";
+  return safetensors_bytes(header, i64s({1, 2, 3, 4}) + f32s({1, 2, 3, 4}));
+}
+
+// bfloat16 from float by rounding to nearest, ties to even (no NaN in the tables used here).
+std::uint16_t bfloat16_bits(float value) {
+  const std::uint32_t bits = std::bit_cast<std::uint32_t>(value);
+  return static_cast<std::uint16_t>((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
+}
+
+const std::filesystem::path gpt2_npy = PELAB_GPT2_WPE_NPY;
+
+}  // namespace
+
+TEST_CASE("table file: the usual names", "[io][table]") {
+  const auto names = pelab::usual_position_tensor_names();
+  REQUIRE(names.size() >= 10);
+  CHECK(names[0] == "wpe.weight");
+  for (std::string_view expected : {"transformer.wpe.weight", "embeddings.position_embeddings.weight",
+                                    "model.decoder.embed_positions.weight", "embeddings.position_embeddings",
+                                    "pos_embed", "embeddings.position_embedding.weight"}) {
+    INFO(expected);
+    CHECK(std::find(names.begin(), names.end(), expected) != names.end());
+  }
+}
+
+TEST_CASE("table file: picking the tensor of a checkpoint", "[io][table]") {
+  // GPT-2: wpe.weight beside the (bigger) token table.
+  CHECK(picked(checkpoint({{"wte.weight", {10, 4}}, {"wpe.weight", {6, 4}}, {"ln_f.bias", {4}}})) ==
+        "wpe.weight");
+  CHECK(picked(checkpoint({{"transformer.wte.weight", {10, 4}}, {"transformer.wpe.weight", {6, 4}}})) ==
+        "transformer.wpe.weight");
+  // An exact usual name wins over a longer name ending in an earlier usual name.
+  CHECK(picked(checkpoint({{"bert.embeddings.position_embeddings.weight", {5, 4}},
+                           {"position_embeddings.weight", {3, 4}}})) == "position_embeddings.weight");
+  // BERT for a task: names ending in a usual name; position_ids ([1, 512] int64) is not a table.
+  const std::string bert = checkpoint({{"bert.embeddings.word_embeddings.weight", {9, 4}},
+                                       {"bert.embeddings.position_embeddings.weight", {5, 4}},
+                                       {"bert.embeddings.token_type_embeddings.weight", {2, 4}}});
+  CHECK(picked(bert) == "bert.embeddings.position_embeddings.weight");
+  // OPT's decoder (two reserved rows included: the table is returned as stored).
+  const pelab::LoadedTable opt =
+      pelab::decode_position_table(checkpoint({{"model.decoder.embed_tokens.weight", {9, 4}},
+                                               {"model.decoder.embed_positions.weight", {7, 4}}}),
+                                   "opt.safetensors");
+  CHECK(opt.tensor == "model.decoder.embed_positions.weight");
+  CHECK(opt.values.rows() == 7);
+  // Hugging Face ViT keeps [1, N, D]: squeezed to N x D.
+  const pelab::LoadedTable vit =
+      pelab::decode_position_table(checkpoint({{"vit.embeddings.cls_token", {1, 1, 4}},
+                                               {"vit.embeddings.position_embeddings", {1, 5, 4}}}),
+                                   "dir/vit.safetensors");
+  CHECK(vit.tensor == "vit.embeddings.position_embeddings");
+  CHECK(vit.values.rows() == 5);
+  CHECK(vit.values.cols() == 4);
+  CHECK(vit.values(1, 0) == 4.0);  // C order, values 0, 1, 2, ...
+  CHECK(vit.description ==
+        "vit.safetensors: vit.embeddings.position_embeddings (F32, 5 \u00d7 4, stored as [1, 5, 4])");
+  CHECK(vit.tensors_2d.size() == 2);  // cls_token [1, 1, 4] is table-shaped too
+  // timm: pos_embed.
+  CHECK(picked(checkpoint(
+            {{"cls_token", {1, 1, 4}}, {"pos_embed", {1, 3, 4}}, {"patch_embed.proj.bias", {4}}})) ==
+        "pos_embed");
+  // The only 2-D tensor of a readable dtype.
+  CHECK(picked(checkpoint({{"encoder.table", {4, 2}}, {"bias", {2}}})) == "encoder.table");
+  CHECK(picked(mixed_dtypes()) == "table");  // an I64 "wpe.weight" cannot be the table
+  // A usual name only counts as a whole dotted component: "xpos_embed" is not "pos_embed".
+  CHECK_THAT(refusal(checkpoint({{"xpos_embed", {3, 4}}, {"other", {3, 4}}})),
+             StartsWith("model.safetensors: cannot tell which tensor is the position table") &&
+                 Contains("'other' (F32, [3, 4]), 'xpos_embed' (F32, [3, 4])"));
+  // CLIP has two: ambiguous.
+  CHECK_THAT(
+      refusal(checkpoint({{"text_model.embeddings.position_embedding.weight", {7, 4}},
+                          {"vision_model.embeddings.position_embedding.weight", {5, 4}}})),
+      Contains("2 tensors could be the position table ('text_model.embeddings.position_embedding.weight' "
+               "(F32, [7, 4]), 'vision_model.embeddings.position_embedding.weight' (F32, [5, 4])); name "
+               "the one to use"));
+  // Naming a tensor overrides the rules; the list for a UI has every table-shaped tensor.
+  const pelab::LoadedTable wte =
+      pelab::decode_position_table(checkpoint({{"wte.weight", {10, 4}}, {"wpe.weight", {6, 4}}, {"b", {4}}}),
+                                   "gpt2.safetensors", "wte.weight");
+  CHECK(wte.tensor == "wte.weight");
+  CHECK(wte.values.rows() == 10);
+  CHECK(wte.dtype == "F32");
+  REQUIRE(wte.tensors_2d.size() == 2);
+  CHECK(wte.tensors_2d[0].name == "wpe.weight");
+  CHECK(wte.tensors_2d[1].name == "wte.weight");
+  CHECK(wte.description == "gpt2.safetensors: wte.weight (F32, 10 \u00d7 4)");
+}
+
+TEST_CASE("table file: types by extension and by content", "[io][table]") {
+  TempDir dir;
+  const std::string st = checkpoint({{"wpe.weight", {3, 2}}});
+  pelab::Matrix m(2, 2);
+  m << 1, 2, 3, 4;
+  const std::int64_t shape[2] = {2, 2};
+  const std::string npy = pelab::npy_encode(std::span<const double>(m.data(), 4), shape);
+
+  pelab::write_file_atomic(dir.path / "UPPER.SafeTensors", st);
+  pelab::write_file_atomic(dir.path / "model.bin", st);
+  pelab::write_file_atomic(dir.path / "table.dat", npy);
+  pelab::write_file_atomic(dir.path / "table.NPY", npy);
+  pelab::write_file_atomic(dir.path / "notes.txt", "hello, this is not a table at all");
+  pelab::write_file_atomic(dir.path / "npy_named.safetensors", npy);
+
+  CHECK(pelab::load_position_table(dir.path / "UPPER.SafeTensors").tensor == "wpe.weight");
+  CHECK(pelab::load_position_table(dir.path / "model.bin").values.rows() == 3);
+  const pelab::LoadedTable dat = pelab::load_position_table(dir.path / "table.dat");
+  CHECK(dat.values == m);
+  CHECK(dat.tensor.empty());
+  CHECK(dat.dtype == "F64");
+  CHECK(dat.description == "table.dat (F64, 2 \u00d7 2)");
+  CHECK(pelab::load_position_table(dir.path / "table.NPY").values == m);
+
+  const std::string notes = (dir.path / "notes.txt").string();
+  CHECK_THROWS_WITH(pelab::load_position_table(dir.path / "notes.txt"),
+                    StartsWith(notes + ": not a table file pelab knows"));
+  // The extension decides: a .npy named .safetensors is refused as a bad checkpoint.
+  CHECK_THROWS_WITH(pelab::load_position_table(dir.path / "npy_named.safetensors"),
+                    StartsWith((dir.path / "npy_named.safetensors").string() + ": "));
+  // A tensor name for a .npy file is an error.
+  CHECK_THROWS_WITH(pelab::load_position_table(dir.path / "table.NPY", "wpe.weight"),
+                    Contains("a .npy file holds one unnamed array, so there is no tensor 'wpe.weight'"));
+  // Missing files and directories: the message starts with the path.
+  const std::string missing = (dir.path / "missing.safetensors").string();
+  CHECK_THROWS_WITH(pelab::load_position_table(missing), missing + ": cannot read: the file does not exist");
+  CHECK_THROWS_WITH(pelab::load_position_table(dir.path),
+                    dir.path.string() + ": cannot read: it is a directory, not a file");
+
+  // Listing without loading.
+  const std::vector<pelab::TensorInfo> listed = pelab::list_table_tensors(dir.path / "UPPER.SafeTensors");
+  REQUIRE(listed.size() == 1);
+  CHECK(listed[0].name == "wpe.weight");
+  CHECK(listed[0].shape == std::vector<std::int64_t>{3, 2});
+  const std::vector<pelab::TensorInfo> npy_listed = pelab::list_table_tensors(dir.path / "table.dat");
+  REQUIRE(npy_listed.size() == 1);
+  CHECK(npy_listed[0].name.empty());
+  CHECK(npy_listed[0].dtype == "F64");
+  CHECK(npy_listed[0].shape == std::vector<std::int64_t>{2, 2});
+  // A .npy must be 2-D: a [1, N, D] array is not squeezed (only checkpoint tensors are).
+  const std::int64_t cube_shape[3] = {1, 2, 2};
+  pelab::write_file_atomic(dir.path / "cube.npy",
+                           pelab::npy_encode(std::span<const double>(m.data(), 4), cube_shape));
+  CHECK_THROWS_WITH(pelab::load_position_table(dir.path / "cube.npy"), Contains("has 3 dimensions"));
+}
+
+TEST_CASE("table file: only the header and the chosen tensor are read", "[io][table]") {
+  TempDir dir;
+  // A 1000 x 64 token table (256 000 bytes) and a 4 x 64 position table (1 024 bytes).
+  const std::string bytes = checkpoint({{"wte.weight", {1000, 64}}, {"wpe.weight", {4, 64}}});
+  const std::filesystem::path path = dir.path / "big.safetensors";
+  pelab::write_file_atomic(path, bytes);
+  const std::uint64_t header = bytes.size() - 4 * 1000 * 64 - 4 * 4 * 64;
+  const pelab::LoadedTable small = pelab::load_position_table(path, {}, header + 1024);
+  CHECK(small.values.rows() == 4);
+  CHECK(small.values(3, 63) == 255.0);
+  CHECK_THROWS_WITH(pelab::load_position_table(path, {}, header + 1023),
+                    path.string() + ": tensor 'wpe.weight' is 1024 bytes (plus a " + std::to_string(header) +
+                        "-byte header), above the limit of " + std::to_string(header + 1023) + " bytes");
+  CHECK_THROWS_WITH(pelab::load_position_table(path, "wte.weight", 100000),
+                    Contains("above the limit of 100000 bytes"));
+  CHECK_THROWS_WITH(pelab::load_position_table(path, {}, 10), Contains("the .safetensors header is"));
+  CHECK(pelab::list_table_tensors(path, header).size() == 2);
+  // A .npy is read whole, so its size counts.
+  pelab::write_file_atomic(
+      dir.path / "t.npy",
+      pelab::npy_encode(std::span<const double>(small.values.data(), 256), std::vector<std::int64_t>{4, 64}));
+  CHECK_THROWS_WITH(pelab::load_position_table(dir.path / "t.npy", {}, 1000),
+                    Contains("t.npy: the file is 2176 bytes, above the limit of 1000 bytes"));
+}
+
+TEST_CASE("table file: GPT-2's real wpe table as .npy", "[io][table][gpt2]") {
+  INFO("GPT-2 table expected at " << gpt2_npy.string() << " (shared/data beside the repository)");
+  REQUIRE(std::filesystem::exists(gpt2_npy));
+  const pelab::LoadedTable table = pelab::load_position_table(gpt2_npy);
+  REQUIRE(table.values.rows() == 64);
+  REQUIRE(table.values.cols() == 768);
+  CHECK(table.dtype == "F32");
+  CHECK(table.description == "gpt2_wpe_64x768.npy (F32, 64 \u00d7 768)");
+  // shared/data/README.md: row 0 starts -0.01882072, -0.1974186, 0.00402672.
+  CHECK_THAT(table.values(0, 0), Catch::Matchers::WithinAbs(-0.01882072, 5e-9));
+  CHECK_THAT(table.values(0, 1), Catch::Matchers::WithinAbs(-0.1974186, 5e-8));
+  CHECK_THAT(table.values(0, 2), Catch::Matchers::WithinAbs(0.00402672, 5e-9));
+  // Row 0's norm is 9.8756, about twice that of every other row (GPT-2's first position is special).
+  const double first = table.values.row(0).norm();
+  CHECK_THAT(first, Catch::Matchers::WithinAbs(9.8756, 1e-3));
+  for (Eigen::Index p = 1; p < 64; ++p) {
+    INFO("row " << p);
+    CHECK(first > 1.8 * table.values.row(p).norm());
+  }
+}
+
+TEST_CASE("table file: GPT-2's table through .safetensors (F32 exact, BF16 within rounding)",
+          "[io][table][gpt2]") {
+  REQUIRE(std::filesystem::exists(gpt2_npy));
+  const pelab::Matrix table = pelab::load_position_table(gpt2_npy).values;
+  TempDir dir;
+
+  // F32 through the encoder, beside a decoy token table: wpe.weight is chosen and identical.
+  const pelab::Matrix decoy = pelab::Matrix::Constant(100, 768, 0.5);
+  const std::filesystem::path f32 = dir.path / "gpt2.safetensors";
+  pelab::write_file_atomic(f32,
+                           pelab::safetensors_encode({{"wte.weight", decoy}, {"wpe.weight", table}}, "F32"));
+  const pelab::LoadedTable loaded = pelab::load_position_table(f32);
+  CHECK(loaded.tensor == "wpe.weight");
+  CHECK(loaded.dtype == "F32");
+  CHECK(loaded.values == table);
+  CHECK(loaded.description == "gpt2.safetensors: wpe.weight (F32, 64 \u00d7 768)");
+
+  // BF16, rounded to nearest even by hand: each value within half a bfloat16 step (2^-8 relative).
+  std::string data;
+  for (Eigen::Index i = 0; i < table.size(); ++i)
+    data += u16s({bfloat16_bits(static_cast<float>(table.data()[i]))});
+  const std::filesystem::path bf16 = dir.path / "gpt2_bf16.safetensors";
+  pelab::write_file_atomic(
+      bf16, safetensors_bytes(
+                std::string("{") + entry("transformer.wpe.weight", "BF16", "[64, 768]", 0, data.size()) + "}",
+                data));
+  const pelab::LoadedTable rounded = pelab::load_position_table(bf16);
+  CHECK(rounded.tensor == "transformer.wpe.weight");
+  CHECK(rounded.dtype == "BF16");
+  REQUIRE(rounded.values.rows() == 64);
+  REQUIRE(rounded.values.cols() == 768);
+  double worst = 0.0;
+  for (Eigen::Index i = 0; i < table.size(); ++i) {
+    const double exact = table.data()[i];
+    if (exact != 0.0) worst = std::max(worst, std::abs(rounded.values.data()[i] - exact) / std::abs(exact));
+  }
+  CHECK(worst <= std::ldexp(1.0, -8));
+  CHECK(worst > 0.0);                              // it did round
+  CHECK(rounded.values(0, 0) == -0.018798828125);  // -0.01882072 in bfloat16: 0xBC9A
+}
