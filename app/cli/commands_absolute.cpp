@@ -248,6 +248,8 @@ void run_render(const RenderArgs& args) {
     figure.x_label = "position q";
     figure.y_label = "position p";
     figure.x_first = static_cast<double>(p.start);
+    figure.equal_aspect = true;  // N x N positions: a square
+    figure.width = 1000;         // room for the square and its colour bar, little white beside
   } else {
     matrix = encode(p, spec.source());
     figure.title = spec.describe();

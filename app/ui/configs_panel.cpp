@@ -48,7 +48,8 @@ void draw_configs_section(AppContext& app) {
     if (ImGui::RadioButton("##active", state.active == i)) state.active = i;
     ImGui::SameLine();
     const std::string name = slot_name(state, i);
-    const float buttons = 4.0f * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
+    const float buttons =
+        (count > 1 ? 4.0f : 1.0f) * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
     if (ImGui::Selectable(name.c_str(), state.active == i, 0,
                           ImVec2(std::max(ImGui::GetContentRegionAvail().x - buttons, 1.0f), 0.0f)))
       state.active = i;
@@ -56,13 +57,17 @@ void draw_configs_section(AppContext& app) {
     const std::string tip = name + "\nSelect: the controls below edit this configuration.";
     item_tooltip(tip.c_str());
     ImGui::SameLine();
-    if (small_button("↑", "Move up (earlier in the comparison)", i > 0)) move = std::make_pair(i, -1);
-    ImGui::SameLine();
-    if (small_button("↓", "Move down", i + 1 < count)) move = std::make_pair(i, +1);
-    ImGui::SameLine();
+    if (count > 1) {  // one configuration: nothing to reorder or remove
+      if (small_button("↑", "Move up (earlier in the comparison)", i > 0)) move = std::make_pair(i, -1);
+      ImGui::SameLine();
+      if (small_button("↓", "Move down", i + 1 < count)) move = std::make_pair(i, +1);
+      ImGui::SameLine();
+    }
     if (small_button("⊕", "Duplicate this configuration", count < max_configs)) duplicate = i;
-    ImGui::SameLine();
-    if (small_button("✕", "Remove this configuration", count > 1)) remove = i;
+    if (count > 1) {
+      ImGui::SameLine();
+      if (small_button("✕", "Remove this configuration")) remove = i;
+    }
     ImGui::PopID();
   }
   if (move) move_slot(state, move->first, move->second);

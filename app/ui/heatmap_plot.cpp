@@ -39,7 +39,7 @@ void draw_heatmap_plot(const HeatmapTarget& target, const HeatmapPlotSpec& spec,
   spec.image->update(target.renderer, grid.generation, grid.rows, grid.cols, grid.values.data(), lut,
                      static_cast<float>(range.lo), static_cast<float>(range.hi));
 
-  const float bar_width = colorbar_width();
+  const float bar_width = spec.colorbar ? colorbar_width() : 0.0f;
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float em = ImGui::GetFontSize();
   ImVec2 plot_size(std::max(size.x - bar_width - spacing, 4.0f * em),
@@ -82,6 +82,7 @@ void draw_heatmap_plot(const HeatmapTarget& target, const HeatmapPlotSpec& spec,
                                                  grid.rows, grid.cols, colormap, range});
     plot::EndPlot();
   }
+  if (!spec.colorbar) return;
   ImGui::SameLine();
   plot::ColorBar((std::string(spec.id) + "_bar").c_str(), lut.imgui_id(), range.lo, range.hi,
                  ImVec2(bar_width, plot_size.y), spec.value_label);

@@ -25,6 +25,7 @@ struct HeatmapPlotSpec {
   std::optional<ValueRange> fixed_range;  // instead of the view's range mode (e.g. -1..1 for T(k))
   std::optional<Colormap> colormap;       // instead of the view's colormap
   const char* link = nullptr;             // plots with the same link zoom and pan together
+  bool colorbar = true;                   // off where the title states the scale (T(k): −1 blue .. +1 red)
 };
 
 // Where a heatmap plot draws: the GPU helpers, the display settings and the placements list.

@@ -25,8 +25,10 @@ void draw_transform(ViewContext& view, int convention, ImVec2 size) {
   const auto window = static_cast<double>(rotation.window.size());
   HeatmapPlotSpec spec;
   spec.id = convention == 0 ? "##t_column" : "##t_row";
-  spec.title = exact ? (convention == 0 ? "T(k), column form" : "T(k), row form")
-                     : (convention == 0 ? "best linear fit M" : "best fit, row form");
+  // No colour bar (the scale is fixed): the title says it, so the square gets the room.
+  spec.title = exact ? (convention == 0 ? "T(k)  (+1 red, −1 blue)" : "T(k) row form  (+1 red, −1 blue)")
+                     : (convention == 0 ? "fitted M  (+1 red, −1 blue)" : "M row form  (+1 red, −1 blue)");
+  spec.colorbar = false;
   // Window columns need not be contiguous (concat pairs k with k + K): axes count window slots
   // and the hover names the real columns.
   const bool contiguous = rotation.window.empty() || rotation.window.back() - rotation.window.front() + 1 ==
@@ -213,7 +215,7 @@ void draw_rotation_view(ViewContext& view) {
     }
     if (has_circle) {
       ImGui::SameLine();
-      draw_circle(view, square_plot_size(ImVec2(width - colorbar_width(), height), true));
+      draw_circle(view, square_plot_size(ImVec2(width, height), true));
     }
   };
   const auto draw_curve = [&](ImVec2 size) {

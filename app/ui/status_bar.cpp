@@ -1,5 +1,5 @@
 // The bottom line: the selected configuration's size and base, how long the last computations took,
-// whether any configuration is still computing, frame rate.
+// whether any configuration is still computing.
 #include <cstdio>
 
 #include "plot/plot.hpp"
@@ -23,11 +23,9 @@ void draw_status_bar(AppContext& app) {
     }
   }
   ImGui::SameLine(0.0f, 3.0f * ImGui::GetFontSize());
-  if (!all_settled(app)) {
-    ImGui::TextUnformatted("computing…");
-    ImGui::SameLine(0.0f, 3.0f * ImGui::GetFontSize());
-  }
-  if (!app.capture_mode) ImGui::Text("%.0f fps", static_cast<double>(ImGui::GetIO().Framerate));
+  // No frame rate: an idle window draws no frames, so an average over them would mislead
+  // (the frame benchmark measures frame times).
+  if (!all_settled(app)) ImGui::TextUnformatted("computing…");
 }
 
 }  // namespace pelab::app::ui

@@ -151,6 +151,34 @@ TEST_CASE("png figure: a 2x2 matrix fills four quadrants with its colours, with 
   CHECK(dark_in_title_band > 100);
 }
 
+TEST_CASE("png figure: equal aspect draws a square matrix as a square", "[io][png][figure]") {
+  pelab::test::TempDir dir;
+  const pelab::Matrix matrix = pelab::Matrix::Constant(30, 30, 2.0);  // one gray level, 128
+  pelab::FigureOptions options;
+  options.colormap = pelab::Colormap::gray;
+  options.range_mode = pelab::RangeMode::fixed;
+  options.fixed_range = {0.0, 4.0};
+  options.equal_aspect = true;
+  options.width = 1200;  // a wide figure: without equal aspect the plot would be about 2:1
+  options.height = 500;
+  pelab::write_heatmap_figure_png(dir.path / "square.png", matrix, options);
+  const Image image = load_png(dir.path / "square.png");
+  int x_lo = image.width, x_hi = -1, y_lo = image.height, y_hi = -1;
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = 0; x < image.width; ++x) {
+      if (image.at(x, y) != Rgb8{128, 128, 128}) continue;
+      x_lo = std::min(x_lo, x);
+      x_hi = std::max(x_hi, x);
+      y_lo = std::min(y_lo, y);
+      y_hi = std::max(y_hi, y);
+    }
+  }
+  REQUIRE(x_hi > x_lo);
+  // Square to within the frame's line width (the frame is drawn over the outer pixels).
+  CHECK(std::abs((x_hi - x_lo) - (y_hi - y_lo)) <= 5);
+  CHECK(y_hi - y_lo > 300);  // and it still uses the height
+}
+
 TEST_CASE("png figure: large matrices are averaged down and sizes are validated", "[io][png][figure]") {
   // Alternating +1/-1 columns average to about 0 when 2000 columns share ~1000 pixels.
   pelab::Matrix matrix(3, 2000);

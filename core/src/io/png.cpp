@@ -462,28 +462,47 @@ std::vector<std::uint8_t> render_heatmap_figure(const Matrix& matrix, const Figu
   const int bottom_margin =
       line + tick_length + gap + static_cast<int>(std::ceil(tick_line_height)) +
       (options.x_label.empty() ? 0 : gap + static_cast<int>(std::ceil(label_line_height))) + pad;
-  const int plot_height = height - top - bottom_margin;
+  int plot_height = height - top - bottom_margin;
   const Eigen::Index rows = matrix.rows(), cols = matrix.cols();
 
   // Rows: value of row r is y_first + r * y_step, drawn at the centre of its band.
   const double y_end = options.y_first + double(rows - 1) * options.y_step;
   const double y_pixels_per_unit = plot_height / double(rows) / std::abs(options.y_step);
-  const AxisTicks y_ticks = choose_ticks(
-      font, tick_px, std::min(options.y_first, y_end), std::max(options.y_first, y_end),
-      std::abs(options.y_step), y_pixels_per_unit, 1.0, [&](double) { return 2.2 * tick_line_height; });
-  const AxisTicks bar_ticks =
-      choose_ticks(font, tick_px, range.lo, range.hi, 0.0, plot_height / (range.hi - range.lo), bar_unit,
-                   [&](double) { return 2.2 * tick_line_height; });
+  const auto make_y_ticks = [&](double pixels_per_unit) {
+    return choose_ticks(font, tick_px, std::min(options.y_first, y_end), std::max(options.y_first, y_end),
+                        std::abs(options.y_step), pixels_per_unit, 1.0,
+                        [&](double) { return 2.2 * tick_line_height; });
+  };
+  const auto make_bar_ticks = [&](int pixels) {
+    return choose_ticks(font, tick_px, range.lo, range.hi, 0.0, pixels / (range.hi - range.lo), bar_unit,
+                        [&](double) { return 2.2 * tick_line_height; });
+  };
+  AxisTicks y_ticks = make_y_ticks(y_pixels_per_unit);
+  AxisTicks bar_ticks = make_bar_ticks(plot_height);
 
   const int left = pad +
                    (options.y_label.empty() ? 0 : static_cast<int>(std::ceil(label_line_height)) + gap) +
                    static_cast<int>(std::ceil(y_ticks.widest)) + gap + tick_length + line;
   const int right_margin = line + colorbar_gap + colorbar_width + line + tick_length + gap +
                            static_cast<int>(std::ceil(bar_ticks.widest)) + pad;
-  const int plot_width = width - left - right_margin;
+  int plot_width = width - left - right_margin;
   if (plot_width < 40 || plot_height < 40) {
     throw Error("figure size " + std::to_string(width) + " x " + std::to_string(height) +
                 " leaves no room for the plot; make it larger");
+  }
+  if (options.equal_aspect) {
+    // One unit is as many pixels across as down (a similarity matrix is a square): the longer side
+    // of the plot area gives way, the figure keeps its size and the rest stays white.
+    const double units_x = double(cols) * std::abs(options.x_step),
+                 units_y = double(rows) * std::abs(options.y_step);
+    const double scale = std::min(plot_width / units_x, plot_height / units_y);
+    plot_width = std::max(40, static_cast<int>(std::lround(units_x * scale)));
+    const int shorter = std::max(40, static_cast<int>(std::lround(units_y * scale)));
+    if (shorter != plot_height) {
+      plot_height = shorter;
+      y_ticks = make_y_ticks(plot_height / double(rows) / std::abs(options.y_step));
+      bar_ticks = make_bar_ticks(plot_height);
+    }
   }
   const double x_end = options.x_first + double(cols - 1) * options.x_step;
   const double x_pixels_per_unit = plot_width / double(cols) / std::abs(options.x_step);

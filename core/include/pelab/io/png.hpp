@@ -45,6 +45,7 @@ struct FigureOptions {
   double x_first = 0.0, x_step = 1.0;
   double y_first = 0.0, y_step = 1.0;
   int width = 1200, height = 800;  // output size in pixels; fonts scale with it
+  bool equal_aspect = false;       // square cells (a similarity matrix is drawn as a square)
   std::filesystem::path font_path{default_figure_font};
 };
 
