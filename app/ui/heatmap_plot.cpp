@@ -39,7 +39,10 @@ void draw_heatmap_plot(const HeatmapTarget& target, const HeatmapPlotSpec& spec,
   spec.image->update(target.renderer, grid.generation, grid.rows, grid.cols, grid.values.data(), lut,
                      static_cast<float>(range.lo), static_cast<float>(range.hi));
 
-  const float bar_width = spec.colorbar ? colorbar_width() : 0.0f;
+  // A narrow panel (compare mode) keeps the bar and its values but drops the turned value label,
+  // which the panel's note and hover already name.
+  const bool narrow = size.x < 18.0f * ImGui::GetFontSize();
+  const float bar_width = !spec.colorbar ? 0.0f : narrow ? 3.9f * ImGui::GetFontSize() : colorbar_width();
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float em = ImGui::GetFontSize();
   ImVec2 plot_size(std::max(size.x - bar_width - spacing, 4.0f * em),
@@ -85,7 +88,7 @@ void draw_heatmap_plot(const HeatmapTarget& target, const HeatmapPlotSpec& spec,
   if (!spec.colorbar) return;
   ImGui::SameLine();
   plot::ColorBar((std::string(spec.id) + "_bar").c_str(), lut.imgui_id(), range.lo, range.hi,
-                 ImVec2(bar_width, plot_size.y), spec.value_label);
+                 ImVec2(bar_width, plot_size.y), narrow ? nullptr : spec.value_label);
 }
 
 }  // namespace pelab::app::ui

@@ -91,17 +91,18 @@ void draw_similarity_view(ViewContext& view) {
             std::to_string(similarity.rows.shown) + " of " + std::to_string(similarity.rows.total) + ")";
   }
   note_text("%s", note.c_str());
-  // Side by side when both plots get a usable width, else stacked when tall enough, else the matrix alone.
+  // The matrix is a square: side by side with the row curve when the panel is wide, stacked above
+  // it when the panel is tall, the matrix alone when there is room for nothing else.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float em = ImGui::GetFontSize();
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float matrix_width = std::floor(0.55f * (avail.x - spacing));
-  if (avail.x - matrix_width - spacing >= 13.0f * em) {
+  if (avail.x >= 1.5f * avail.y && avail.x - matrix_width - spacing >= 13.0f * em) {
     draw_matrix(view, ImVec2(matrix_width, avail.y));
     ImGui::SameLine();
     draw_row_curve(view, ImVec2(avail.x - matrix_width - spacing, avail.y));
   } else if (avail.y >= 22.0f * em) {
-    const float matrix_height = std::floor(0.55f * avail.y);
+    const float matrix_height = std::floor(std::min(0.62f * avail.y, avail.x - colorbar_width() + 3.0f * em));
     draw_matrix(view, ImVec2(avail.x, matrix_height));
     draw_row_curve(view, ImVec2(avail.x, 0.0f));
   } else {
