@@ -13,6 +13,7 @@
 #include "gfx/screenshot.hpp"
 #include "pelab/io/atomic_file.hpp"
 #include "pelab/io/png.hpp"
+#include "ui/panels.hpp"
 #include "ui/theme.hpp"
 
 namespace pelab::app::run {
@@ -147,7 +148,8 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
   constexpr int frames_after_event = 3;
   int busy_frames = frames_after_event;
   while (!window.should_close()) {
-    const bool animating = !ui::all_settled(app) || ImGui::GetIO().WantTextInput;
+    const bool animating =
+        !ui::all_settled(app) || ImGui::GetIO().WantTextInput || ui::notices_animating(app);
     if (busy_frames > 0 || animating) {
       window.poll_events();
       --busy_frames;

@@ -30,7 +30,7 @@ Needs visible_needs(const AppState& state) {
 
 void add_notice(AppContext& app, std::string text, bool is_error) {
   std::fprintf(stderr, "pelab: %s\n", text.c_str());
-  app.notices.push_back(Notice{std::move(text), is_error});
+  app.notices.push_back(Notice{std::move(text), is_error, ++app.notices_added, -1.0});
 }
 
 bool open_session(AppContext& app, const std::filesystem::path& path) {
@@ -170,7 +170,6 @@ void draw_app(AppContext& app) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   ImGui::PopStyleVar();
-  draw_notices_banner(app);
 
   const ImGuiStyle& style = ImGui::GetStyle();
   const float status_height = ImGui::GetFrameHeight() + style.ItemSpacing.y;
@@ -190,6 +189,7 @@ void draw_app(AppContext& app) {
   ImGui::EndChild();
   draw_status_bar(app);
   ImGui::End();
+  draw_notices_banner(app);  // floating over the views, after them
   draw_path_popups(app);
 
   // A linked parameter edited in one configuration (sidebar, click in a view, keys) moves in all.

@@ -24,7 +24,9 @@ namespace pelab::app::ui {
 
 struct Notice {
   std::string text;
-  bool is_error = true;  // errors are red; information (e.g. "session saved") is neutral
+  bool is_error = true;    // errors are red and stay; information (e.g. "session saved") fades out
+  int id = 0;              // unique: names the notice's window
+  double shown_at = -1.0;  // ImGui time of its first frame (-1: not shown yet)
 };
 
 // Where a heatmap image landed on screen this frame: the outer edges of cell (0, 0) .. (rows-1, cols-1)
@@ -92,6 +94,7 @@ struct AppContext {
   DifferenceCache difference;
   bool difference_on_window = false;  // the user asked for the common window of unequal shapes
   std::vector<Notice> notices;
+  int notices_added = 0;
   std::filesystem::path session_path;  // where Ctrl+S saves
   PathDialog dialog;
   FrameRequests requests;

@@ -12,7 +12,8 @@ namespace pelab::app::ui {
 
 void handle_shortcuts(AppContext& app) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput) return;
+  // Not while a text field or a dialog has the keyboard: typed text is not a command.
+  if (io.WantTextInput || ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) return;
   Slot& slot = app.state.active_slot();
   Selection& selection = slot.selection;
   selection = clamped(selection, slot.config.encoding);  // a key steps from the value the user sees
@@ -28,7 +29,8 @@ void handle_shortcuts(AppContext& app) {
     ui.font_size = std::min(max_font_size, ui.font_size + 2.0f);
     app.requests.rebuild_fonts = true;
   }
-  if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT)) {
+  // Minus without Shift: Shift+minus types '_', which is no command.
+  if ((ImGui::IsKeyPressed(GLFW_KEY_MINUS) && !io.KeyShift) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT)) {
     ui.font_size = std::max(min_font_size, ui.font_size - 2.0f);
     app.requests.rebuild_fonts = true;
   }

@@ -163,7 +163,7 @@ TEST_CASE("a known heatmap cell has the colormap colour of its known value", "[g
   }
 }
 
-TEST_CASE("a malformed session is refused: notice, defaults kept, exit status 2", "[gui]") {
+TEST_CASE("a malformed session is refused: notice, current settings kept, exit status 2", "[gui]") {
   const fs::path dir = temp_dir();
   const fs::path session = dir / "malformed.json";
   write_text(session, R"({"pelab_session": 1, "encodings": [{"dims": "many"}]})");
