@@ -2,6 +2,7 @@
 //   pelab [CONFIG ...]                      interactive window, the configurations side by side
 //   pelab [CONFIG ...] --screenshot out.png [--session s.json] [--view NAME|all] [--size WxH]
 //   pelab --bench-frames [M]                frame times, static vs a moving slider
+// Screenshots draw off screen (EGL, no display server needed); see --gl.
 #include <imgui.h>
 #include <CLI/CLI.hpp>
 
@@ -10,10 +11,12 @@
 #include <fstream>
 #include <sstream>
 
+#include "gfx/offscreen_context.hpp"
 #include "gfx/window.hpp"
 #include "pelab/config_spec.hpp"
 #include "pelab/kinds.hpp"
 #include "run/run_modes.hpp"
+#include "run/slides.hpp"
 #include "state/config_paths.hpp"
 #include "state/session.hpp"
 #include "ui/view_registry.hpp"
@@ -24,9 +27,12 @@ namespace gfx = pelab::gfx;
 namespace {
 
 struct CommandLine {
-  std::string screenshot, geometry, session, view = "all", size = "1600x1000";
+  std::string screenshot, geometry, session, view = "all", size = "1600x1000", lang;
   std::vector<std::string> configs;
   int bench_frames = 0;
+  std::string gl = "auto";
+  std::string lesson, export_slides;
+  bool list_lessons = false;
 };
 
 // Interactive runs keep ImGui's window state and the font size / theme in the config directory;
@@ -146,19 +152,50 @@ int main(int argc, char** argv) {
   parser.add_option("--session", cli.session, "Load this session file (JSON) at start");
   parser.add_option("--view", cli.view, "View to show maximised: " + ui::view_id_list() + ", or all");
   parser.add_option("--size", cli.size, "Window size WxH")->capture_default_str();
+  parser.add_option("--lang", cli.lang, "Language of the UI: en or ko (default: the system locale)");
+  parser.add_option("--lesson", cli.lesson, "Start this lesson (an id such as 03_sinusoid, its number, or a file)");
+  parser.add_flag("--list-lessons", cli.list_lessons, "List the lessons with their step counts and exit");
+  parser.add_option("--export-slides", cli.export_slides,
+                    "With --lesson: render every step as DIR/step_NN.png (presenter view) and a PDF handout");
   parser.add_option("--bench-frames", cli.bench_frames, "Benchmark: M frames per phase (default 200)")
       ->expected(0, 1)
       ->default_str("200");
+  parser
+      .add_option("--gl", cli.gl,
+                  "Where pictures (--screenshot, ...) and --bench-frames draw: offscreen (EGL, no display "
+                  "needed), window, or auto (pictures off screen; the benchmark in a window when there is a "
+                  "display)")
+      ->check(CLI::IsMember({"auto", "window", "offscreen"}))
+      ->capture_default_str();
   parser.get_formatter()->column_width(28);
   CLI11_PARSE(parser, argc, argv);
   const bool bench = parser.count("--bench-frames") > 0;
   if (bench && cli.bench_frames <= 0) cli.bench_frames = 200;
 
+  if (cli.list_lessons) {
+    const Language language = cli.lang == "ko" ? Language::ko : cli.lang == "en" ? Language::en : system_language();
+    for (const LessonInfo& info : list_lessons(ui::lessons_dir())) {
+      if (!info.problem.empty()) {
+        std::printf("%-22s  (unreadable: %s)\n", info.id.c_str(), info.problem.c_str());
+      } else {
+        std::printf("%-22s  %2zu steps  %s\n", info.id.c_str(), info.steps, info.title(language).c_str());
+      }
+    }
+    return 0;
+  }
+  if (!cli.export_slides.empty() && cli.lesson.empty()) {
+    std::fprintf(stderr, "pelab: --export-slides needs --lesson NAME (see --list-lessons)\n");
+    return 2;
+  }
   gfx::WindowOptions window_options;
   const ui::ViewType* view = ui::find_view(cli.view);
   if (std::sscanf(cli.size.c_str(), "%dx%d", &window_options.width, &window_options.height) != 2 ||
       window_options.width < 320 || window_options.height < 240) {
     std::fprintf(stderr, "pelab: --size must be WxH, at least 320x240 (got '%s')\n", cli.size.c_str());
+    return 2;
+  }
+  if (!cli.lang.empty() && !parse_language(cli.lang)) {
+    std::fprintf(stderr, "pelab: unknown --lang '%s' (en or ko)\n", cli.lang.c_str());
     return 2;
   }
   if (cli.view != "all" && !view) {
@@ -171,18 +208,47 @@ int main(int argc, char** argv) {
   // window closes, so no GL object outlives its context.
   auto context = std::make_unique<ui::AppContext>();
   ui::AppContext& app = *context;
-  const bool capture = !cli.screenshot.empty() || bench;
+  const bool capture = !cli.screenshot.empty() || bench || !cli.export_slides.empty();
   app.capture_mode = capture;
   // CONFIGs are checked before a window opens: a typo fails fast, with or without a display.
   if (!configs_from_arguments(app, cli.configs)) return 2;
 
+  if (!capture && cli.gl == "offscreen") {
+    std::fprintf(stderr, "pelab: --gl offscreen needs --screenshot or --bench-frames (no window off screen)\n");
+    return 2;
+  }
   window_options.vsync = !bench;
   window_options.accept_mouse = !capture;
   std::string error;
-  const std::unique_ptr<gfx::Window> window = gfx::Window::open(window_options, error);
-  if (!window) {
-    std::fprintf(stderr, "pelab: %s\n", error.c_str());
-    return 1;
+  // Off screen: an EGL context and a framebuffer of --size pixels. Screenshots always draw there (the
+  // same pixels as a window under Xvfb, and no window flashes up on a desktop); when EGL fails and a
+  // display exists, a window is the fallback. The benchmark keeps the window where there is a display
+  // (it measures the interactive frame, swap included).
+  std::unique_ptr<gfx::OffscreenContext> offscreen_context;
+  std::unique_ptr<gfx::OffscreenFrame> offscreen_frame;
+  const bool offscreen_first =
+      capture && (cli.gl == "offscreen" || (cli.gl == "auto" && (!bench || !gfx::display_available())));
+  if (offscreen_first) {
+    offscreen_context = gfx::OffscreenContext::create(error);
+    if (offscreen_context)
+      offscreen_frame = gfx::OffscreenFrame::create(window_options.width, window_options.height, error);
+    if (!offscreen_frame) {
+      offscreen_context.reset();
+      if (cli.gl == "offscreen" || !gfx::display_available()) {
+        std::fprintf(stderr, "pelab: %s\n", error.c_str());
+        return 1;
+      }
+      std::fprintf(stderr, "pelab: %s; drawing in a window instead\n", error.c_str());
+      error.clear();
+    }
+  }
+  std::unique_ptr<gfx::Window> window;
+  if (!offscreen_frame) {
+    window = gfx::Window::open(window_options, error);
+    if (!window) {
+      std::fprintf(stderr, "pelab: %s\n", error.c_str());
+      return 1;
+    }
   }
   const std::unique_ptr<gfx::HeatmapRenderer> renderer = gfx::HeatmapRenderer::create(error);
   if (!renderer) {
@@ -190,8 +256,10 @@ int main(int argc, char** argv) {
     return 1;
   }
   app.renderer = renderer.get();
-  app.wake = [] { gfx::Window::wake(); };
+  if (window) app.wake = [] { gfx::Window::wake(); };
   use_config_dir(app);
+  if (!cli.lang.empty()) app.state.ui.language = parse_language(cli.lang);
+  ui::load_ui_strings(app);
   const bool session_accepted = cli.session.empty() || ui::open_session(app, cli.session);
   if (view) {
     app.state.layout.maximized = std::string(view->id);
@@ -199,12 +267,21 @@ int main(int argc, char** argv) {
     if (std::find(views.begin(), views.end(), view->id) == views.end()) views.emplace_back(view->id);
   }
   app.requests.rebuild_fonts = true;
+  if (!cli.lesson.empty() && !ui::start_lesson(app, cli.lesson) && capture) return 2;
 
+  std::unique_ptr<run::FrameTarget> target;
+  if (offscreen_frame) {
+    target = std::make_unique<run::OffscreenTarget>(*offscreen_frame);
+  } else {
+    target = std::make_unique<run::WindowTarget>(*window);
+  }
   int status = 0;
-  if (!cli.screenshot.empty()) {
-    status = run::run_screenshot(*window, app, {cli.screenshot, cli.geometry});
+  if (!cli.export_slides.empty()) {
+    status = run::run_export_slides(*target, app, cli.export_slides);
+  } else if (!cli.screenshot.empty()) {
+    status = run::run_screenshot(*target, app, {cli.screenshot, cli.geometry});
   } else if (bench) {
-    status = run::run_bench(*window, app, cli.bench_frames);
+    status = run::run_bench(*target, app, cli.bench_frames);
   } else {
     status = run::run_interactive(*window, app);
     save_settings(app);

@@ -14,17 +14,24 @@ Modes
                                        matmul-learned N D     -> "<wall ms> <cpu ms>"  L @ L.T, L from default_rng(0)
                                        save-last PATH         -> "ok"    np.save the last result
                                        save-learned N D PATH  -> "ok"    np.save the learned input table
-                                       info                   -> one line: numpy version and BLAS
+                                       info                   -> one line: numpy version and the BLAS loaded
+                                       blas-libs              -> the BLAS/LAPACK .so paths mapped into
+                                                                 this process, space-separated
                                        quit
                                      Only the call itself is timed (time.perf_counter, and
-                                     time.thread_time for CPU: numpy and the netlib BLAS run on
-                                     this one thread); inputs (P, L) are built before the clock
+                                     time.process_time for the CPU time of all threads: OpenBLAS
+                                     runs on every core); inputs (P, L) are built before the clock
                                      starts and cached.
   numpy_baseline.py --mem CASE N D   run one case once in this fresh process and print
                                      "<rss_before_kib> <peak_rss_kib>": VmRSS after `import numpy`
                                      and before the case, and VmHWM at the end (CASE is table,
                                      matmul-sin or matmul-learned; inputs are built inside the case).
-Needs numpy: run it with Debian's /usr/bin/python3 (python3-numpy).
+Which BLAS numpy uses is decided by the dynamic linker when numpy is imported: Debian's numpy
+links libblas.so.3, so LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/blas (netlib reference) or
+=/usr/lib/x86_64-linux-gnu/openblas-pthread (OpenBLAS) picks one for this process only, whatever
+the system's libblas.so.3 alternative says. `info` reports what was really mapped.
+Needs numpy: run it with Debian's /usr/bin/python3 (python3-numpy; python3-threadpoolctl for the
+kernel report).
 """
 import sys
 import time
@@ -57,23 +64,48 @@ def learned_table(n, d):
     return np.random.default_rng(0).normal(0, 0.02, (n, d))
 
 
-def blas_name():
-    """Which BLAS numpy's matmul calls (numpy 1.24 keeps the build configuration in __config__)."""
+def loaded_blas_libraries():
+    """The BLAS/LAPACK shared objects mapped into this process (from /proc/self/maps), i.e. what
+    numpy really loaded: Debian's numpy links libblas.so.3, which the dynamic linker resolves
+    through LD_LIBRARY_PATH first (the bench sets it per process) and then the system alternative."""
+    import os
+    libs = []
     try:
-        from numpy.__config__ import blas_opt_info  # numpy < 1.26
-        libs = blas_opt_info.get("libraries", [])
-    except Exception:  # pragma: no cover - newer numpy
-        libs = []
-    if any("openblas" in lib for lib in libs):
-        return "OpenBLAS"
-    if any("mkl" in lib for lib in libs):
-        return "MKL"
-    if libs:
-        # Debian's python3-numpy links libblas.so.3: whatever the blas alternative points at.
-        import os
-        target = os.path.realpath("/usr/lib/x86_64-linux-gnu/libblas.so.3")
-        return "libblas.so.3 -> " + target
-    return "unknown"
+        with open("/proc/self/maps") as f:
+            for line in f:
+                path = line.split()[-1] if len(line.split()) >= 6 else ""
+                name = os.path.basename(path)
+                if ("blas" in name or "lapack" in name) and ".so" in name and path not in libs:
+                    libs.append(path)
+    except OSError:
+        pass
+    return libs
+
+
+def blas_kernels():
+    """threadpoolctl's view (Debian python3-threadpoolctl): library, version, kernel, threads.
+    It recognises OpenBLAS (and MKL, BLIS); the netlib reference BLAS is not listed by it."""
+    try:
+        import threadpoolctl
+    except ImportError:
+        return "threadpoolctl not installed"
+    found = []
+    for lib in threadpoolctl.threadpool_info():
+        if lib.get("user_api") != "blas":
+            continue
+        found.append("%s %s, kernel %s, %s threads" % (lib.get("internal_api"), lib.get("version"),
+                                                      lib.get("architecture"), lib.get("num_threads")))
+    return "; ".join(found) if found else "no threaded BLAS (none that threadpoolctl knows)"
+
+
+def blas_name():
+    """One line for the report: the BLAS shared objects mapped into this process and
+    threadpoolctl's kernel report. (numpy.show_config() would only name the build-time
+    libblas.so.3, not what the alternative or LD_LIBRARY_PATH make the loader pick.)"""
+    import os
+    libs = loaded_blas_libraries()
+    blas = [p for p in libs if os.path.basename(p).startswith(("libblas", "libopenblas"))]
+    return "loaded %s | threadpoolctl: %s" % (" ".join(blas) if blas else "no BLAS library", blas_kernels())
 
 
 def status_kib(field):
@@ -99,18 +131,18 @@ class Cases:
         return self.inputs[key]
 
     def run(self, case, n, d):
-        """Runs one case; returns (wall ms, thread CPU ms) of the compared call only."""
+        """Runs one case; returns (wall ms, process CPU ms) of the compared call only."""
         if case == "table":
             self.last = None
-            c0, t0 = time.thread_time(), time.perf_counter()
+            c0, t0 = time.process_time(), time.perf_counter()
             out = get_position_encoding(n, d)
-            t1, c1 = time.perf_counter(), time.thread_time()
+            t1, c1 = time.perf_counter(), time.process_time()
         elif case in ("matmul-sin", "matmul-learned"):
             a = self._input("sin" if case == "matmul-sin" else "learned", n, d)
             self.last = None
-            c0, t0 = time.thread_time(), time.perf_counter()
-            out = a @ a.T
-            t1, c1 = time.perf_counter(), time.thread_time()
+            c0, t0 = time.process_time(), time.perf_counter()
+            out = a @ a.T  # numpy sees a @ a.T and calls BLAS dsyrk, then mirrors the triangle
+            t1, c1 = time.perf_counter(), time.process_time()
         else:
             raise ValueError("unknown case " + case)
         self.last = out
@@ -129,7 +161,9 @@ def serve():
             if cmd == "quit":
                 break
             elif cmd == "info":
-                reply = "numpy %s, BLAS: %s" % (np.__version__, blas_name())
+                reply = "numpy %s, %s" % (np.__version__, blas_name())
+            elif cmd == "blas-libs":
+                reply = " ".join(loaded_blas_libraries()) or "none"
             elif cmd == "save-last":
                 np.save(words[1], cases.last)
                 reply = "ok"

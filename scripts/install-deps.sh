@@ -8,9 +8,22 @@ packages=(
   libimgui-dev libglfw3-dev python3-glad  # GUI: Dear ImGui 1.86 (+GLFW/OpenGL3 backends), window, GL loader
   libeigen3-dev nlohmann-json3-dev libcli11-dev libstb-dev  # core maths, sessions, CLI parsing, PNG
   catch2                                  # tests
+  clang-14 libclang-rt-14-dev             # libFuzzer + ASan/UBSan runtimes for scripts/fuzz.sh (build-fuzz)
   xvfb xauth libgl1-mesa-dri              # headless window + software OpenGL (Mesa llvmpipe)
+  libegl1 libegl-mesa0                    # off-screen GL without any X server (pelab --screenshot, pelab-cli
+                                          # render): EGL on Mesa's surfaceless platform. glad writes the EGL
+                                          # headers and loader, so libegl-dev is not needed to build
   fonts-dejavu-core                       # the UI and figure font
+  fonts-nanum                             # Hangul for the Korean UI and lessons (NanumGothic, merged glyphs)
+  libcairo2-dev libpango1.0-dev           # PDF handouts of the lessons (pelab --export-slides): cairo
+                                          # draws the pages, pango lays out the text with font fallback
+  poppler-utils                           # tests turn the handout PDF into pages (pdfinfo, pdftoppm)
+  xdotool                                 # the window tests drive the real app with synthetic input
   python3-numpy                           # .npy interop tests and the numpy benchmark baseline
+  libopenblas-dev libopenblas0-pthread    # tuned, threaded BLAS for pelab_core's dense products (similarity);
+                                          # also the bench's numpy+OpenBLAS baseline (may make OpenBLAS the
+                                          # libblas.so.3 alternative; the bench names each BLAS explicitly)
+  python3-threadpoolctl                   # the bench prints which BLAS and kernel numpy really loaded
   python3-matplotlib                      # test oracle for the viridis/magma colormaps
 )
 

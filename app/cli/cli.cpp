@@ -49,6 +49,9 @@ void dispatch(CommandLine& cl, std::ostream& out) {
   } else if (cl.rope.app->parsed()) {
     reject_extras(*cl.rope.app);
     run_rope(cl.rope);
+  } else if (cl.rope_frequencies.app->parsed()) {
+    reject_extras(*cl.rope_frequencies.app);
+    run_rope_frequencies(cl.rope_frequencies, out);
   } else if (cl.check.app->parsed()) {
     reject_extras(*cl.check.app);
     run_check(cl.check, out);

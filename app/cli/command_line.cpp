@@ -3,11 +3,16 @@
 
 #include <array>
 
+#ifdef PELAB_CLI_VIEWS
+#include "ui/view_registry.hpp"
+#endif
+
 namespace pelab::cli {
 namespace {
 
-constexpr std::array<std::string_view, 9> kCommands = {
-    "encode", "similarity", "rotation", "t5-bucket", "shaw", "alibi", "rope", "check", "render"};
+constexpr std::array<std::string_view, 10> kCommands = {
+    "encode", "similarity", "rotation",         "t5-bucket", "shaw",
+    "alibi",  "rope",       "rope-frequencies", "check",     "render"};
 
 constexpr const char* kKinds =
     "integer, normalized, binary, sigmoid, sinusoidal, sinusoidal-concat, learned, fourier";
@@ -59,6 +64,49 @@ void add_encoding(CLI::App* app, EncodingArgs& e) {
           "with --table FILE.safetensors only: the tensor to use (default: a usual name such as wpe.weight, "
           "else the only 2-D tensor)");
 }
+
+void add_rope_scaling(CLI::App* app, RopeScalingArgs& r) {
+  add_arg(
+      app, r.scaling, "--scaling", "TYPE",
+      "frequency scaling: none, linear, ntk, dynamic, yarn, llama3, longrope (default none, or the --config "
+      "model's)");
+  add_arg(app, r.factor, "--factor", "S", "scaling factor S, finite > 0 (every scaling but none)");
+  add_arg(app, r.original_max, "--original-max", "L",
+          "training context L, >= 1 (dynamic, yarn, llama3, longrope)");
+  add_arg(
+      app, r.seq_len, "--seq-len", "N",
+      "current sequence length, >= 1 (dynamic: frequencies change only when N > L; longrope: long factors "
+      "when N > L)");
+  add_arg(app, r.beta_fast, "--beta-fast", "A",
+          "yarn: turns in L above which pairs are kept, > 0 (default 32)");
+  add_arg(app, r.beta_slow, "--beta-slow", "B",
+          "yarn: turns in L below which pairs are interpolated, > 0 (default 1)");
+  add_arg(app, r.mscale, "--mscale", "M",
+          "yarn, with --mscale-all-dim: attention factor mscale(S,M)/mscale(S,M2)");
+  add_arg(app, r.mscale_all_dim, "--mscale-all-dim", "M2", "yarn, with --mscale");
+  add_arg(app, r.attention_factor, "--attention-factor", "A",
+          "yarn, longrope: the attention factor (default: the type's formula)");
+  add_flag(app, r.no_truncate, "--no-truncate", "yarn: do not floor/ceil the correction range");
+  add_arg(app, r.low_freq_factor, "--low-freq-factor", "A", "llama3: wavelengths above L/A are divided by S");
+  add_arg(app, r.high_freq_factor, "--high-freq-factor", "B",
+          "llama3: wavelengths below L/B are kept, B > A");
+  add_arg(app, r.short_factors, "--short-factors", "F.npy",
+          "longrope: 1-D .npy of D/2 factors, used for short contexts");
+  add_arg(app, r.long_factors, "--long-factors", "F.npy", "longrope: 1-D .npy of D/2 factors, used past L");
+  add_arg(app, r.max_positions, "--max-positions", "M",
+          "longrope: extended context M; long factors when M > L, default S = M/L");
+  add_arg(
+      app, r.config, "--config", "FILE",
+      "a Hugging Face config.json: base, head dim, partial rotary factor and scaling (options override it)");
+}
+
+const char* kRopeScalingFooter =
+    "Scaling as transformers' rope_type functions (modeling_rope_utils.py), in double:\n"
+    "linear theta/S | ntk base' = base S^(D/(D-2)) | dynamic the same with S n/L - (S-1), n = max(seq-len, "
+    "L) |\n"
+    "yarn ramp between theta and theta/S | llama3 bands by wavelength vs L/B and L/A | longrope theta/f_i.\n"
+    "An option that does not apply to the scaling is an error. With --config FILE the model's values are\n"
+    "defaults and options override them; --scaling TYPE replaces the model's scaling (keeping its L).";
 
 const char* kEncodingFooter =
     "Kinds: integer P=p | normalized p/(N-1) | binary bit i of p | sigmoid 1/(1+exp(-p/t_i)) |\n"
@@ -165,15 +213,43 @@ CommandLine::CommandLine()
 
   rope.app = add_command(
       app, "rope", "apply rotary position embedding to the rows of a .npy matrix",
-      "Row p of X is rotated by position start + p: pair k turns by (start + p) w_k, w_k = base^(-2k/D).\n"
-      "adjacent pairs (2k, 2k+1) as RoFormer; half pairs (k, k + D/2) as GPT-NeoX / LLaMA. X must be\n"
-      "2-D, finite, with an even number of columns; the output is float64 of the same shape.\n"
-      "Example: pelab-cli rope --in q.npy --pairing half --start 10 --out q_rot.npy");
+      std::string(
+          "Row p of X is rotated by position start + p: pair k turns by (start + p) w_k, w_k = "
+          "base^(-2k/D),\n"
+          "or the scaled frequencies of --scaling / --config (times their attention factor; with a partial\n"
+          "rotary factor only the first D' columns turn). adjacent pairs (2k, 2k+1) as RoFormer; half pairs\n"
+          "(k, k + D'/2) as GPT-NeoX / LLaMA. X must be 2-D, finite, with an even number of rotated "
+          "columns;\n"
+          "the output is float64 of the same shape. dynamic and longrope take --seq-len from start + "
+          "rows.\n") +
+          kRopeScalingFooter +
+          "\nExample: pelab-cli rope --in q.npy --pairing half --start 10 --out q_rot.npy");
   add_arg(rope.app, rope.in, "--in", "X.npy", "input matrix, 2-D (<f4 <f8 <i4 <i8) (required)");
-  add_arg(rope.app, rope.base, "--base", "B", "finite > 0 (default 10000)");
+  add_arg(rope.app, rope.base, "--base", "B",
+          "finite > 0 (default 10000, or the --config model's rope_theta)");
   add_arg(rope.app, rope.pairing, "--pairing", "adjacent|half", "which coordinates form a pair (required)");
   add_arg(rope.app, rope.start, "--start", "P", "position of row 0, >= 0 (default 0)");
+  add_rope_scaling(rope.app, rope.scaling);
   add_common(rope.app, rope.common, "output file: .npy or .csv (required)");
+
+  rope_frequencies.app = add_command(
+      app, "rope-frequencies", "RoPE's D/2 inverse frequencies, scaled as a long-context model scales them",
+      std::string(
+          "Writes theta_i, i = 0 .. D/2 - 1 (float64) to --out and/or prints JSON {\"inv_freq\": [...],\n"
+          "\"attention_factor\": x} with --json. D is --dims (or the --config model's head_dim) times its\n"
+          "partial rotary factor.\n") +
+          kRopeScalingFooter +
+          "\nExample: pelab-cli rope-frequencies --dims 128 --base 500000 --scaling llama3 --factor 8 \\\n"
+          "  --original-max 8192 --low-freq-factor 1 --high-freq-factor 4 --json");
+  add_arg(rope_frequencies.app, rope_frequencies.dims, "--dims", "D",
+          "head dimension D, >= 2 (required unless --config gives it)");
+  add_arg(rope_frequencies.app, rope_frequencies.base, "--base", "B",
+          "finite > 0 (default 10000, or the --config model's rope_theta)");
+  add_rope_scaling(rope_frequencies.app, rope_frequencies.scaling);
+  add_flag(rope_frequencies.app, rope_frequencies.json, "--json",
+           "print the frequencies and attention factor as JSON");
+  add_common(rope_frequencies.app, rope_frequencies.common,
+             "output file: .npy or .csv (give it, --json, or both)");
 
   check.app =
       add_command(app, "check", "score an encoding against the five requirements of a good position encoding",
@@ -186,6 +262,30 @@ CommandLine::CommandLine()
   add_flag(check.app, check.json, "--json", "print JSON instead of a table");
   add_common(check.app, check.common, "write the table / JSON to this file instead of stdout");
 
+#ifdef PELAB_CLI_VIEWS
+  // Drawn by the app's own view code off screen (EGL: no display needed), so a figure is what the
+  // app shows in that view, maximised, with the figure's title in place of the view's title row.
+  render.app = add_command(
+      app, "render", "a PNG figure of any of the app's views of an encoding (no display needed)",
+      std::string(kEncodingFooter) +
+          "\nThe figure is the app's view, drawn off screen by the same code as in the app (pelab --help "
+          "lists the\nviews), --size pixels (default 1200 x 800; similarity 1000 x 800), titled with the "
+          "view and the encoding\nunless --title is given.\n"
+          "Example: pelab-cli render sinusoidal --positions 128 --dims 64 --view similarity --out s.png");
+  add_encoding(render.app, render.encoding);
+  add_arg(render.app, render.view, "--view", "NAME",
+          "the view: " + pelab::app::ui::view_id_list() + " (default heatmap)");
+  add_arg(render.app, render.colormap, "--colormap", "NAME",
+          "viridis, magma, red-blue or gray (default viridis)");
+  add_arg(render.app, render.metric, "--metric", "dot|cosine|distance",
+          "with a view that shows the similarity only (default dot)");
+  add_arg(render.app, render.size, "--size", "WxH",
+          "the picture in pixels, at least 320x240 (default 1200x800; similarity 1000x800)");
+  add_arg(render.app, render.title, "--title", "TEXT",
+          "the figure's title (default: the view and the encoding)");
+  add_arg(render.app, render.lang, "--lang", "en|ko",
+          "language of the view's texts (default: the system locale)");
+#else
   render.app = add_command(
       app, "render", "an annotated PNG figure: the encoding's heatmap or its similarity matrix",
       std::string(kEncodingFooter) +
@@ -200,6 +300,7 @@ CommandLine::CommandLine()
           "viridis, magma, red-blue or gray (default viridis)");
   add_arg(render.app, render.metric, "--metric", "dot|cosine|distance",
           "with --view similarity only (default dot)");
+#endif
   add_common(render.app, render.common, "output file: .png (required)");
 }
 

@@ -79,10 +79,26 @@ struct AlibiArgs {
   Flag causal;
 };
 
+// The RoPE frequency-scaling options shared by rope and rope-frequencies.
+struct RopeScalingArgs {
+  Arg scaling, factor, original_max, seq_len, beta_fast, beta_slow, mscale, mscale_all_dim, attention_factor,
+      low_freq_factor, high_freq_factor, short_factors, long_factors, max_positions, config;
+  Flag no_truncate;
+};
+
 struct RopeArgs {
   CLI::App* app = nullptr;
   CommonArgs common;
   Arg in, base, pairing, start;
+  RopeScalingArgs scaling;
+};
+
+struct RopeFrequenciesArgs {
+  CLI::App* app = nullptr;
+  CommonArgs common;
+  Arg dims, base;
+  RopeScalingArgs scaling;
+  Flag json;
 };
 
 struct CheckArgs {
@@ -97,6 +113,7 @@ struct RenderArgs {
   CommonArgs common;
   EncodingArgs encoding;
   Arg view, colormap, metric;
+  Arg size, title, lang;  // drawn by the app's views (pelab-cli built with the app)
 };
 
 // The whole grammar. Built once; CLI11 writes into the members, so it is not copyable or movable.
@@ -109,6 +126,7 @@ struct CommandLine {
   ShawArgs shaw;
   AlibiArgs alibi;
   RopeArgs rope;
+  RopeFrequenciesArgs rope_frequencies;
   CheckArgs check;
   RenderArgs render;
 
@@ -117,7 +135,8 @@ struct CommandLine {
   CommandLine& operator=(const CommandLine&) = delete;
 };
 
-// The command names in help order: encode, similarity, rotation, t5-bucket, shaw, alibi, rope, check, render.
+// The command names in help order: encode, similarity, rotation, t5-bucket, shaw, alibi, rope,
+// rope-frequencies, check, render.
 std::string command_list();
 bool is_command(std::string_view name);
 

@@ -18,6 +18,9 @@ void run_rotation(const RotationArgs& args);
 void run_t5_bucket(const T5BucketArgs& args);
 void run_shaw(const ShawArgs& args);
 void run_alibi(const AlibiArgs& args);
+
+// RoPE and its frequency scaling (commands_rope.cpp).
 void run_rope(const RopeArgs& args);
+void run_rope_frequencies(const RopeFrequenciesArgs& args, std::ostream& out);
 
 }  // namespace pelab::cli

@@ -1,4 +1,4 @@
-// rotation, t5-bucket, shaw, alibi and rope: the rotation T(k) and the relative / rotary schemes.
+// rotation, t5-bucket, shaw and alibi: the rotation T(k) and the relative schemes (rope: commands_rope.cpp).
 #include <vector>
 
 #include "commands.hpp"
@@ -159,40 +159,6 @@ void run_alibi(const AlibiArgs& args) {
   }
   const std::int64_t shape[3] = {heads, n, n};
   write_array(out, format, std::span<const double>(flat), shape);
-}
-
-void run_rope(const RopeArgs& args) {
-  const U max_bytes = max_bytes_value(args.common);
-  const std::filesystem::path out = out_path(args.common, "rope");
-  const Format format = choose_format(out, {Format::npy, Format::csv}, "rope");
-  require(args.in, "rope", "X.npy");
-  require(args.pairing, "rope", "adjacent|half");
-  const auto pairing = parse_rope_pairing(args.pairing.text);
-  if (!pairing) throw UsageError("--pairing: unknown pairing '" + args.pairing.text + "' (adjacent, half)");
-  const double base = base_value(args.base);
-  std::int64_t start = 0;
-  if (args.start.given()) {
-    start = integer_value(args.start);
-    require_at_least("--start", start, 0);
-    require_at_most("--start", start, (std::int64_t{1} << 52) - 1);
-  }
-
-  const std::filesystem::path in = args.in.text;
-  const Matrix x = load_matrix_npy(in, max_bytes, "--in");
-  if (x.cols() % 2 != 0) {
-    throw FileError("--in " + in.string() + " has " + std::to_string(x.cols()) +
-                    " columns; RoPE rotates pairs of coordinates, so it needs an even number");
-  }
-  if (start > (std::int64_t{1} << 52) - x.rows()) {
-    throw FileError("--start + the " + std::to_string(x.rows()) + " rows of " + in.string() +
-                    " must stay below 2^52 so positions are exact");
-  }
-  const Budget budget{max_bytes, true};
-  budget.check_output(
-      output_bytes(format, saturating_product({to_u64(x.rows()), to_u64(x.cols())})),
-      "a " + shape_text({x.rows(), x.cols()}) + " matrix as " + std::string(extension_of(format)));
-  preflight_output(out);
-  write_matrix(out, format, rope_apply(x, base, *pairing, start));
 }
 
 }  // namespace pelab::cli

@@ -200,10 +200,6 @@ EncodingSpec parse_encoding(const EncodingArgs& args, std::string_view command) 
     throw UsageError("--start + --positions must stay below 2^52 so positions are exact (got " +
                      std::to_string(p.start) + " + " + std::to_string(p.positions) + ")");
   }
-  if (p.kind == EncodingKind::sinusoidal_concat && args.dims.given() && p.dims < 2) {
-    throw UsageError(
-        "sinusoidal-concat needs --dims 2 or more (with D = 1 its only column is the zero padding)");
-  }
   if (!has_table) {
     try {
       validate(p);

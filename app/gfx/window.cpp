@@ -37,8 +37,8 @@ std::string no_display_message() {
   } else {
     what = "cannot connect to display '" + std::string(display ? display : wayland) + "'";
   }
-  return "cannot open a window: " + what + ". Run under xvfb-run, e.g. xvfb-run -a -s \"-screen 0 " +
-         "1920x1080x24\" pelab --screenshot out.png" +
+  return "cannot open a window: " + what + ". Run under xvfb-run for a virtual one (xvfb-run -a pelab); " +
+         "pictures need no display: pelab --screenshot out.png" +
          (last_glfw_error.empty() ? "" : " [" + last_glfw_error + "]");
 }
 

@@ -21,10 +21,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-void apply_requests(gfx::Window& window, ui::AppContext& app) {
+// `window` is nullptr off screen: no fullscreen, no window to close.
+void apply_requests(gfx::Window* window, float content_scale, ui::AppContext& app) {
   ui::FrameRequests& requests = app.requests;
   if (requests.rebuild_fonts) {
-    const float pixels = app.state.ui.font_size * window.content_scale();
+    const float pixels = app.state.ui.font_size * content_scale;
     std::string notice;
     gfx::rebuild_fonts(pixels, notice);
     if (!notice.empty()) ui::add_notice(app, notice, true);
@@ -32,10 +33,10 @@ void apply_requests(gfx::Window& window, ui::AppContext& app) {
     requests.rebuild_fonts = false;
   }
   if (requests.toggle_fullscreen) {
-    window.set_fullscreen(!window.is_fullscreen());
+    if (window) window->set_fullscreen(!window->is_fullscreen());
     requests.toggle_fullscreen = false;
   }
-  if (requests.quit) window.request_close();
+  if (requests.quit && window) window->request_close();
 }
 
 double median(std::vector<double> values) {
@@ -50,14 +51,14 @@ double milliseconds_since(Clock::time_point start) {
 }
 
 // Renders frames until every worker has delivered the current parameters for `frames` frames in a row.
-bool render_until_settled(gfx::Window& window, ui::AppContext& app, int frames, double timeout_seconds) {
+bool render_until_settled(FrameTarget& target, ui::AppContext& app, int frames, double timeout_seconds) {
   const Clock::time_point start = Clock::now();
   int settled_frames = 0;
   while (settled_frames < frames) {
     const bool was_settled = ui::all_settled(app);
-    render_frame(window, app);
+    render_frame(target, app);
     settled_frames = was_settled && ui::all_settled(app) ? settled_frames + 1 : 0;
-    if (settled_frames < frames) window.swap_buffers();
+    if (settled_frames < frames) target.present();
     if (milliseconds_since(start) > 1000.0 * timeout_seconds) return false;
     if (!was_settled) std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
@@ -98,14 +99,14 @@ int delivered(const ui::AppContext& app) {
 }
 
 template <typename Change>
-PhaseResult time_frames(gfx::Window& window, ui::AppContext& app, int frames, Change&& change) {
+PhaseResult time_frames(FrameTarget& target, ui::AppContext& app, int frames, Change&& change) {
   std::vector<double> times;
   const int delivered_before = delivered(app);
   for (int frame = 0; frame < frames; ++frame) {
     change(frame);
     const Clock::time_point start = Clock::now();
-    render_frame(window, app);
-    window.swap_buffers();
+    render_frame(target, app);
+    target.present();
     times.push_back(milliseconds_since(start));
   }
   return PhaseResult{median(times), delivered(app) - delivered_before};
@@ -135,11 +136,30 @@ void render_frame(gfx::Window& window, ui::AppContext& app) {
 
 void render_frame_after_events(gfx::Window& window, ui::AppContext& app) {
   open_dropped(window, app);
-  apply_requests(window, app);
+  apply_requests(&window, window.content_scale(), app);
   window.begin_frame();
   ui::draw_app(app);
   window.end_frame();
 }
+
+void render_frame(FrameTarget& target, ui::AppContext& app) {
+  gfx::Window* window = target.window();
+  if (window) {
+    window->poll_events();
+    open_dropped(*window, app);
+  }
+  apply_requests(window, target.content_scale(), app);
+  target.begin_frame();
+  ui::draw_app(app);
+  target.end_frame();
+}
+
+gfx::RgbImage WindowTarget::read_pixels() {
+  const gfx::FramebufferSize size = window_.framebuffer_size();
+  return gfx::read_back_buffer(size.width, size.height);
+}
+
+void OffscreenTarget::present() { frame_.finish(); }
 
 int run_interactive(gfx::Window& window, ui::AppContext& app) {
   // Draw while something changes; otherwise sleep until an event arrives (input, a worker's result,
@@ -167,13 +187,13 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
   return 0;
 }
 
-int run_screenshot(gfx::Window& window, ui::AppContext& app, const ScreenshotOptions& options) {
-  if (!render_until_settled(window, app, 3, 120.0)) {
+int run_screenshot(FrameTarget& target, ui::AppContext& app, const ScreenshotOptions& options) {
+  if (!render_until_settled(target, app, 3, 120.0)) {
     std::fprintf(stderr, "pelab: the views did not finish computing within 120 s; no screenshot written\n");
     return 1;
   }
-  const gfx::FramebufferSize size = window.framebuffer_size();
-  const gfx::RgbImage image = gfx::read_back_buffer(size.width, size.height);
+  const gfx::FramebufferSize size = target.framebuffer_size();
+  const gfx::RgbImage image = target.read_pixels();
   try {
     write_png_rgb(options.output, image.width, image.height, image.pixels);
     if (!options.geometry.empty()) write_geometry(options.geometry, app, size);
@@ -181,12 +201,12 @@ int run_screenshot(gfx::Window& window, ui::AppContext& app, const ScreenshotOpt
     std::fprintf(stderr, "pelab: %s\n", error.what());
     return 1;
   }
-  window.swap_buffers();
+  target.present();
   std::printf("pelab: wrote %s (%dx%d)\n", options.output.string().c_str(), size.width, size.height);
   return 0;
 }
 
-int run_bench(gfx::Window& window, ui::AppContext& app, int frames) {
+int run_bench(FrameTarget& target, ui::AppContext& app, int frames) {
   app.state.slots.resize(1);
   app.state.active = 0;
   Slot& slot = app.state.slots.front();
@@ -195,22 +215,22 @@ int run_bench(gfx::Window& window, ui::AppContext& app, int frames) {
   encoding.positions = 2000;
   encoding.dims = 1600;
   slot.selection = Selection{100, 10, 20};
-  if (!render_until_settled(window, app, 10, 120.0)) {
+  if (!render_until_settled(target, app, 10, 120.0)) {
     std::fprintf(stderr, "pelab: the benchmark's first computation did not finish within 120 s\n");
     return 1;
   }
-  const PhaseResult still = time_frames(window, app, frames, [](int) {});
+  const PhaseResult still = time_frames(target, app, frames, [](int) {});
   const PhaseResult moving_base = time_frames(
-      window, app, frames, [&](int frame) { encoding.base = 10000.0 * std::pow(1.002, frame % 200); });
-  render_until_settled(window, app, 3, 120.0);
+      target, app, frames, [&](int frame) { encoding.base = 10000.0 * std::pow(1.002, frame % 200); });
+  render_until_settled(target, app, 3, 120.0);
   const PhaseResult moving_position =
-      time_frames(window, app, frames, [&](int frame) { slot.selection.position = 100 + frame % 1800; });
-  render_until_settled(window, app, 3, 120.0);
-  const gfx::FramebufferSize size = window.framebuffer_size();
+      time_frames(target, app, frames, [&](int frame) { slot.selection.position = 100 + frame % 1800; });
+  render_until_settled(target, app, 3, 120.0);
+  const gfx::FramebufferSize size = target.framebuffer_size();
   std::printf(
-      "pelab frame benchmark: sinusoidal N = 2000, D = 1600, window %dx%d, %d frames per phase, "
+      "pelab frame benchmark: sinusoidal N = 2000, D = 1600, %s %dx%d, %d frames per phase, "
       "vsync off\n",
-      size.width, size.height, frames);
+      target.window() ? "window" : "off-screen frame", size.width, size.height, frames);
   std::printf("  static (nothing changes):            median %7.2f ms\n", still.median_ms);
   std::printf("  base moves every frame (all views):  median %7.2f ms  ratio %.2f  (%d view refreshes)\n",
               moving_base.median_ms, moving_base.median_ms / still.median_ms, moving_base.refreshes);

@@ -1,18 +1,74 @@
 #pragma once
-// The ways pelab runs once its window is open: interactively, as a screenshot maker (slides,
-// tests) and as a frame-time benchmark. Each returns the process exit status.
+// The ways pelab runs once it has a GL context: interactively (a window), as a screenshot maker
+// (slides, tests) and as a frame-time benchmark. The last two draw into a FrameTarget: the window's
+// back buffer, or an off-screen framebuffer (gfx::OffscreenFrame, no display needed). Each returns
+// the process exit status.
 #include <filesystem>
+#include <memory>
 
+#include "gfx/offscreen_frame.hpp"
+#include "gfx/screenshot.hpp"
 #include "gfx/window.hpp"
 #include "ui/app_ui.hpp"
 
 namespace pelab::app::run {
+
+// Where whole frames of the app are drawn.
+class FrameTarget {
+ public:
+  virtual ~FrameTarget() = default;
+  // Begins the ImGui frame (render_frame has collected the window's events before).
+  virtual void begin_frame() = 0;
+  // Renders the ImGui frame; read_pixels may follow, then present.
+  virtual void end_frame() = 0;
+  virtual void present() = 0;
+  virtual gfx::RgbImage read_pixels() = 0;
+  virtual gfx::FramebufferSize framebuffer_size() const = 0;
+  // Fonts are this many times the configured size (the monitor's DPI scale; 1 off screen).
+  virtual float content_scale() const = 0;
+  // Window only: fullscreen, quit.
+  virtual gfx::Window* window() { return nullptr; }
+};
+
+// The window: render_frame polls its events before each frame; present swaps the buffers.
+class WindowTarget final : public FrameTarget {
+ public:
+  explicit WindowTarget(gfx::Window& window) : window_(window) {}
+  void begin_frame() override { window_.begin_frame(); }
+  void end_frame() override { window_.end_frame(); }
+  void present() override { window_.swap_buffers(); }
+  gfx::RgbImage read_pixels() override;
+  gfx::FramebufferSize framebuffer_size() const override { return window_.framebuffer_size(); }
+  float content_scale() const override { return window_.content_scale(); }
+  gfx::Window* window() override { return &window_; }
+
+ private:
+  gfx::Window& window_;
+};
+
+// An off-screen frame: no events; present waits for the GPU (glFinish), so frame times include the
+// drawing as a swap does.
+class OffscreenTarget final : public FrameTarget {
+ public:
+  explicit OffscreenTarget(gfx::OffscreenFrame& frame) : frame_(frame) {}
+  void begin_frame() override { frame_.begin_frame(); }
+  void end_frame() override { frame_.end_frame(); }
+  void present() override;
+  gfx::RgbImage read_pixels() override { return frame_.read_pixels(); }
+  gfx::FramebufferSize framebuffer_size() const override { return frame_.size(); }
+  float content_scale() const override { return 1.0f; }
+
+ private:
+  gfx::OffscreenFrame& frame_;
+};
 
 // Carries out between-frame requests (font atlas, fullscreen), then builds and draws one frame
 // into the back buffer. The caller swaps (or first reads the pixels back).
 void render_frame(gfx::Window& window, ui::AppContext& app);
 // The same after the caller has collected the events (polled or waited for them).
 void render_frame_after_events(gfx::Window& window, ui::AppContext& app);
+// One frame of the app into any target (a window's events are polled first).
+void render_frame(FrameTarget& target, ui::AppContext& app);
 
 int run_interactive(gfx::Window& window, ui::AppContext& app);
 
@@ -21,11 +77,11 @@ struct ScreenshotOptions {
   std::filesystem::path geometry;  // optional JSON: where each heatmap was drawn (for tests)
 };
 // Renders until the computation has settled and the layout is stable, then writes the PNG.
-int run_screenshot(gfx::Window& window, ui::AppContext& app, const ScreenshotOptions& options);
+int run_screenshot(FrameTarget& target, ui::AppContext& app, const ScreenshotOptions& options);
 
 // Seed 002's size (N = 2000, D = 1600): `frames` frames with nothing changing, then `frames`
 // frames where base moves every frame (table, similarity, rotation recomputed and re-uploaded),
 // then `frames` where p moves; prints the median frame times and their ratios.
-int run_bench(gfx::Window& window, ui::AppContext& app, int frames);
+int run_bench(FrameTarget& target, ui::AppContext& app, int frames);
 
 }  // namespace pelab::app::run

@@ -16,6 +16,8 @@
 #include "pelab/io/colormap.hpp"
 #include "pelab/rotation.hpp"
 #include "pelab/similarity.hpp"
+#include "state/i18n.hpp"
+#include "state/view_settings.hpp"
 
 namespace pelab::app {
 
@@ -117,6 +119,7 @@ inline constexpr float max_font_size = 48.0f;
 struct UiSettings {
   float font_size = default_font_size;  // pixels, before the monitor's DPI scale
   Theme theme = Theme::dark;
+  std::optional<Language> language;  // none: follow the system locale
   bool operator==(const UiSettings&) const = default;
 };
 
@@ -135,7 +138,8 @@ struct AppState {
   Links links;
   LayoutState layout;
   UiSettings ui;
-  HoverState hover;  // per frame, not saved
+  ViewSettings views;  // the settings of the rope, bias, attention, norms and pca views
+  HoverState hover;    // per frame, not saved
   bool operator==(const AppState&) const = default;
 
   Slot& active_slot() { return slots[std::min(active, slots.size() - 1)]; }

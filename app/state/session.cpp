@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <type_traits>
 
 #include "pelab/io/atomic_file.hpp"
 
@@ -49,7 +50,55 @@ json display_to_json(const DisplaySettings& d) {
 }
 
 json ui_to_json(const UiSettings& ui) {
-  return json{{"font_size", ui.font_size}, {"theme", to_string(ui.theme)}};
+  json out{{"font_size", ui.font_size}, {"theme", to_string(ui.theme)}};
+  if (ui.language) out["language"] = to_string(*ui.language);
+  return out;
+}
+
+// The views' settings (view_settings.hpp): optional in a session, written by this version.
+json scaling_to_json(const RopeScaling& s) {
+  json out{{"type", to_string(s.type)}};
+  const auto put = [&](const char* key, const auto& value) {
+    if (value) out[key] = *value;
+  };
+  put("factor", s.factor);
+  put("seq_len", s.seq_len);
+  put("max_positions", s.max_positions);
+  put("beta_fast", s.beta_fast);
+  put("beta_slow", s.beta_slow);
+  put("mscale", s.mscale);
+  put("mscale_all_dim", s.mscale_all_dim);
+  put("attention_factor", s.attention_factor);
+  if (!s.truncate) out["truncate"] = false;
+  put("low_freq_factor", s.low_freq_factor);
+  put("high_freq_factor", s.high_freq_factor);
+  if (!s.short_factor.empty()) out["short_factor"] = s.short_factor;
+  if (!s.long_factor.empty()) out["long_factor"] = s.long_factor;
+  return out;
+}
+
+json views_to_json(const ViewSettings& v) {
+  return json{{"rope",
+               {{"model", v.rope.model},
+                {"dims", v.rope.dims},
+                {"base", v.rope.base},
+                {"context", v.rope.context},
+                {"a", scaling_to_json(v.rope.scaling_a)},
+                {"b", scaling_to_json(v.rope.scaling_b)},
+                {"compare", v.rope.compare},
+                {"position", v.rope.position}}},
+              {"bias",
+               {{"method", to_string(v.bias.method)},
+                {"heads", v.bias.heads},
+                {"positions", v.bias.positions},
+                {"causal", v.bias.causal},
+                {"t5_buckets", v.bias.t5_buckets},
+                {"t5_max_distance", v.bias.t5_max_distance},
+                {"seed", v.bias.seed},
+                {"shaw_clip", v.bias.shaw_clip}}},
+              {"attention", {{"order", v.attention.order}}},
+              {"norms", {{"lengths", v.norms.lengths}, {"count_padding", v.norms.count_padding}}},
+              {"pca", {{"components", v.pca.components}, {"yaw", v.pca.yaw}, {"pitch", v.pca.pitch}}}};
 }
 
 // Reads one JSON object field by field, collecting every problem instead of stopping at the first.
@@ -233,6 +282,127 @@ void read_ui(const json& object, const std::string& path, UiSettings& ui,
   ObjectReader r(object, path, problems);
   r.real("font_size", ui.font_size, min_font_size, max_font_size);
   r.name("theme", ui.theme, parse_theme, "dark, light");
+  Language language = Language::en;
+  const std::size_t before = problems.size();
+  if (r.field("language") != nullptr) {
+    r.name("language", language, parse_language, "en, ko");
+    if (problems.size() == before) ui.language = language;
+  }
+}
+
+// An optional number: set only when the key is present and valid.
+template <typename T>
+void optional_number(ObjectReader& r, const std::string& key, std::optional<T>& out, double lo, double hi,
+                     std::vector<std::string>& problems) {
+  if (!r.field(key)) return;
+  const std::size_t before = problems.size();
+  T value{};
+  if constexpr (std::is_integral_v<T>) {
+    r.integer(key, value, static_cast<std::uint64_t>(lo), static_cast<std::uint64_t>(hi));
+  } else {
+    r.real(key, value, lo, hi);
+  }
+  if (problems.size() == before) out = value;
+}
+
+// A JSON array of numbers, each within [lo, hi], with 1..max_count entries.
+template <typename T>
+void number_list(ObjectReader& r, const std::string& key, std::vector<T>& out, double lo, double hi,
+                 std::size_t max_count) {
+  const json* list = r.field(key);
+  if (!list) return;
+  std::vector<T> values;
+  if (!list->is_array() || list->empty() || list->size() > max_count)
+    return r.fail(key, "must be an array of 1 to " + std::to_string(max_count) + " numbers");
+  for (const json& item : *list) {
+    const bool integral = std::is_integral_v<T>;
+    if (!item.is_number() || (integral && !item.is_number_integer()) || !std::isfinite(item.get<double>()) ||
+        item.get<double>() < lo || item.get<double>() > hi) {
+      std::ostringstream range;
+      range << lo << ".." << hi;
+      return r.fail(key, std::string("every entry must be ") + (integral ? "an integer" : "a number") +
+                             " in " + range.str());
+    }
+    values.push_back(item.get<T>());
+  }
+  out = std::move(values);
+}
+
+void read_scaling(const json& object, const std::string& path, RopeScaling& s,
+                  std::vector<std::string>& problems) {
+  ObjectReader r(object, path, problems);
+  RopeScaling read;
+  r.name("type", read.type, parse_rope_scaling_type, choices_of(all_rope_scaling_types()));
+  optional_number(r, "factor", read.factor, 1e-6, 1e6, problems);
+  optional_number(r, "seq_len", read.seq_len, 1, static_cast<double>(max_rope_position), problems);
+  optional_number(r, "max_positions", read.max_positions, 1, static_cast<double>(max_rope_position),
+                  problems);
+  optional_number(r, "beta_fast", read.beta_fast, 1e-6, 1e6, problems);
+  optional_number(r, "beta_slow", read.beta_slow, 1e-6, 1e6, problems);
+  optional_number(r, "mscale", read.mscale, 1e-6, 1e6, problems);
+  optional_number(r, "mscale_all_dim", read.mscale_all_dim, 1e-6, 1e6, problems);
+  optional_number(r, "attention_factor", read.attention_factor, 1e-6, 1e6, problems);
+  r.boolean("truncate", read.truncate);
+  optional_number(r, "low_freq_factor", read.low_freq_factor, 1e-6, 1e6, problems);
+  optional_number(r, "high_freq_factor", read.high_freq_factor, 1e-6, 1e6, problems);
+  number_list(r, "short_factor", read.short_factor, 1e-6, 1e6, max_rope_dims / 2);
+  number_list(r, "long_factor", read.long_factor, 1e-6, 1e6, max_rope_dims / 2);
+  s = std::move(read);
+}
+
+// Values are checked for type and range only: a scaling that core refuses (a parameter missing
+// for its type) loads, and the rope view says what is wrong, so every state the view can show
+// can be saved and opened again.
+void read_views(const json& object, ViewSettings& v, std::vector<std::string>& problems) {
+  ObjectReader r(object, "views", problems);
+  if (const json* rope = r.field("rope")) {
+    ObjectReader rr(*rope, "views.rope", problems);
+    rr.text("model", v.rope.model, 256);
+    rr.integer("dims", v.rope.dims, 2, max_rope_dims);
+    rr.real("base", v.rope.base, 1.0 + 1e-9, 1e12);
+    rr.integer("context", v.rope.context, 1, max_rope_context);
+    if (const json* a = rr.field("a")) read_scaling(*a, "views.rope.a", v.rope.scaling_a, problems);
+    if (const json* b = rr.field("b")) read_scaling(*b, "views.rope.b", v.rope.scaling_b, problems);
+    rr.boolean("compare", v.rope.compare);
+    rr.integer("position", v.rope.position, 0, max_rope_position);
+  }
+  if (const json* bias = r.field("bias")) {
+    ObjectReader br(*bias, "views.bias", problems);
+    br.name("method", v.bias.method, parse_bias_method, "alibi, t5, shaw");
+    br.integer("heads", v.bias.heads, 1, max_bias_heads);
+    br.integer("positions", v.bias.positions, 2, max_bias_positions);
+    br.boolean("causal", v.bias.causal);
+    br.integer("t5_buckets", v.bias.t5_buckets, 4, max_t5_buckets);
+    br.integer("t5_max_distance", v.bias.t5_max_distance, 2, max_t5_distance);
+    br.integer("seed", v.bias.seed, 0, std::numeric_limits<std::uint64_t>::max());
+    br.integer("shaw_clip", v.bias.shaw_clip, 0, max_shaw_clip);
+  }
+  if (const json* attention = r.field("attention")) {
+    ObjectReader ar(*attention, "views.attention", problems);
+    std::vector<std::int64_t> order = v.attention.order;
+    const std::size_t before = problems.size();
+    number_list(ar, "order", order, 0, 1000, 64);
+    if (problems.size() == before) {
+      if (valid_attention_order(order)) {
+        v.attention.order = order;
+      } else {
+        ar.fail("order",
+                "must be a permutation of 0.." + std::to_string(attention_sentence_tokens().size() - 1));
+      }
+    }
+  }
+  if (const json* norms = r.field("norms")) {
+    ObjectReader nr(*norms, "views.norms", problems);
+    number_list(nr, "lengths", v.norms.lengths, 1, static_cast<double>(max_norm_length),
+                static_cast<std::size_t>(max_norm_sequences));
+    nr.boolean("count_padding", v.norms.count_padding);
+  }
+  if (const json* pca = r.field("pca")) {
+    ObjectReader pr(*pca, "views.pca", problems);
+    pr.integer("components", v.pca.components, 2, 3);
+    pr.real("yaw", v.pca.yaw, -100.0, 100.0);
+    pr.real("pitch", v.pca.pitch, -100.0, 100.0);
+  }
 }
 
 std::string view_choices(ViewIds views) {
@@ -278,7 +448,7 @@ void read_layout(const json& object, LayoutState& layout, ViewIds views, std::ve
 std::optional<json> parse_json(std::string_view text, std::vector<std::string>& problems) {
   try {
     return json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& error) {
+  } catch (const json::exception& error) {  // parse_error, and out_of_range for a number like 1e999
     problems.push_back(std::string("not valid JSON: ") + error.what());
     return std::nullopt;
   }
@@ -301,7 +471,8 @@ std::string session_to_text(const AppState& state) {
                      {"links", links},
                      {"display", display_to_json(state.display)},
                      {"layout", layout},
-                     {"ui", ui_to_json(state.ui)}};
+                     {"ui", ui_to_json(state.ui)},
+                     {"views", views_to_json(state.views)}};
   return session.dump(2) + "\n";
 }
 
@@ -351,6 +522,7 @@ SessionLoad session_from_text(std::string_view text, ViewIds views) {
     // A v1 layout (maximized, sidebar) is a v2 layout without the view list.
     if (const json* layout = r.field("layout")) read_layout(*layout, state.layout, views, load.problems);
     if (const json* ui = r.field("ui")) read_ui(*ui, "ui", state.ui, load.problems);
+    if (const json* views = r.field("views")) read_views(*views, state.views, load.problems);
     state.active = std::min(state.active, state.slots.size() - 1);
   }
   if (load.problems.empty()) load.state = std::move(state);

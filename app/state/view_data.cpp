@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "pelab/encodings.hpp"
+#include "pelab/pca.hpp"
 #include "pelab/similarity.hpp"
 
 namespace pelab::app {
@@ -234,7 +235,8 @@ bool ViewData::has(Needs needs) const {
   return present(item_table, table) && present(item_curves, curves) && present(item_similarity, similarity) &&
          present(item_similarity_row, similarity_row) && present(item_rotation, rotation) &&
          present(item_residual, residual) && present(item_selected_residual, selected_residual) &&
-         present(item_spectrum, spectrum) && present(item_requirements, requirements);
+         present(item_spectrum, spectrum) && present(item_requirements, requirements) &&
+         present(item_pca, pca) && present(item_attention, attention) && present(item_norms, norms);
 }
 
 TableData compute_table(const TableKey& key) {
@@ -430,6 +432,100 @@ SelectedResidual compute_selected_residual(const SelectedResidualKey& key, const
   return result;
 }
 
+PcaData compute_pca(const TableKey&, const TableData& table) {
+  PcaData data;
+  if (!table.error.empty()) {
+    data.error = table.error;
+    return data;
+  }
+  try {
+    // Fitted on an even sample of the rows small enough that forming the smaller of the Gram and
+    // covariance matrices (M min(M, D) D multiply-adds) and its eigen decomposition stay within
+    // the budget; every sampled row of the table is then projected on the fitted axes.
+    const auto dims = static_cast<double>(table.exact.cols());
+    const auto by_budget = static_cast<std::int64_t>(std::sqrt(gram_flop_budget / std::max(dims, 1.0)));
+    data.fit = sample_evenly(table.rows.shown, std::clamp<std::int64_t>(by_budget, 64, 1024));
+    const Matrix fitted =
+        data.fit.stride == 1 ? table.exact : take_rows(table.exact, data.fit.stride, data.fit.shown);
+    const PcaBasis basis = pca_fit(fitted, 3);
+    data.points = pca_apply(basis, table.exact);
+    data.explained = basis.explained_variance;
+    data.spectrum = basis.spectrum.head(std::min(basis.spectrum.size(), pca_spectrum_shown));
+    data.positions.resize(static_cast<std::size_t>(table.rows.shown));
+    for (std::int64_t r = 0; r < table.rows.shown; ++r)
+      data.positions[static_cast<std::size_t>(r)] = static_cast<double>(table.position_of_row(r));
+  } catch (const std::exception& error) {
+    data = PcaData{};
+    data.error = error.what();
+  }
+  return data;
+}
+
+namespace {
+
+// Rows start .. start + count - 1 of the configuration's P (all columns), computed by core.
+Matrix first_position_rows(const TableKey& key, std::int64_t count) {
+  if (!key.source_error.empty()) throw Error(key.source_error);
+  const EncodingParams& e = key.encoding;
+  return encode_grid(e, index_range(e.start, count), index_range(0, e.dims), key.source());
+}
+
+}  // namespace
+
+AttentionData compute_attention(const TableKey& key) {
+  AttentionData data;
+  try {
+    const std::span<const std::int64_t> tokens = attention_sentence_tokens();
+    const std::int64_t dims = key.encoding.dims;
+    data.positions = first_position_rows(key, static_cast<std::int64_t>(tokens.size()));
+    data.words = token_embeddings(tokens, dims, attention_seed);
+    data.weights = seeded_attention_weights(dims, std::min(dims, attention_head_dims), attention_seed);
+    std::vector<std::int64_t> identity(tokens.size());
+    std::iota(identity.begin(), identity.end(), 0);
+    data.original = attention_demo(data.words, data.positions, data.weights, identity);
+  } catch (const std::exception& error) {
+    data = AttentionData{};
+    data.error = error.what();
+  }
+  return data;
+}
+
+AttentionDemo attention_for_order(const AttentionData& data, std::span<const std::int64_t> order) {
+  return attention_demo(data.words, data.positions, data.weights, order);
+}
+
+NormsData compute_norms(const TableKey& key) {
+  NormsData data;
+  try {
+    data.positions = first_position_rows(key, max_norm_length);
+  } catch (const std::exception& error) {
+    data = NormsData{};
+    data.error = error.what();
+  }
+  return data;
+}
+
+NormsResult compute_norms_result(const NormsData& data, std::span<const std::int64_t> lengths) {
+  NormsResult result;
+  if (!data.error.empty()) {
+    result.error = data.error;
+    return result;
+  }
+  try {
+    result.batch = padded_batch(lengths, data.positions, norms_seed);
+    result.token_moments = row_moments(result.batch.x);
+    result.layer = layer_norm(result.batch.x);
+    for (std::size_t r = 0; r < result.batch.real.size(); ++r)
+      if (!result.batch.real[r]) result.layer.row(static_cast<Eigen::Index>(r)).setZero();
+    result.with_padding = batch_norm_per_step(result.batch, true);
+    result.without_padding = batch_norm_per_step(result.batch, false);
+  } catch (const std::exception& error) {
+    result = NormsResult{};
+    result.error = error.what();
+  }
+  return result;
+}
+
 std::string column_wavelength_label(const EncodingParams& e, std::int64_t dimension) {
   if (e.kind == EncodingKind::sigmoid) return "t = " + format_g(sigmoid_timescale(e.dims, e.base, dimension));
   const std::optional<double> lambda = column_wavelength(e, dimension);
@@ -490,6 +586,15 @@ bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data
     case item_requirements:
       data.requirements = requirements_.get(key, compute_requirements);
       break;
+    case item_pca:
+      data.pca = pca_.get(key, [&](const TableKey& k) { return compute_pca(k, table()); });
+      break;
+    case item_attention:
+      data.attention = attention_.get(key, compute_attention);
+      break;
+    case item_norms:
+      data.norms = norms_.get(key, compute_norms);
+      break;
     default:
       break;
   }
@@ -507,7 +612,10 @@ RecomputeCounts ViewDataCache::recomputations() const {
                          residual_.recomputations(),
                          selected_residual_.recomputations(),
                          spectrum_.recomputations(),
-                         requirements_.recomputations()};
+                         requirements_.recomputations(),
+                         pca_.recomputations(),
+                         attention_.recomputations(),
+                         norms_.recomputations()};
 }
 
 }  // namespace pelab::app

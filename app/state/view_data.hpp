@@ -10,9 +10,11 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "pelab/demo_inputs.hpp"
 #include "pelab/io/colormap.hpp"
 #include "pelab/requirements.hpp"
 #include "pelab/structure.hpp"
@@ -40,10 +42,19 @@ enum Item : unsigned {
   item_selected_residual = 1u << 6,
   item_spectrum = 1u << 7,
   item_requirements = 1u << 8,
+  // The demo items of the pca, attention and norms views.
+  item_pca = 1u << 9,
+  item_attention = 1u << 10,
+  item_norms = 1u << 11,
 };
 using Needs = unsigned;
+// The items of the table views (heatmap .. scorecard). The demo items are asked for only by their
+// own views, so "all_items" (the tests' and benchmark's request) keeps its meaning.
 inline constexpr Needs all_items = (1u << 9) - 1;
-inline constexpr int item_count = 9;
+inline constexpr Needs demo_items = item_pca | item_attention | item_norms;
+inline constexpr int item_count = 12;
+// Items computed from the configuration directly, without the table.
+inline constexpr Needs items_without_table = item_spectrum | item_attention | item_norms;
 
 // Indices 0, stride, 2 stride, ... of `total` items: `shown` of them, stride = ceil(total / max_shown).
 struct Sampling {
@@ -201,6 +212,48 @@ struct SpectrumKey {
   bool operator==(const SpectrumKey&) const = default;
 };
 
+// pca: the table's sampled rows projected on the first three principal axes, fitted on an even
+// sample of those rows small enough for the Gram budget (the view says how many).
+inline constexpr Eigen::Index pca_spectrum_shown = 32;
+struct PcaData {
+  Sampling fit;                   // over the table's sampled rows
+  std::vector<double> positions;  // position of each projected row (the table's sampled rows)
+  Matrix points;                  // rows x 3
+  Vector explained;               // 3 fractions of the fitted rows' variance
+  Vector spectrum;                // the first (up to pca_spectrum_shown) components' fractions
+  std::string error;
+};
+
+// attention: a six-token sentence of seeded word embeddings with the configuration's positions
+// start .. start + 5, one head of seeded weights, and everything shown for the sentence's own order.
+inline constexpr std::int64_t attention_head_dims = 16;
+inline constexpr std::uint64_t attention_seed = 1;
+struct AttentionData {
+  Matrix words;      // sentence order
+  Matrix positions;  // P rows start .. start + n - 1
+  AttentionWeights weights;
+  AttentionDemo original;  // identity order
+  std::string error;
+};
+// The demo for `order` (the view's permutation) from the same inputs.
+AttentionDemo attention_for_order(const AttentionData& data, std::span<const std::int64_t> order);
+
+// norms: the configuration's positions start .. start + max_norm_length - 1 for the padded batch.
+inline constexpr std::uint64_t norms_seed = 3;
+struct NormsData {
+  Matrix positions;
+  std::string error;
+};
+// The padded batch of `lengths` with these positions, LayerNorm per token and BatchNorm per step.
+struct NormsResult {
+  PaddedBatch batch;
+  Moments token_moments;  // per row of batch.x (LayerNorm's statistics; padding rows too)
+  Matrix layer;           // LayerNorm(x), padding rows left 0
+  StepNorm with_padding, without_padding;
+  std::string error;
+};
+NormsResult compute_norms_result(const NormsData& data, std::span<const std::int64_t> lengths);
+
 struct RequirementsData {
   std::vector<RequirementScore> scores;
   double compute_ms = 0.0;
@@ -234,6 +287,9 @@ struct ViewData {
   std::shared_ptr<const SelectedResidual> selected_residual;
   std::shared_ptr<const PeriodSpectrum> spectrum;
   std::shared_ptr<const RequirementsData> requirements;
+  std::shared_ptr<const PcaData> pca;
+  std::shared_ptr<const AttentionData> attention;
+  std::shared_ptr<const NormsData> norms;
   double compute_ms = 0.0;  // time spent on this request so far (0 when everything was reused)
 
   // True when every item in `needs` is present and was computed for `request`.
@@ -243,7 +299,7 @@ struct ViewData {
 
 struct RecomputeCounts {
   int table = 0, curves = 0, similarity = 0, similarity_row = 0, rotation = 0, residual = 0,
-      selected_residual = 0, spectrum = 0, requirements = 0;
+      selected_residual = 0, spectrum = 0, requirements = 0, pca = 0, attention = 0, norms = 0;
   bool operator==(const RecomputeCounts&) const = default;
 };
 
@@ -273,6 +329,9 @@ class ViewDataCache {
   Cached<SelectedResidualKey, SelectedResidual> selected_residual_;
   Cached<SpectrumKey, PeriodSpectrum> spectrum_;
   Cached<TableKey, RequirementsData> requirements_;
+  Cached<TableKey, PcaData> pca_;
+  Cached<TableKey, AttentionData> attention_;
+  Cached<TableKey, NormsData> norms_;
 };
 
 // The individual computations (pure functions of their keys; exposed for tests).
@@ -281,6 +340,9 @@ SimilarityData compute_similarity(const SimilarityKey& key, const TableData& tab
 RotationData compute_rotation(const RotationKey& key, const TableData& table);
 ResidualData compute_residual(const ResidualKey& key, const TableData& table);
 SelectedResidual compute_selected_residual(const SelectedResidualKey& key, const TableData& table);
+PcaData compute_pca(const TableKey& key, const TableData& table);
+AttentionData compute_attention(const TableKey& key);
+NormsData compute_norms(const TableKey& key);
 
 template <typename Publish, typename Superseded>
 std::shared_ptr<const ViewData> ViewDataCache::compute(const ComputeRequest& request,
@@ -294,7 +356,7 @@ std::shared_ptr<const ViewData> ViewDataCache::compute(const ComputeRequest& req
   for (int item = 0; item < item_count; ++item) {
     const unsigned bit = 1u << item;
     if (!(request.needs & bit) && bit != item_table) continue;
-    if (bit == item_table && !(request.needs & ~(item_spectrum))) continue;  // the spectrum needs no table
+    if (bit == item_table && !(request.needs & ~items_without_table)) continue;  // e.g. the spectrum
     const bool recomputed = step(item, request, *data);
     data->fresh |= bit;
     if (recomputed) {

@@ -5,7 +5,10 @@
 #include <cstdio>
 #include <set>
 
+#include "gfx/fonts.hpp"
+#include "state/i18n.hpp"
 #include "state/session.hpp"
+#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 #include "ui/view_registry.hpp"
 
@@ -36,7 +39,7 @@ void add_notice(AppContext& app, std::string text, bool is_error) {
 bool open_session(AppContext& app, const std::filesystem::path& path) {
   SessionLoad load = load_session_file(path, view_ids());
   if (!load.state) {
-    std::string text = "session refused, the current settings are kept:";
+    std::string text = tr("notice.session_refused");
     for (const std::string& problem : load.problems) text += "\n  " + problem;
     add_notice(app, std::move(text), true);
     return false;
@@ -51,6 +54,7 @@ bool open_session(AppContext& app, const std::filesystem::path& path) {
   app.state = std::move(*load.state);
   app.session_path = path;
   app.requests.rebuild_fonts = app.requests.rebuild_fonts || font_changed;
+  if (app.state.ui.language) set_language(*app.state.ui.language);
   return true;
 }
 
@@ -60,9 +64,9 @@ void save_session(AppContext& app, const std::filesystem::path& path) {
     if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
     save_session_file(path, app.state);
     app.session_path = path;
-    add_notice(app, "session saved to " + path.string(), false);
+    add_notice(app, trf("notice.session_saved", {path.string()}), false);
   } catch (const std::exception& error) {
-    add_notice(app, std::string("cannot save the session: ") + error.what(), true);
+    add_notice(app, trf("notice.session_not_saved", {error.what()}), true);
   }
 }
 
@@ -90,7 +94,7 @@ bool open_table(AppContext& app, const std::string& path, const std::string& ten
   app.sources.erase(std::make_pair(path, tensor));
   const LoadedSource& source = table_source(app, path, tensor);
   if (!source.values) {
-    add_notice(app, "cannot open the table: " + source.error, true);
+    add_notice(app, trf("notice.table_refused", {source.error}), true);
     app.sources.erase(std::make_pair(path, tensor));
     return false;
   }
@@ -105,13 +109,30 @@ bool open_table(AppContext& app, const std::string& path, const std::string& ten
   config.encoding.positions = std::min<std::int64_t>(source.values->rows(), max_positions);
   if (source.values->cols() > max_dims) {
     add_notice(app,
-               "the table has " + std::to_string(source.values->cols()) + " columns; pelab shows at most " +
-                   std::to_string(max_dims),
+               trf("notice.table_too_wide", {std::to_string(source.values->cols()), std::to_string(max_dims)}),
                true);
   }
   propagate_links(app.state, app.state.active, before);
-  add_notice(app, "opened " + source.info.description, false);
+  add_notice(app, trf("notice.table_opened", {source.info.description}), false);
   return true;
+}
+
+void load_ui_strings(AppContext& app) {
+  std::vector<std::string> problems;
+  if (!load_strings(std::filesystem::path(PELAB_ASSET_DIR) / "i18n", problems)) {
+    for (const std::string& problem : problems) add_notice(app, "UI strings: " + problem, true);
+  }
+  set_language(app.state.ui.language.value_or(system_language()));
+  // The atlas holds the glyphs of every UI string and every lesson, in both languages.
+  std::string glyphs = all_strings_text();
+  for (const LessonInfo& info : list_lessons(lessons_dir())) {
+    const LessonLoad load = load_lesson_file(info.path, view_ids());
+    if (!load.lesson) continue;
+    glyphs += load.lesson->title_en + load.lesson->title_ko;
+    for (const LessonStep& step : load.lesson->steps)
+      glyphs += step.text_en + step.text_ko + step.formula + step.try_en + step.try_ko;
+  }
+  gfx::set_font_glyph_text(std::move(glyphs));
 }
 
 void sync_runtimes(AppContext& app) {
@@ -172,8 +193,18 @@ void draw_app(AppContext& app) {
   ImGui::PopStyleVar();
 
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float status_height = ImGui::GetFrameHeight() + style.ItemSpacing.y;
-  const float main_height = ImGui::GetContentRegionAvail().y - status_height;
+  const bool presenting = app.lessons.presenting;
+  if (presenting && app.lessons.blank) {  // B in presenter mode: nothing but black
+    ImGui::GetWindowDrawList()->AddRectFilled(viewport->Pos, ImVec2(viewport->Pos.x + viewport->Size.x,
+                                                                    viewport->Pos.y + viewport->Size.y),
+                                              IM_COL32(0, 0, 0, 255));
+    ImGui::End();
+    return;
+  }
+  const float status_height = presenting ? 0.0f : ImGui::GetFrameHeight() + style.ItemSpacing.y;
+  const float band_height = lesson_band_height(app);
+  const float main_height =
+      ImGui::GetContentRegionAvail().y - status_height - (band_height > 0.0f ? band_height + style.ItemSpacing.y : 0.0f);
   if (app.state.layout.show_sidebar) {
     const float em = ImGui::GetFontSize();
     const float width = (app.state.layout.sidebar_width > 0.0f ? app.state.layout.sidebar_width : 19.0f) * em;
@@ -187,7 +218,8 @@ void draw_app(AppContext& app) {
   ImGui::BeginChild("views", ImVec2(0.0f, main_height), false, ImGuiWindowFlags_NoScrollbar);
   draw_view_area(app);
   ImGui::EndChild();
-  draw_status_bar(app);
+  if (band_height > 0.0f && app.lessons.lesson) draw_lesson_band(app, band_height);
+  if (!presenting) draw_status_bar(app);
   ImGui::End();
   draw_notices_banner(app);  // floating over the views, after them
   draw_path_popups(app);
@@ -221,6 +253,7 @@ void note_text(const char* format, ...) {
 }
 
 std::string ordinal(std::int64_t n) {
+  if (current_language() == Language::ko) return std::to_string(n);  // "8번째": the suffix is in the text
   const std::int64_t tens = n % 100, ones = n % 10;
   const char* suffix = (tens >= 11 && tens <= 13) ? "th"
                        : ones == 1                ? "st"

@@ -18,6 +18,7 @@
 #include "pelab/io/table_file.hpp"
 #include "state/compute_worker.hpp"
 #include "state/difference.hpp"
+#include "state/lesson.hpp"
 #include "state/params.hpp"
 
 namespace pelab::app::ui {
@@ -83,6 +84,17 @@ struct DifferenceCache {
   std::shared_ptr<const DifferenceData> result;
 };
 
+// A lesson being taught: its steps, where we are, and presenter mode (full screen, no sidebar,
+// large fonts, the step in a caption band, keyboard / clicker navigation, no tooltips).
+struct LessonPlayer {
+  std::optional<Lesson> lesson;
+  std::size_t step = 0;
+  bool presenting = false;
+  bool blank = false;            // B: a black screen while the lecturer talks
+  UiSettings before_presenting;  // font size restored when presenter mode ends
+  bool sidebar_before = true;
+};
+
 struct AppContext {
   AppState state;
   std::map<int, ConfigRuntime> runtimes;  // by Config::id; made and dropped with the slots
@@ -102,6 +114,7 @@ struct AppContext {
   HoverState previous_hover;
   std::function<void()> wake;  // wakes the event loop (from a worker thread)
   bool capture_mode = false;   // screenshots and benchmarks: no tooltips, no saved settings
+  LessonPlayer lessons;
 };
 
 // What a per-configuration view draws from.
@@ -124,6 +137,10 @@ struct ViewContext {
 
 void draw_app(AppContext& app);
 
+// Loads the UI strings (assets/i18n), picks the language (the settings' or session's, else the
+// system locale's) and gives the font atlas every glyph they use. Problems become notices.
+void load_ui_strings(AppContext& app);
+
 // The runtime of every slot (creating and dropping workers), the learned tables they name, and the
 // request each worker should compute for the views now visible.
 void sync_runtimes(AppContext& app);
@@ -137,6 +154,15 @@ const LoadedSource& table_source(AppContext& app, const std::string& path, const
 // Opens `path` as the learned table of the active configuration (kind learned, N and D from the
 // file). On failure shows a notice and changes nothing.
 bool open_table(AppContext& app, const std::string& path, const std::string& tensor);
+
+// Lessons (lesson_panel.cpp). start_lesson loads assets/lessons/NAME (an id, its number, or a
+// path) and shows its first step; false with a notice when it cannot be loaded.
+bool start_lesson(AppContext& app, const std::string& name);
+void show_lesson_step(AppContext& app, std::size_t step);
+void set_presenting(AppContext& app, bool presenting);
+std::filesystem::path lessons_dir();
+// The minimum font size in presenter mode: a projector at the back of a lecture hall.
+inline constexpr float presenter_font_size = 28.0f;
 
 // Loads a session into `app`; on any problem shows a notice (and prints it) and keeps the state.
 // Returns false when the file was refused.

@@ -7,20 +7,21 @@
 #include <filesystem>
 #include <string>
 
+#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
 namespace {
 
 struct Preset {
-  const char* file;   // in assets/presets
-  const char* title;  // the menu entry
+  const char* file;       // in assets/presets
+  const char* title_key;  // the menu entry
 };
 constexpr Preset presets[] = {
-    {"gpt2_vs_sinusoidal.json", "GPT-2 learned vs sinusoidal (D = 768)"},
-    {"base_10000_vs_100.json", "sinusoidal: base 10000 vs base 100"},
-    {"interleaved_vs_concat.json", "sinusoid: interleaved vs concatenated layout"},
-    {"naive_encodings.json", "integer, normalized, binary, sigmoid: the scorecard"},
+    {"gpt2_vs_sinusoidal.json", "presets.gpt2"},
+    {"base_10000_vs_100.json", "presets.bases"},
+    {"interleaved_vs_concat.json", "presets.layouts"},
+    {"naive_encodings.json", "presets.naive"},
 };
 
 std::string slot_name(const AppState& state, std::size_t index) {
@@ -58,15 +59,15 @@ void draw_configs_section(AppContext& app) {
     item_tooltip(tip.c_str());
     ImGui::SameLine();
     if (count > 1) {  // one configuration: nothing to reorder or remove
-      if (small_button("↑", "Move up (earlier in the comparison)", i > 0)) move = std::make_pair(i, -1);
+      if (small_button("↑", tr("configs.up.tip"), i > 0)) move = std::make_pair(i, -1);
       ImGui::SameLine();
-      if (small_button("↓", "Move down", i + 1 < count)) move = std::make_pair(i, +1);
+      if (small_button("↓", tr("configs.down.tip"), i + 1 < count)) move = std::make_pair(i, +1);
       ImGui::SameLine();
     }
-    if (small_button("⊕", "Duplicate this configuration", count < max_configs)) duplicate = i;
+    if (small_button("⊕", tr("configs.duplicate.tip"), count < max_configs)) duplicate = i;
     if (count > 1) {
       ImGui::SameLine();
-      if (small_button("✕", "Remove this configuration")) remove = i;
+      if (small_button("✕", tr("configs.remove.tip"))) remove = i;
     }
     ImGui::PopID();
   }
@@ -75,19 +76,19 @@ void draw_configs_section(AppContext& app) {
   if (remove) remove_slot(state, *remove);
 
   ImGui::BeginDisabled(state.slots.size() >= max_configs);
-  if (ImGui::Button("+ add")) {
+  if (ImGui::Button(tr("configs.add"))) {
     Slot added = state.active_slot();
     added.config.label.clear();
     add_slot(state, added);
   }
   ImGui::EndDisabled();
-  item_tooltip("Add a configuration (a copy of the selected one) to compare side by side; at most four.");
+  item_tooltip(tr("configs.add.tip"));
   ImGui::SameLine();
-  if (ImGui::Button("presets…")) ImGui::OpenPopup("presets");
-  item_tooltip("Ready-made comparisons.");
+  if (ImGui::Button(tr("configs.presets"))) ImGui::OpenPopup("presets");
+  item_tooltip(tr("configs.presets.tip"));
   if (ImGui::BeginPopup("presets")) {
     for (const Preset& preset : presets) {
-      if (ImGui::Selectable(preset.title))
+      if (ImGui::Selectable(tr(preset.title_key)))
         open_session(app, std::filesystem::path(PELAB_ASSET_DIR) / "presets" / preset.file);
     }
     ImGui::EndPopup();
@@ -95,7 +96,7 @@ void draw_configs_section(AppContext& app) {
 
   Config& config = state.active_slot().config;
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("label");
+  ImGui::TextUnformatted(tr("configs.label"));
   ImGui::SameLine(6.5f * ImGui::GetFontSize());
   ImGui::SetNextItemWidth(-1.0f);
   const std::string hint =
@@ -103,12 +104,12 @@ void draw_configs_section(AppContext& app) {
   if (ImGui::InputTextWithHint("##label", hint.c_str(), &config.label) &&
       config.label.size() > max_label_length)
     config.label.resize(max_label_length);
-  item_tooltip("A short name shown above this configuration's views (empty: made from its parameters).");
+  item_tooltip(tr("configs.label.tip"));
 
   if (state.slots.size() > 1) {
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("linked (move together)");
-    item_tooltip("A linked parameter moves in every configuration at once.");
+    ImGui::TextUnformatted(tr("configs.linked"));
+    item_tooltip(tr("configs.linked.tip"));
     for (LinkedParam param : all_linked_params) {
       // Two rows: the table's shape (N, D, base, start), then the selection (p, k, i).
       if (param != LinkedParam::positions && param != LinkedParam::position) ImGui::SameLine();
@@ -119,7 +120,7 @@ void draw_configs_section(AppContext& app) {
         // Linking makes the others take the selected configuration's value now.
         if (linked) copy_linked(state, state.active, param);
       }
-      item_tooltip("Move this parameter in every configuration at once.");
+      item_tooltip(tr("configs.link.tip"));
     }
   }
 }
@@ -127,26 +128,25 @@ void draw_configs_section(AppContext& app) {
 void draw_table_source_controls(AppContext& app) {
   Config& config = app.state.active_slot().config;
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("table");
+  ImGui::TextUnformatted(tr("configs.table"));
   ImGui::SameLine(6.5f * ImGui::GetFontSize());
   const std::string shown = config.table_path.empty()
-                                ? std::string("seeded N(0, σ²)")
+                                ? std::string(tr("configs.seeded_table"))
                                 : std::filesystem::path(config.table_path).filename().string();
   ImGui::TextUnformatted(shown.c_str());
   if (!config.table_path.empty()) item_tooltip(config.table_path.c_str());
-  if (ImGui::Button("Open table…")) {
+  if (ImGui::Button(tr("configs.open_table"))) {
     app.dialog.table_requested = true;
   }
   item_tooltip(
-      "Load a learned position table: a 2-D .npy file or a .safetensors checkpoint (or drop the file on "
-      "the window).");
+      tr("configs.open_table.tip"));
   if (!config.table_path.empty()) {
     ImGui::SameLine();
-    if (ImGui::Button("seeded")) {
+    if (ImGui::Button(tr("configs.seeded"))) {
       config.table_path.clear();
       config.tensor.clear();
     }
-    item_tooltip("Back to a table drawn from N(0, σ²) with a seed.");
+    item_tooltip(tr("configs.seeded.tip"));
     const LoadedSource& source = table_source(app, config.table_path, config.tensor);
     if (!source.error.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(240, 90, 80, 255));
@@ -156,7 +156,7 @@ void draw_table_source_controls(AppContext& app) {
       ImGui::PopStyleColor();
     } else if (source.info.tensors_2d.size() > 1) {
       ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted("tensor");
+      ImGui::TextUnformatted(tr("configs.tensor"));
       ImGui::SameLine(6.5f * ImGui::GetFontSize());
       ImGui::SetNextItemWidth(-1.0f);
       if (ImGui::BeginCombo("##tensor", source.info.tensor.c_str())) {
@@ -168,7 +168,7 @@ void draw_table_source_controls(AppContext& app) {
         ImGui::EndCombo();
         if (chosen) open_table(app, path, *chosen);
       }
-      item_tooltip("The tensor of the checkpoint used as the position table.");
+      item_tooltip(tr("configs.tensor.tip"));
     }
   }
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "plot/plot.hpp"
+#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
@@ -16,11 +17,12 @@ void draw_curves_view(ViewContext& view) {
     return;
   }
   if (curves.sampling.stride > 1) {
-    note_text("sampled at every %s position (%lld of %lld)", ordinal(curves.sampling.stride).c_str(),
-              static_cast<long long>(curves.sampling.shown), static_cast<long long>(curves.sampling.total));
+    note_text("%s", trf("views.sampled", {ordinal(curves.sampling.stride), std::to_string(curves.sampling.shown),
+                                          std::to_string(curves.sampling.total)})
+                        .c_str() + 2);  // without the leading "; "
   }
   plot::PlotConfig config;
-  config.x.label = "position p";
+  config.x.label = tr("axis.position_p");
   config.x.integer_ticks = true;
   config.y.label = "P[p, i]";
   config.link = "link_curves";
@@ -32,7 +34,12 @@ void draw_curves_view(ViewContext& view) {
   int colour = 0;
   const std::int64_t p = view.selection.position;
   for (const CurvesData::Curve& curve : curves.curves) {
-    const bool selected = curve.dimension == view.selection.dimension;
+    // The selected column, or the one a lesson step points at, is drawn thick.
+    const LessonPlayer& player = view.app.lessons;
+    const std::optional<Highlight>* mark = player.lesson ? &player.lesson->steps[player.step].highlight : nullptr;
+    const bool pointed = mark && *mark && (*mark)->kind == HighlightKind::curve && (*mark)->config == view.index &&
+                         (*mark)->dimension == curve.dimension;
+    const bool selected = curve.dimension == view.selection.dimension || pointed;
     const ImU32 color = plot::palette_color(colour++);
     plot::PlotLine(curve.label.c_str(), curves.positions.data(), curve.values.data(), count, color,
                    dense ? (selected ? 1.5f : 1.0f) : (selected ? 3.0f : 1.5f));

@@ -6,6 +6,7 @@
 
 #include "plot/plot.hpp"
 #include "ui/heatmap_plot.hpp"
+#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
@@ -55,8 +56,8 @@ void draw_difference_map(AppContext& app, const DifferenceData& d, bool similari
   HeatmapPlotSpec spec;
   spec.id = similarity ? "##difference_similarity" : "##difference_table";
   spec.title = similarity ? "S_A − S_B" : "P_A − P_B";
-  spec.x_label = similarity ? "position q" : "dimension i";
-  spec.y_label = "position p";
+  spec.x_label = similarity ? tr("axis.position_q") : tr("axis.dimension_i");
+  spec.y_label = tr("axis.position_p");
   spec.value_label = "A − B";
   spec.y0 = static_cast<double>(d.start) - 0.5 * row_step;
   spec.y1 = spec.y0 + row_step * static_cast<double>(grid.rows);
@@ -93,7 +94,7 @@ void draw_difference_map(AppContext& app, const DifferenceData& d, bool similari
 void draw_difference_view(AppContext& app) {
   AppState& state = app.state;
   if (state.slots.size() < 2) {
-    note_text("The difference needs two configurations: add one under Configurations in the sidebar.");
+    note_text("%s", tr("views.difference.needs_two"));
     return;
   }
   DisplaySettings& display = state.display;
@@ -111,7 +112,7 @@ void draw_difference_view(AppContext& app) {
   const std::shared_ptr<const ViewData> a = latest_data(app, display.difference_a);
   const std::shared_ptr<const ViewData> b = latest_data(app, display.difference_b);
   if (!a || !b || !a->table || !b->table) {
-    ImGui::TextUnformatted("computing…");
+    ImGui::TextUnformatted(tr("status.computing"));
     return;
   }
   const std::shared_ptr<const DifferenceData> d = cached_difference(app, *a, *b);
@@ -122,13 +123,13 @@ void draw_difference_view(AppContext& app) {
   if (!d->mismatch.empty()) {
     note_text("The shapes differ (%s).", d->mismatch.c_str());
     if (d->window) {
-      const std::string offer = "compare on the common window: positions " +
+      const std::string offer = tr("views.difference.offer") + std::string(" ") +
                                 std::to_string(d->window->start) + "–" +
                                 std::to_string(d->window->start + d->window->positions - 1) +
                                 ", dimensions 0–" + std::to_string(d->window->dims - 1);
       ImGui::Checkbox(offer.c_str(), &app.difference_on_window);
     } else {
-      note_text("Their positions do not overlap: there is no common window.");
+      note_text("%s", tr("views.difference.no_window"));
     }
     if (!d->table) return;
   }

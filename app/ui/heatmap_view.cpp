@@ -5,6 +5,7 @@
 
 #include "plot/plot.hpp"
 #include "ui/heatmap_plot.hpp"
+#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
@@ -17,17 +18,17 @@ void draw_heatmap_view(ViewContext& view) {
     return;
   }
   std::string note =
-      "N = " + std::to_string(e.positions) + " positions × D = " + std::to_string(e.dims) + " dims";
-  if (table.rows.stride > 1) note += "; showing every " + ordinal(table.rows.stride) + " position";
-  if (table.cols.stride > 1) note += ", every " + ordinal(table.cols.stride) + " dimension";
+      trf("views.heatmap.size", {std::to_string(e.positions), std::to_string(e.dims)});
+  if (table.rows.stride > 1) note += trf("views.every_position", {ordinal(table.rows.stride)});
+  if (table.cols.stride > 1) note += trf("views.every_dimension", {ordinal(table.cols.stride)});
   note_text("%s", note.c_str());
 
   const auto row_step = static_cast<double>(table.rows.stride);
   const auto col_step = static_cast<double>(table.cols.stride);
   HeatmapPlotSpec spec;
   spec.id = "##table";
-  spec.x_label = "dimension i";
-  spec.y_label = "position p";
+  spec.x_label = tr("axis.dimension_i");
+  spec.y_label = tr("axis.position_p");
   spec.value_label = "P[p, i]";
   spec.x0 = -0.5 * col_step;
   spec.x1 = spec.x0 + col_step * static_cast<double>(table.cols.shown);
@@ -45,6 +46,16 @@ void draw_heatmap_view(ViewContext& view) {
         const auto i = static_cast<double>(view.selection.dimension);
         highlight_rect(spec.x0, p - 0.5 * row_step, spec.x1, p + 0.5 * row_step);
         highlight_rect(i - 0.5, spec.y0, i + 0.5, spec.y1);
+    // A lesson step that points at a cell of this configuration: an accent frame around it.
+    const LessonPlayer& player = view.app.lessons;
+    if (player.lesson) {
+      const std::optional<Highlight>& mark = player.lesson->steps[player.step].highlight;
+      if (mark && mark->kind == HighlightKind::cell && mark->config == view.index) {
+        const auto mp = static_cast<double>(mark->position), mi = static_cast<double>(mark->dimension);
+        plot::PlotRectOutline(mi - 0.5, mp - 0.5 * row_step, mi + 0.5, mp + 0.5 * row_step, IM_COL32(255, 170, 0, 255),
+                              5.0f);
+      }
+    }
         // Linked hover: where the mouse is in another panel, a thin crosshair here.
         if (!hover.active && (view.hovered.position || view.hovered.dimension)) {
           const ImU32 mark = IM_COL32(255, 255, 255, 150);

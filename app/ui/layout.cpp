@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 #include "ui/view_registry.hpp"
 
@@ -61,10 +62,12 @@ void draw_stale_overlay(const AppContext& app, std::size_t index) {
   draw->PathStroke(ImGui::GetColorU32(ImGuiCol_Text), 0, 0.2f * em);
   char text[128];
   if (progress.items_needed > 0) {
-    std::snprintf(text, sizeof text, "updating: %d of %d items, %.1f s", progress.items_done,
-                  progress.items_needed, progress.elapsed_ms / 1000.0);
+    char seconds[16];
+    std::snprintf(seconds, sizeof seconds, "%.1f", progress.elapsed_ms / 1000.0);
+    std::snprintf(text, sizeof text, "%s",
+                  trf("layout.updating_items", {std::to_string(progress.items_done), std::to_string(progress.items_needed), seconds}).c_str());
   } else {
-    std::snprintf(text, sizeof text, "updating…");
+    std::snprintf(text, sizeof text, "%s", tr("layout.updating"));
   }
   const ImVec2 size = ImGui::CalcTextSize(text);
   draw->AddText(ImVec2(centre.x - 0.5f * size.x, centre.y + 1.2f * em), ImGui::GetColorU32(ImGuiCol_Text),
@@ -88,7 +91,7 @@ void draw_config_panel(AppContext& app, const ViewType& view, std::size_t index,
   const std::shared_ptr<const ViewData> data = latest_data(app, index);
   ConfigRuntime& runtime = app.runtimes[slot.config.id];
   if (!data || !data->has(view.needs)) {
-    ImGui::TextUnformatted("computing…");
+    ImGui::TextUnformatted(tr("status.computing"));
   } else {
     ViewContext context{app,
                         index,
@@ -119,16 +122,27 @@ void draw_cell(AppContext& app, const ViewType& view, ImVec2 size, const SharedR
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   const bool maximized = app.state.layout.maximized == id;
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(view.title.data(), view.title.data() + view.title.size());
+  const std::string title = tr_or(("view." + id + ".title").c_str(), view.title);
+  ImGui::TextUnformatted(title.c_str());
   const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
   const char* button = maximized ? "⊟" : "⊞";
   ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::GetFrameHeight());
   ImGui::PushID(id.c_str());
   const bool pressed = ImGui::Button(button, ImVec2(ImGui::GetFrameHeight(), ImGui::GetFrameHeight()));
   ImGui::PopID();
-  if (!app.capture_mode) item_tooltip(maximized ? "Back to the grid of all views" : "Maximise this view");
+  if (!app.capture_mode) item_tooltip(maximized ? tr("layout.restore.tip") : tr("layout.maximise.tip"));
   if (pressed || title_double_clicked) {
     app.state.layout.maximized = maximized ? std::nullopt : std::optional<std::string>(id);
+  }
+  // A lesson step that points at this view: an accent frame around the cell.
+  const LessonPlayer& player = app.lessons;
+  if (player.lesson) {
+    const std::optional<Highlight>& highlight = player.lesson->steps[player.step].highlight;
+    if (highlight && highlight->kind == HighlightKind::view && highlight->target == id) {
+      const ImVec2 lo = ImGui::GetWindowPos();
+      const ImVec2 hi(lo.x + ImGui::GetWindowWidth(), lo.y + ImGui::GetWindowHeight());
+      ImGui::GetWindowDrawList()->AddRect(lo, hi, IM_COL32(255, 170, 0, 255), 0.0f, 0, 0.25f * ImGui::GetFontSize());
+    }
   }
   if (view.scope == ViewScope::across_configs) {
     view.draw_across(app);
@@ -172,7 +186,7 @@ void draw_view_area(AppContext& app) {
   for (const std::string& id : app.state.layout.views)
     if (const ViewType* view = find_view(id)) views.push_back(view);
   if (views.empty()) {
-    note_text("No view is shown: tick one under Views in the sidebar.");
+    note_text("%s", tr("layout.no_view"));
     return;
   }
   // As many views per row as fit with every configuration's panel at a readable width (at most
@@ -187,7 +201,9 @@ void draw_view_area(AppContext& app) {
   const float min_row_height = 20.0f * em;
   const float fitted =
       std::floor((area.y - static_cast<float>(rows - 1) * spacing.y) / static_cast<float>(rows));
-  const bool scrolls = fitted < min_row_height;
+  // Presenting, everything stays on screen (a projector has no scroll bar); otherwise rows keep a
+  // readable height and the area scrolls.
+  const bool scrolls = !app.lessons.presenting && fitted < min_row_height;
   const float row_height = scrolls ? min_row_height : fitted;
   const float width = scrolls ? area.x - ImGui::GetStyle().ScrollbarSize : area.x;
   ImGui::BeginChild("grid", area, false, scrolls ? 0 : ImGuiWindowFlags_NoScrollbar);

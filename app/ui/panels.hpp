@@ -17,6 +17,10 @@ void draw_path_popups(AppContext& app);
 void handle_shortcuts(AppContext& app);
 // The visible views, in a grid or one maximised (layout.cpp).
 void draw_view_area(AppContext& app);
+// The lesson's caption band (lesson_panel.cpp) and its keys.
+float lesson_band_height(const AppContext& app);
+void draw_lesson_band(AppContext& app, float height);
+bool handle_lesson_keys(AppContext& app);  // true in presenter mode: the other shortcuts stand aside
 
 // Per-configuration views.
 void draw_heatmap_view(ViewContext& view);
@@ -24,9 +28,14 @@ void draw_curves_view(ViewContext& view);
 void draw_similarity_view(ViewContext& view);
 void draw_rotation_view(ViewContext& view);
 void draw_spectrum_view(ViewContext& view);
+void draw_pca_view(ViewContext& view);        // pca_view.cpp
+void draw_attention_view(ViewContext& view);  // attention_view.cpp
+void draw_norms_view(ViewContext& view);      // norms_view.cpp
 // Views across configurations.
 void draw_difference_view(AppContext& app);
 void draw_scorecard_view(AppContext& app);
+void draw_rope_view(AppContext& app);  // rope_view.cpp
+void draw_bias_view(AppContext& app);  // bias_view.cpp
 
 // The colour of configuration `index` (its label, its curves in overlays).
 ImU32 config_color(std::size_t index);

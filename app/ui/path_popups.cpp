@@ -4,6 +4,7 @@
 #include <imgui_stdlib.h>
 
 #include "state/config_paths.hpp"
+#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
@@ -20,11 +21,11 @@ bool path_popup(AppContext& app, const char* title, const char* action, const ch
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     bool entered = ImGui::InputText("##path", &dialog.path, ImGuiInputTextFlags_EnterReturnsTrue);
     if (with_tensor) {
-      ImGui::TextUnformatted("Tensor (.safetensors only; empty: the usual position table):");
+      ImGui::TextUnformatted(tr("dialog.tensor"));
       ImGui::SetNextItemWidth(-1.0f);
       entered = ImGui::InputText("##tensor", &dialog.tensor, ImGuiInputTextFlags_EnterReturnsTrue) || entered;
       if (!app.recent_tables.empty()) {
-        ImGui::TextUnformatted("Recent:");
+        ImGui::TextUnformatted(tr("dialog.recent"));
         for (const std::string& recent : app.recent_tables) {
           if (ImGui::Selectable(recent.c_str(), recent == dialog.path)) dialog.path = recent;
         }
@@ -35,7 +36,7 @@ bool path_popup(AppContext& app, const char* title, const char* action, const ch
       ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+    if (ImGui::Button(tr("dialog.cancel")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
       ImGui::CloseCurrentPopup();
     }
     ImGui::EndPopup();
@@ -61,9 +62,9 @@ void draw_path_popups(AppContext& app) {
   if (dialog.save_requested) ImGui::OpenPopup("Save session");
   if (dialog.table_requested) ImGui::OpenPopup("Open table");
   dialog.open_requested = dialog.save_requested = dialog.table_requested = false;
-  if (path_popup(app, "Open session", "Open", "Session file (JSON):", false)) open_session(app, dialog.path);
-  if (path_popup(app, "Save session", "Save", "Session file (JSON):", false)) save_session(app, dialog.path);
-  if (path_popup(app, "Open table", "Open", "Learned position table (.npy or .safetensors):", true))
+  if (path_popup(app, "Open session", tr("dialog.open"), tr("dialog.session_file"), false)) open_session(app, dialog.path);
+  if (path_popup(app, "Save session", tr("dialog.save"), tr("dialog.session_file"), false)) save_session(app, dialog.path);
+  if (path_popup(app, "Open table", tr("dialog.open"), tr("dialog.table_file"), true))
     open_table(app, dialog.path, dialog.tensor);
 }
 

@@ -12,6 +12,7 @@
 
 #include "plot/plot.hpp"
 #include "ui/heatmap_plot.hpp"
+#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
@@ -26,8 +27,8 @@ void draw_transform(ViewContext& view, int convention, ImVec2 size) {
   HeatmapPlotSpec spec;
   spec.id = convention == 0 ? "##t_column" : "##t_row";
   // No colour bar (the scale is fixed): the title says it, so the square gets the room.
-  spec.title = exact ? (convention == 0 ? "T(k)  (+1 red, −1 blue)" : "T(k) row form  (+1 red, −1 blue)")
-                     : (convention == 0 ? "fitted M  (+1 red, −1 blue)" : "M row form  (+1 red, −1 blue)");
+  spec.title = exact ? (convention == 0 ? tr("views.rotation.t_column") : tr("views.rotation.t_row"))
+                     : (convention == 0 ? tr("views.rotation.m_column") : tr("views.rotation.m_row"));
   spec.colorbar = false;
   // Window columns need not be contiguous (concat pairs k with k + K): axes count window slots
   // and the hover names the real columns.
@@ -35,8 +36,8 @@ void draw_transform(ViewContext& view, int convention, ImVec2 size) {
                                                          static_cast<std::int64_t>(rotation.window.size());
   const double first =
       contiguous && !rotation.window.empty() ? static_cast<double>(rotation.window.front()) : 0.0;
-  spec.x_label = contiguous ? "column" : "window slot (hover for the column)";
-  spec.y_label = contiguous ? "row" : "window slot";
+  spec.x_label = contiguous ? tr("axis.column") : tr("views.rotation.slot_x");
+  spec.y_label = contiguous ? tr("axis.row") : tr("views.rotation.slot_y");
   spec.value_label = exact ? "T(k)" : "M";
   spec.x0 = spec.y0 = first - 0.5;
   spec.x1 = spec.y1 = first + window - 0.5;
@@ -101,7 +102,7 @@ void draw_circle(ViewContext& view, ImVec2 size) {
     xs.push_back(table.exact(r, pair.cos_col));
     ys.push_back(table.exact(r, pair.sin_col));
   }
-  plot::PlotScatter("positions", xs.data(), ys.data(), static_cast<int>(xs.size()), plot::palette_color(0),
+  plot::PlotScatter(tr("views.rotation.positions"), xs.data(), ys.data(), static_cast<int>(xs.size()), plot::palette_color(0),
                     2.5f);
   if (selected.error.empty() && selected.row.size() > pair.cos_col) {
     const double x = selected.row[pair.cos_col], y = selected.row[pair.sin_col];
@@ -131,8 +132,8 @@ void draw_circle(ViewContext& view, ImVec2 size) {
 void draw_residual_curve(ViewContext& view, ImVec2 size, const std::vector<double>& positions,
                          const std::vector<double>& residuals, const char* y_label) {
   plot::PlotConfig config;
-  config.title = "residual over p";
-  config.x.label = "position p";
+  config.title = tr("views.rotation.residual_title");
+  config.x.label = tr("axis.position_p");
   config.x.integer_ticks = true;
   config.y.label = y_label;
   config.y.scale = plot::Scale::log10;
@@ -142,7 +143,7 @@ void draw_residual_curve(ViewContext& view, ImVec2 size, const std::vector<doubl
   std::vector<double> values(residuals.size());
   std::transform(residuals.begin(), residuals.end(), values.begin(),
                  [](double r) { return std::max(r, residual_floor); });
-  plot::PlotScatter("residual", positions.data(), values.data(), static_cast<int>(values.size()),
+  plot::PlotScatter(tr("views.rotation.residual"), positions.data(), values.data(), static_cast<int>(values.size()),
                     plot::palette_color(3), 2.0f);
   plot::PlotVLine(static_cast<double>(view.selection.position), ImGui::GetColorU32(ImGuiCol_Text, 0.6f), "p");
   plot::EndPlot();
@@ -169,11 +170,11 @@ void draw_header(ViewContext& view) {
                                   : "";
   } else {
     first = rotation.structure.why_not;
-    second = "Best linear fit on columns " + std::to_string(rotation.window.front()) + "–" +
-             std::to_string(rotation.window.back()) + ": max residual " +
+    second = tr("views.rotation.fit_on") + std::string(" ") + std::to_string(rotation.window.front()) + "–" +
+             std::to_string(rotation.window.back()) + ": " + tr("views.rotation.max_residual") + " " +
              plot::format_number(rotation.fit_largest, 3) +
              (rotation.fit_underdetermined
-                  ? " (no more positions than columns: any map fits, so this proves nothing)"
+                  ? std::string(" ") + tr("views.rotation.underdetermined")
                   : "");
   }
   ImGui::PushTextWrapPos(0.0f);
@@ -248,7 +249,7 @@ void draw_rotation_view(ViewContext& view) {
   if (stack_residual) {
     draw_curve(ImVec2(avail.x, 0.0f));
   } else {
-    note_text("maximise for the residual curve over p");
+    note_text("%s", tr("views.rotation.maximise"));
   }
 }
 

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "plot/plot.hpp"
+#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
@@ -17,7 +18,7 @@ void draw_scorecard_view(AppContext& app) {
   if (!ImGui::BeginTable("##scorecard", static_cast<int>(count) + 1, flags, ImGui::GetContentRegionAvail()))
     return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  ImGui::TableSetupColumn("requirement", ImGuiTableColumnFlags_WidthStretch, 0.8f);
+  ImGui::TableSetupColumn(tr("views.scorecard.requirement"), ImGuiTableColumnFlags_WidthStretch, 0.8f);
   for (std::size_t i = 0; i < count; ++i) {
     const std::string name =
         std::string(1, static_cast<char>('A' + i)) + " " + display_label(state.slots[i].config);
@@ -33,15 +34,20 @@ void draw_scorecard_view(AppContext& app) {
       if (!d || !d->requirements || d->requirements->scores.size() != 5) continue;
       const RequirementScore& score = d->requirements->scores[static_cast<std::size_t>(requirement)];
       ImGui::Text("%d  %s", score.number, score.name.c_str());
-      ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextDisabled("%s", score.description.c_str());
-      ImGui::PopTextWrapPos();
+      // On a projector the table must fit: what is measured moves into the tooltip.
+      if (app.lessons.presenting) {
+        if (!app.capture_mode) item_tooltip(score.description.c_str());
+      } else {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("%s", score.description.c_str());
+        ImGui::PopTextWrapPos();
+      }
       break;
     }
     for (std::size_t i = 0; i < count; ++i) {
       ImGui::TableSetColumnIndex(static_cast<int>(i) + 1);
       if (!data[i] || !data[i]->requirements) {
-        ImGui::TextDisabled("computing…");
+        ImGui::TextDisabled("%s", tr("status.computing"));
         continue;
       }
       const RequirementsData& scores = *data[i]->requirements;

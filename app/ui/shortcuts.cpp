@@ -14,6 +14,7 @@ void handle_shortcuts(AppContext& app) {
   const ImGuiIO& io = ImGui::GetIO();
   // Not while a text field or a dialog has the keyboard: typed text is not a command.
   if (io.WantTextInput || ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) return;
+  if (handle_lesson_keys(app)) return;  // presenter mode: arrows, space and enter step the lesson
   Slot& slot = app.state.active_slot();
   Selection& selection = slot.selection;
   selection = clamped(selection, slot.config.encoding);  // a key steps from the value the user sees

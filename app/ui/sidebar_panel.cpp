@@ -9,14 +9,17 @@
 #include "pelab/kinds.hpp"
 #include "plot/plot.hpp"
 #include "ui/panels.hpp"
+#include "state/i18n.hpp"
 #include "ui/view_registry.hpp"
 
 namespace pelab::app::ui {
 namespace {
 
+// Core states what each kind is; a translation, where the language has one, replaces the sentence.
 std::string kind_tooltip(EncodingKind kind) {
   const KindText text = kind_text(kind);
-  return std::string(text.formula) + "\n" + std::string(text.lesson);
+  const std::string key = "kind." + std::string(to_string(kind)) + ".lesson";
+  return std::string(text.formula) + "\n" + tr_or(key.c_str(), text.lesson);
 }
 
 // The label on the left, the control (which the caller draws next) filling the rest of the row.
@@ -80,7 +83,7 @@ void draw_encoding_controls(AppContext& app) {
   Slot& slot = app.state.active_slot();
   EncodingParams& e = slot.config.encoding;
   const std::string tooltip = kind_tooltip(e.kind);
-  row_label("encoding", tooltip.c_str());
+  row_label(tr("sidebar.encoding"), tooltip.c_str());
   if (ImGui::BeginCombo("##kind", std::string(to_string(e.kind)).c_str())) {
     for (EncodingKind kind : all_encoding_kinds()) {
       if (ImGui::Selectable(std::string(to_string(kind)).c_str(), kind == e.kind)) e.kind = kind;
@@ -92,33 +95,34 @@ void draw_encoding_controls(AppContext& app) {
 
   slider_int64(
       "N", e.positions, 1, max_positions,
-      "Positions N: rows of P, positions start .. start + N − 1. Beyond 2048 the views show a stated stride.",
+      tr("sidebar.n.tip"),
       true);
   commit_clamp(slot);
-  slider_int64("D", e.dims, 1, max_dims, "Dims D: columns of P (the model width d_model).", true);
+  slider_int64("D", e.dims, 1, max_dims, tr("sidebar.d.tip"), true);
   commit_clamp(slot);
 
   const std::optional<std::string_view> base_unused = unused_parameter_reason(e.kind, KindParameter::base);
-  const std::string base_tooltip(base_unused ? *base_unused : base_meaning(e.kind));
+  const std::string base_key = "kind." + std::string(to_string(e.kind)) + (base_unused ? ".base_unused" : ".base");
+  const std::string base_tooltip = tr_or(base_key.c_str(), base_unused ? *base_unused : base_meaning(e.kind));
   ImGui::BeginDisabled(base_unused.has_value());
-  row_label("base", base_tooltip.c_str());
+  row_label(tr("sidebar.base"), base_tooltip.c_str());
   ImGui::SliderScalar("##base", ImGuiDataType_Double, &e.base, &min_base, &max_base, "%.6g",
                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
   item_tooltip(base_tooltip.c_str());
   // One-click values on their own line under the slider, so the slider keeps the full width.
   ImGui::SetCursorPosX(6.5f * ImGui::GetFontSize());  // the column row_label puts controls in
-  ImGui::TextDisabled("set");
+  ImGui::TextDisabled("%s", tr("sidebar.set"));
   ImGui::SameLine();
   if (ImGui::Button("10000")) e.base = 10000.0;
-  item_tooltip(base_unused ? base_tooltip.c_str() : "base = 10000 (Vaswani et al. 2017)");
+  item_tooltip(base_unused ? base_tooltip.c_str() : tr("sidebar.base10000.tip"));
   ImGui::SameLine();
   if (ImGui::Button("100")) e.base = 100.0;
-  item_tooltip(base_unused ? base_tooltip.c_str() : "base = 100 (seed 000's small example)");
+  item_tooltip(base_unused ? base_tooltip.c_str() : tr("sidebar.base100.tip"));
   ImGui::EndDisabled();
 
   const char* start_tooltip =
-      "Row r of P is position start + r: look far past N without computing the rows before.";
-  row_label("start", start_tooltip);
+      tr("sidebar.start.tip");
+  row_label(tr("sidebar.start"), start_tooltip);
   const std::int64_t step = 1, fast_step = 100;
   ImGui::InputScalar("##start", ImGuiDataType_S64, &e.start, &step, &fast_step, "%lld");
   item_tooltip(start_tooltip);
@@ -126,20 +130,20 @@ void draw_encoding_controls(AppContext& app) {
   e.start = std::clamp<std::int64_t>(e.start, 0, max_start);
 
   if (e.kind == EncodingKind::binary) {
-    ImGui::Checkbox("bits as −1 / +1", &e.binary_signed);
-    item_tooltip("Map each bit b to 2b − 1, so the values are centred on 0.");
+    ImGui::Checkbox(tr("sidebar.signed"), &e.binary_signed);
+    item_tooltip(tr("sidebar.signed.tip"));
   }
   if (e.kind == EncodingKind::learned) {
     draw_table_source_controls(app);
     if (slot.config.table_path.empty()) {
-      row_label("σ", "Entries are drawn from N(0, σ²), the usual initialisation of a learned table.");
+      row_label("σ", tr("sidebar.sigma.tip"));
       const double sigma_lo = 0.0, sigma_hi = 1.0;
       ImGui::SliderScalar("##sigma", ImGuiDataType_Double, &e.sigma, &sigma_lo, &sigma_hi, "%.4g");
-      item_tooltip("Entries are drawn from N(0, σ²), the usual initialisation of a learned table.");
-      row_label("seed", "Entry (p, i) depends only on (seed, p, i), not on N or start.");
+      item_tooltip(tr("sidebar.sigma.tip"));
+      row_label("seed", tr("sidebar.seed.tip"));
       const std::uint64_t one = 1;
       ImGui::InputScalar("##seed", ImGuiDataType_U64, &e.seed, &one, nullptr, "%llu");
-      item_tooltip("Entry (p, i) depends only on (seed, p, i), not on N or start.");
+      item_tooltip(tr("sidebar.seed.tip"));
     }
   }
 }
@@ -152,19 +156,18 @@ void draw_selection_controls(AppContext& app) {
   const std::int64_t last_position = e.start + e.positions - 1;
   if (slider_int64(
           "p  (↑ ↓)", shown.position, e.start, last_position,
-          "Position p, the selected one: outlined row in the heatmap, marker in the curves, the row S[p, :] "
-          "and Pₚ in the rotation view. Up / down arrow keys step it."))
+          tr("sidebar.p.tip")))
     slot.selection.position = shown.position;
   if (slider_int64("k", shown.offset, 0, std::max<std::int64_t>(e.positions - 1, 0),
-                   "Offset k: the step from Pₚ to Pₚ₊ₖ in the rotation view (T(k) for kinds that have one)."))
+                   tr("sidebar.k.tip")))
     slot.selection.offset = shown.offset;
   if (slider_int64(
           "i  (← →)", shown.dimension, 0, e.dims - 1,
-          "Dimension i, the selected column of P (and its band or pair). Left / right arrow keys step it."))
+          tr("sidebar.i.tip")))
     slot.selection.dimension = shown.dimension;
   DisplaySettings& display = app.state.display;
-  const char* neighbours_tooltip = "Neighbours n: the curves view plots columns i − n .. i + n.";
-  row_label("neighbours", neighbours_tooltip);
+  const char* neighbours_tooltip = tr("sidebar.neighbours.tip");
+  row_label(tr("sidebar.neighbours"), neighbours_tooltip);
   ImGui::SliderInt("##neighbours", &display.neighbour_curves, 0, max_neighbour_curves);
   item_tooltip(neighbours_tooltip);
 }
@@ -172,15 +175,12 @@ void draw_selection_controls(AppContext& app) {
 void draw_colour_controls(AppContext& app) {
   DisplaySettings& display = app.state.display;
   enum_combo(
-      "colormap", display.colormap, all_colormaps(),
-      "Colours of the heatmaps. viridis and magma: perceptually uniform; red-blue: diverging, white at the "
-      "middle of the range (use with a symmetric range); gray: black to white.");
+      tr("sidebar.colormap"), display.colormap, all_colormaps(),
+      tr("sidebar.colormap.tip"));
   const char* range_tooltip =
-      "Value range of the colormap. auto: min .. max of the shown values; symmetric: −max|v| .. +max|v| (0 "
-      "in "
-      "the middle); fixed: your bounds.";
+      tr("sidebar.range.tip");
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("range");
+  ImGui::TextUnformatted(tr("sidebar.range"));
   item_tooltip(range_tooltip);
   ImGui::SameLine();
   for (RangeMode mode : {RangeMode::automatic, RangeMode::symmetric, RangeMode::fixed}) {
@@ -197,42 +197,38 @@ void draw_colour_controls(AppContext& app) {
       display.range_min = bounds[0];
       display.range_max = bounds[1];
     }
-    item_tooltip("Lower and upper end of the colormap (the lower must be smaller).");
+    item_tooltip(tr("sidebar.fixed.tip"));
   }
   if (app.state.slots.size() > 1) {
     enum_combo(
-        "one scale", display.scale_sharing,
+        tr("sidebar.scale"), display.scale_sharing,
         std::array{ScaleSharing::same_kind, ScaleSharing::always, ScaleSharing::never},
-        "Compare mode: give every configuration's heatmap the same colour range, so equal colours mean "
-        "equal values. same-kind: when all configurations are of one kind.");
+        tr("sidebar.scale.tip"));
   }
 }
 
 void draw_similarity_rotation_controls(AppContext& app) {
   DisplaySettings& display = app.state.display;
   enum_combo(
-      "metric", display.metric,
+      tr("sidebar.metric"), display.metric,
       std::array{SimilarityMetric::dot, SimilarityMetric::cosine, SimilarityMetric::distance},
-      "Similarity metric. dot: S = Pₚ · P_q; cosine: Pₚ · P_q / (‖Pₚ‖ ‖P_q‖); distance: ‖Pₚ − P_q‖. For the "
-      "sinusoid with even D, S[p, q] = Σ_k cos(w_k (q − p)) depends only on q − p.");
+      tr("sidebar.metric.tip"));
   const char* convention_tooltip =
-      "column: Pₚ₊ₖ = T(k) Pₚ with P as a column vector; row: Pₚ₊ₖ = Pₚ T(k) (seed 000's form), whose blocks "
-      "are "
-      "the transpose.";
+      tr("sidebar.convention.tip");
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("T(k)");
   item_tooltip(convention_tooltip);
   ImGui::SameLine();
-  if (ImGui::RadioButton("column", display.convention == RotationConvention::column))
+  if (ImGui::RadioButton(tr("sidebar.column"), display.convention == RotationConvention::column))
     display.convention = RotationConvention::column;
   item_tooltip(convention_tooltip);
   ImGui::SameLine();
-  if (ImGui::RadioButton("row", display.convention == RotationConvention::row))
+  if (ImGui::RadioButton(tr("sidebar.row"), display.convention == RotationConvention::row))
     display.convention = RotationConvention::row;
   item_tooltip(convention_tooltip);
   ImGui::SameLine();
-  ImGui::Checkbox("both", &display.show_both_conventions);
-  item_tooltip("Show T(k) for both conventions side by side.");
+  ImGui::Checkbox(tr("sidebar.both"), &display.show_both_conventions);
+  item_tooltip(tr("sidebar.both.tip"));
 }
 
 void draw_view_toggles(AppContext& app) {
@@ -249,21 +245,48 @@ void draw_view_toggles(AppContext& app) {
         views.erase(std::remove(views.begin(), views.end(), id), views.end());
       }
     }
-    const std::string tooltip = std::string(view.title) + ": " + std::string(view.summary);
+    const std::string title_key = "view." + id + ".title", summary_key = "view." + id + ".summary";
+    const std::string tooltip = tr_or(title_key.c_str(), view.title) + ": " + tr_or(summary_key.c_str(), view.summary);
     item_tooltip(tooltip.c_str());
   }
+}
+
+void draw_lesson_controls(AppContext& app) {
+  static std::vector<LessonInfo> lessons = list_lessons(lessons_dir());
+  static std::size_t chosen = 0;
+  if (lessons.empty()) {
+    ImGui::TextDisabled("%s", tr("sidebar.no_lessons"));
+    return;
+  }
+  chosen = std::min(chosen, lessons.size() - 1);
+  const Language language = current_language();
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::BeginCombo("##lesson", lessons[chosen].title(language).c_str())) {
+    for (std::size_t n = 0; n < lessons.size(); ++n) {
+      const std::string entry = lessons[n].title(language) + "  (" + std::to_string(lessons[n].steps) + ")";
+      if (ImGui::Selectable(entry.c_str(), n == chosen)) chosen = n;
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::Button(tr("sidebar.lesson.start"))) start_lesson(app, lessons[chosen].path.string());
+  item_tooltip(tr("sidebar.lesson.start.tip"));
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!app.lessons.lesson);
+  if (ImGui::Button(tr("sidebar.lesson.present"))) set_presenting(app, true);
+  ImGui::EndDisabled();
+  item_tooltip(tr("sidebar.lesson.present.tip"));
 }
 
 void draw_display_controls(AppContext& app) {
   UiSettings& ui = app.state.ui;
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("font");
+  ImGui::TextUnformatted(tr("sidebar.font"));
   ImGui::SameLine();
   if (ImGui::Button(" − ")) {
     ui.font_size = std::max(min_font_size, ui.font_size - 2.0f);
     app.requests.rebuild_fonts = true;
   }
-  item_tooltip("Smaller text (key −).");
+  item_tooltip(tr("sidebar.smaller.tip"));
   ImGui::SameLine();
   ImGui::Text("%.0f px", static_cast<double>(ui.font_size));
   ImGui::SameLine();
@@ -271,39 +294,49 @@ void draw_display_controls(AppContext& app) {
     ui.font_size = std::min(max_font_size, ui.font_size + 2.0f);
     app.requests.rebuild_fonts = true;
   }
-  item_tooltip("Larger text for a projector (key +).");
+  item_tooltip(tr("sidebar.larger.tip"));
   ImGui::SameLine();
-  if (ImGui::Button(ui.theme == Theme::dark ? "light theme" : "dark theme")) {
+  if (ImGui::Button(ui.theme == Theme::dark ? tr("sidebar.theme.light") : tr("sidebar.theme.dark"))) {
     ui.theme = ui.theme == Theme::dark ? Theme::light : Theme::dark;
     app.requests.rebuild_fonts = true;
   }
-  item_tooltip("Switch between the dark and the light colour theme.");
-  if (ImGui::Button("Open session…")) app.dialog.open_requested = true;
-  item_tooltip("Load all configurations, settings and the layout from a JSON file (Ctrl+O).");
+  item_tooltip(tr("sidebar.theme.tip"));
   ImGui::SameLine();
-  if (ImGui::Button("Save session…")) app.dialog.save_requested = true;
-  item_tooltip("Save all configurations, settings and the layout as JSON (Ctrl+S saves to the last path).");
+  // The button names the other language in that language, so it can be found without reading this one.
+  const Language other = current_language() == Language::ko ? Language::en : Language::ko;
+  if (ImGui::Button(other == Language::ko ? "한국어" : "English")) {
+    ui.language = other;
+    set_language(other);
+  }
+  item_tooltip(tr("sidebar.language.tip"));
+  if (ImGui::Button(tr("sidebar.open"))) app.dialog.open_requested = true;
+  item_tooltip(tr("sidebar.open.tip"));
+  ImGui::SameLine();
+  if (ImGui::Button(tr("sidebar.save"))) app.dialog.save_requested = true;
+  item_tooltip(tr("sidebar.save.tip"));
 }
 
 }  // namespace
 
 void draw_sidebar_panel(AppContext& app) {
-  section("Configurations");
+  section(tr("sidebar.section.configs"));
   draw_configs_section(app);
   const std::string heading = app.state.slots.size() > 1
-                                  ? "Encoding of " + std::string(1, static_cast<char>('A' + app.state.active))
-                                  : std::string("Encoding");
+                                  ? trf("sidebar.section.encoding_of", {std::string(1, static_cast<char>('A' + app.state.active))})
+                                  : std::string(tr("sidebar.section.encoding"));
   section(heading.c_str());
   draw_encoding_controls(app);
-  section("Selection");
+  section(tr("sidebar.section.selection"));
   draw_selection_controls(app);
-  section("Colour");
+  section(tr("sidebar.section.colour"));
   draw_colour_controls(app);
-  section("Similarity and rotation");
+  section(tr("sidebar.section.similarity"));
   draw_similarity_rotation_controls(app);
-  section("Views");
+  section(tr("sidebar.section.views"));
   draw_view_toggles(app);
-  section("Display");
+  section(tr("sidebar.section.lessons"));
+  draw_lesson_controls(app);
+  section(tr("sidebar.section.display"));
   draw_display_controls(app);
 }
 

@@ -6,6 +6,7 @@
 
 #include "plot/plot.hpp"
 #include "ui/heatmap_plot.hpp"
+#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
@@ -29,8 +30,8 @@ void draw_matrix(ViewContext& view, ImVec2 size) {
   HeatmapPlotSpec spec;
   spec.id = "##similarity";
   spec.title = "S[p, q]";
-  spec.x_label = "position q";
-  spec.y_label = "position p";
+  spec.x_label = tr("axis.position_q");
+  spec.y_label = tr("axis.position_p");
   spec.value_label = metric_formula(view.data.request.metric);
   spec.x0 = spec.y0 = static_cast<double>(similarity.start) - 0.5 * step;
   spec.x1 = spec.y1 = spec.x0 + step * static_cast<double>(similarity.rows.shown);
@@ -62,10 +63,10 @@ void draw_row_curve(ViewContext& view, ImVec2 size) {
     note_text("cannot compute S[p, :]: %s", row.error.c_str());
     return;
   }
-  const std::string title = "S[p, q] for p = " + std::to_string(view.data.request.selection.position);
+  const std::string title = trf("views.similarity.row_title", {std::to_string(view.data.request.selection.position)});
   plot::PlotConfig config;
   config.title = title.c_str();
-  config.x.label = "offset q − p";
+  config.x.label = tr("axis.offset_q_p");
   config.x.integer_ticks = true;
   config.y.label = metric_formula(view.data.request.metric);
   config.legend = false;
@@ -85,10 +86,10 @@ void draw_similarity_view(ViewContext& view) {
     note_text("cannot compute S: %s", similarity.error.c_str());
     return;
   }
-  std::string note = std::string(to_string(view.data.request.metric)) + " similarity, " + similarity.method;
+  std::string note = trf("views.similarity.note", {to_string(view.data.request.metric), similarity.method});
   if (similarity.rows.stride > 1) {
-    note += "; showing every " + ordinal(similarity.rows.stride) + " position (" +
-            std::to_string(similarity.rows.shown) + " of " + std::to_string(similarity.rows.total) + ")";
+    note += trf("views.sampled", {ordinal(similarity.rows.stride), std::to_string(similarity.rows.shown),
+                                  std::to_string(similarity.rows.total)});
   }
   note_text("%s", note.c_str());
   // The matrix is a square: side by side with the row curve when the panel is wide, stacked above
@@ -107,7 +108,7 @@ void draw_similarity_view(ViewContext& view) {
     draw_row_curve(view, ImVec2(avail.x, 0.0f));
   } else {
     draw_matrix(view, ImVec2(avail.x, avail.y - ImGui::GetTextLineHeightWithSpacing()));
-    note_text("maximise for the curve S[p, :] against q − p");
+    note_text("%s", tr("views.similarity.maximise"));
   }
 }
 

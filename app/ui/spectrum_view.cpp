@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "plot/plot.hpp"
+#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
@@ -36,35 +37,34 @@ void draw_spectrum_view(ViewContext& view) {
       long_l.push_back(lambda);
     }
   }
-  std::string note = spectrum.rule + ".  " + std::to_string(long_k.size()) + " of " +
-                     std::to_string(spectrum.periods.size()) +
-                     " never complete a period within N = " + std::to_string(e.positions);
+  std::string note = spectrum.rule + ".  " +
+                     trf("views.spectrum.note", {std::to_string(long_k.size()), std::to_string(spectrum.periods.size()),
+                                                 std::to_string(e.positions)});
   if (spectrum.aliasing_limit) {
-    note += "; " + std::to_string(alias_k.size()) + " have a period of at most " +
-            plot::format_number(alias, 3) + " positions and alias at integer p";
+    note += trf("views.spectrum.alias_note", {std::to_string(alias_k.size()), plot::format_number(alias, 3)});
   }
   note_text("%s.", note.c_str());
   plot::PlotConfig config;
   const std::string x_label = spectrum.band_label;
   config.x.label = x_label.c_str();
   config.x.integer_ticks = true;
-  config.y.label = "period (positions)";
+  config.y.label = tr("views.spectrum.period_axis");
   config.y.scale = plot::Scale::log10;
   config.link = "link_spectrum";
   if (!plot::BeginPlot("##spectrum", ImVec2(0.0f, 0.0f), config)) return;
-  plot::PlotScatter("period within N", short_k.data(), short_l.data(), static_cast<int>(short_k.size()),
+  plot::PlotScatter(tr("views.spectrum.within"), short_k.data(), short_l.data(), static_cast<int>(short_k.size()),
                     plot::palette_color(0), 3.5f);
-  plot::PlotScatter("never completes within N", long_k.data(), long_l.data(), static_cast<int>(long_k.size()),
+  plot::PlotScatter(tr("views.spectrum.never"), long_k.data(), long_l.data(), static_cast<int>(long_k.size()),
                     plot::palette_color(1), 3.5f);
   if (!alias_k.empty()) {
-    plot::PlotScatter("aliased (period ≤ 2)", alias_k.data(), alias_l.data(),
+    plot::PlotScatter(tr("views.spectrum.aliased"), alias_k.data(), alias_l.data(),
                       static_cast<int>(alias_k.size()), plot::palette_color(3), 3.5f);
   }
   const std::string n_text = "N = " + std::to_string(e.positions);
   plot::PlotHLine(n, plot::palette_color(3), n_text.c_str(), 2.0f);
   const ImU32 bound = ImGui::GetColorU32(ImGuiCol_Text, 0.45f);
   for (const auto& [value, label] : spectrum.bounds) plot::PlotHLine(value, bound, label.c_str());
-  if (spectrum.aliasing_limit) plot::PlotHLine(alias, plot::palette_color(3), "aliasing limit", 1.0f);
+  if (spectrum.aliasing_limit) plot::PlotHLine(alias, plot::palette_color(3), tr("views.spectrum.alias_line"), 1.0f);
   // The selected column's band.
   const std::optional<std::size_t> band = band_of_column(e, view.selection.dimension);
   if (band && *band < spectrum.periods.size()) {

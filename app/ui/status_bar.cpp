@@ -3,9 +3,20 @@
 #include <cstdio>
 
 #include "plot/plot.hpp"
+#include "state/i18n.hpp"
+#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
+namespace {
+
+std::string format_ms(double ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", ms);
+  return text;
+}
+
+}  // namespace
 
 void draw_status_bar(AppContext& app) {
   ImGui::Separator();
@@ -16,16 +27,16 @@ void draw_status_bar(AppContext& app) {
   const std::shared_ptr<const ViewData> data = latest_data(app, app.state.active);
   if (data && data->table) {
     ImGui::SameLine(0.0f, 3.0f * ImGui::GetFontSize());
-    ImGui::Text("table %.1f ms", data->table->compute_ms);
+    ImGui::TextUnformatted(trf("status.table_ms", {format_ms(data->table->compute_ms)}).c_str());
     if (data->similarity) {
       ImGui::SameLine(0.0f, 0.0f);
-      ImGui::Text(", similarity %.1f ms", data->similarity->compute_ms);
+      ImGui::TextUnformatted(trf("status.similarity_ms", {format_ms(data->similarity->compute_ms)}).c_str());
     }
   }
   ImGui::SameLine(0.0f, 3.0f * ImGui::GetFontSize());
   // No frame rate: an idle window draws no frames, so an average over them would mislead
   // (the frame benchmark measures frame times).
-  if (!all_settled(app)) ImGui::TextUnformatted("computing…");
+  if (!all_settled(app)) ImGui::TextUnformatted(tr("status.computing"));
 }
 
 }  // namespace pelab::app::ui

@@ -9,7 +9,7 @@
 namespace pelab::app::ui {
 namespace {
 
-const std::array<ViewType, 7> registry = {{
+const std::array<ViewType, 12> registry = {{
     {"heatmap", "Heatmap of P", "the table P, positions × dimensions, with the exact value under the mouse",
      item_table, ViewScope::per_config, 1.0f, draw_heatmap_view, nullptr},
     {"curves", "Curves P[:, i]", "columns i − n .. i + n against position, each with its period",
@@ -29,6 +29,20 @@ const std::array<ViewType, 7> registry = {{
     {"scorecard", "Requirements scorecard",
      "the five requirements of a good encoding, scored per configuration", item_requirements,
      ViewScope::across_configs, 1.6f, nullptr, draw_scorecard_view},
+    {"rope", "RoPE frequency scaling",
+     "per pair: wavelength, angle at p and regime before and after two scalings of a model; q·k decay with "
+     "distance",
+     0, ViewScope::across_configs, 2.0f, nullptr, draw_rope_view},
+    {"bias", "Relative biases per head",
+     "ALiBi, T5 and Shaw as query × key matrices per head, and every method against distance", 0,
+     ViewScope::across_configs, 1.6f, nullptr, draw_bias_view},
+    {"attention", "Attention with and without positions",
+     "the four terms of the logits with x = w + p, and what permuting the words does", item_attention,
+     ViewScope::per_config, 1.6f, draw_attention_view, nullptr},
+    {"norms", "LayerNorm vs BatchNorm", "a padded batch normalised per token and per feature over the batch",
+     item_norms, ViewScope::per_config, 1.6f, draw_norms_view, nullptr},
+    {"pca", "Principal components of P", "the rows of P on their first 2 or 3 principal axes, in order",
+     item_table | item_pca, ViewScope::per_config, 1.0f, draw_pca_view, nullptr},
 }};
 
 }  // namespace

@@ -345,10 +345,6 @@ class Parser {
       }
     }
     EncodingParams& p = spec_.encoding;
-    if (p.kind == EncodingKind::sinusoidal_concat && spec_.dims_given && p.dims < 2) {
-      fail("dims=" + std::to_string(p.dims) +
-           ": sinusoidal-concat needs dims 2 or more (with D = 1 its only column is the zero padding)");
-    }
     // A loaded table decides N when positions is not given, so start + N is checked against the
     // given N only.
     if ((!has_table || spec_.positions_given) && p.start > kMaxPosition - p.positions) {

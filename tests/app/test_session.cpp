@@ -291,5 +291,5 @@ TEST_CASE("view ids, titles and help come from the registry", "[params]") {
     CHECK((view->draw_across != nullptr) == (view->scope == ui::ViewScope::across_configs));
   }
   CHECK(ui::find_view("all") == nullptr);
-  CHECK(ui::view_ids().size() == 7);
+  CHECK(ui::view_ids().size() == 12);  // 7 + rope, bias, attention, norms, pca
 }

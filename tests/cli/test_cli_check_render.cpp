@@ -1,9 +1,12 @@
 // pelab-cli check (requirement scores as table and JSON), render (PNG figures), help and version.
 #include <stb_image.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "cli_runner.hpp"
 
@@ -141,4 +144,105 @@ TEST_CASE("help and version print to stdout and exit 0") {
   const RunResult version = run_cli({"--version"});
   CHECK(version.exit_code == 0);
   CHECK(version.out.rfind("pelab-cli ", 0) == 0);
+}
+
+namespace {
+
+// The views `pelab-cli render --help` offers ("the view: heatmap, curves, ... (default heatmap)").
+std::vector<std::string> render_views() {
+  const RunResult help = run_cli({"render", "--help"});
+  REQUIRE(help.exit_code == 0);
+  const std::size_t from = help.out.find("the view: ");
+  REQUIRE(from != std::string::npos);
+  const std::size_t to = help.out.find(" (default heatmap)", from);
+  REQUIRE(to != std::string::npos);
+  std::vector<std::string> views;
+  std::string list = help.out.substr(from + 10, to - from - 10) + ",";
+  for (std::size_t at = 0, comma; (comma = list.find(',', at)) != std::string::npos; at = comma + 2)
+    views.push_back(list.substr(at, comma - at));
+  return views;
+}
+
+std::vector<std::string> render_args(const std::vector<std::string>& extra, const std::string& out) {
+  std::vector<std::string> args = {"render", "sinusoidal", "--positions", "32", "--dims", "16"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  args.insert(args.end(), {"--out", out});
+  return args;
+}
+
+}  // namespace
+
+TEST_CASE("render: every view of the app at --size, without a display") {
+  // pelab-cli draws the app's own views off screen (EGL); DISPLAY is irrelevant to it.
+  TempDir dir;
+  const std::vector<std::string> views = render_views();
+  for (const char* id :
+       {"heatmap", "curves", "spectrum", "similarity", "rotation", "difference", "scorecard"})
+    CHECK(std::find(views.begin(), views.end(), id) != views.end());
+  for (const std::string& view : views) {
+    const std::string out = dir.file("view_" + view + ".png");
+    const RunResult r = run_cli(render_args({"--view", view, "--size", "640x480"}, out));
+    INFO(view << ": " << r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.err.empty());
+    const Image image = load_png(out);
+    CHECK(image.width == 640);
+    CHECK(image.height == 480);
+    CHECK(distinct_colours(image) > 20);  // a drawn view (text is anti-aliased), not a blank page
+  }
+  const RunResult wide = run_cli(render_args({"--size", "1920x1080"}, dir.file("wide.png")));
+  REQUIRE(wide.exit_code == 0);
+  CHECK(load_png(dir.file("wide.png")).width == 1920);
+}
+
+TEST_CASE("render --title replaces the title row and nothing else, by default the view and the encoding") {
+  TempDir dir;
+  const auto render = [&](const std::vector<std::string>& extra, const std::string& name) {
+    const RunResult r = run_cli(render_args(extra, dir.file(name)));
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return load_png(dir.file(name));
+  };
+  const Image first = render({"--title", "first title", "--size", "800x600"}, "first.png");
+  const Image second = render({"--title", "a second, longer title", "--size", "800x600"}, "second.png");
+  const Image fallback = render({"--size", "800x600"}, "default.png");
+  const Image spelled = render(
+      {"--title", "Heatmap of P: sinusoidal, N=32, D=16, base=10000", "--size", "800x600"}, "spelled.png");
+  const std::size_t row = 800 * 3, title_rows = 40;
+  REQUIRE(first.rgb.size() == second.rgb.size());
+  CHECK(std::vector<unsigned char>(first.rgb.begin(), first.rgb.begin() + title_rows * row) !=
+        std::vector<unsigned char>(second.rgb.begin(), second.rgb.begin() + title_rows * row));
+  CHECK(std::vector<unsigned char>(first.rgb.begin() + title_rows * row, first.rgb.end()) ==
+        std::vector<unsigned char>(second.rgb.begin() + title_rows * row, second.rgb.end()));
+  CHECK(fallback.rgb == spelled.rgb);
+}
+
+TEST_CASE("render: --size, --lang and --metric are checked before anything is drawn") {
+  TempDir dir;
+  const std::string out = dir.file("never.png");
+  for (const std::vector<std::string>& extra :
+       std::vector<std::vector<std::string>>{{"--size", "640"},
+                                             {"--size", "640x"},
+                                             {"--size", "319x480"},
+                                             {"--size", "640x239"},
+                                             {"--size", "640x480x3"},
+                                             {"--size", "99999x480"},
+                                             {"--lang", "xx"},
+                                             {"--view", "curves", "--metric", "cosine"}}) {
+    const RunResult r = run_cli(render_args(extra, out));
+    INFO(extra[0] << " " << extra[1] << ": " << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(is_one_error_line(r.err));
+    CHECK_FALSE(std::filesystem::exists(out));
+  }
+  // The app's limits: a figure does not silently show a clamped table.
+  const RunResult large =
+      run_cli({"render", "sinusoidal", "--positions", "20000", "--dims", "4", "--out", out});
+  CHECK(large.exit_code == 2);
+  CHECK(large.err.find("N <= 16384") != std::string::npos);
+  // --metric with a view that shows the similarity.
+  const RunResult cosine = run_cli(
+      render_args({"--view", "similarity", "--metric", "cosine", "--size", "640x480"}, dir.file("c.png")));
+  INFO(cosine.err);
+  CHECK(cosine.exit_code == 0);
 }

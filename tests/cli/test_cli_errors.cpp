@@ -150,7 +150,6 @@ TEST_CASE("bad commands and options: exit 2 / one line / no output") {
       {{"encode", "learned", "--positions", "4", "--dims", "4", "--seed", "-1", "--out", "{OUT}"}, 2},
       {{"encode", "learned", "--positions", "4", "--dims", "4", "--sigma", "-0.1", "--out", "{OUT}"}, 2},
       {{"encode", "learned", "--table", "{DIR}/t.npy", "--sigma", "0.1", "--out", "{OUT}"}, 2},
-      {{"encode", "sinusoidal-concat", "--positions", "4", "--dims", "1", "--out", "{OUT}"}, 2},
       // --out: missing, unknown extension, wrong format for the command.
       {sin_with({"--out", "{OUT}"}), 2, "result.txt"},
       {sin_with({"--out", "{OUT}"}), 2, "result"},

@@ -384,7 +384,6 @@ TEST_CASE("config_spec: malformed CONFIGs are refused with the text quoted", "[c
   check_refused("sinusoidal:start=-1", {"start=-1", "at least 0"});
   check_refused("sinusoidal:start=4503599627370496", {"start=4503599627370496", "at most"});
   check_refused("sinusoidal:start=4503599627370490", {"start=4503599627370490", "2^52"});
-  check_refused("sinusoidal-concat:dims=1", {"dims=1", "sinusoidal-concat needs dims 2 or more"});
   check_refused("learned:seed=-1", {"seed=-1", "not a non-negative decimal integer"});
   check_refused("learned:seed=18446744073709551616", {"seed=18446744073709551616", "out of range"});
   check_refused("learned:seed=1.0", {"seed=1.0", "not a non-negative decimal integer"});

@@ -59,6 +59,23 @@ TEST_CASE("cosine and distance metrics on a hand example") {
   CHECK(parse_similarity_metric("cosine") == SimilarityMetric::cosine);
 }
 
+TEST_CASE("similarity products (OpenBLAS when linked) equal Eigen's to 1e-12 relative, exactly symmetric") {
+  // Large enough for OpenBLAS to split the work over threads; an odd width and row count.
+  const Matrix a = learned_table(301, 257, 0.02, 3, 0);
+  const Matrix b = learned_table(150, 257, 0.5, 4, 0);
+  const Matrix s = similarity_matrix(a, SimilarityMetric::dot);
+  const Matrix eigen_s = a.lazyProduct(a.transpose());  // Eigen's own product, no BLAS
+  CHECK((s - eigen_s).cwiseAbs().maxCoeff() <= 1e-12 * eigen_s.cwiseAbs().maxCoeff());
+  CHECK((s - s.transpose()).cwiseAbs().maxCoeff() == 0.0);
+  const Matrix c = cross_similarity(a, b, SimilarityMetric::dot);
+  const Matrix eigen_c = a.lazyProduct(b.transpose());
+  CHECK((c - eigen_c).cwiseAbs().maxCoeff() <= 1e-12 * eigen_c.cwiseAbs().maxCoeff());
+  // Empty shapes: no rows, and rows of width 0 (every product 0).
+  CHECK(similarity_matrix(Matrix(0, 4), SimilarityMetric::dot).size() == 0);
+  CHECK(similarity_matrix(Matrix(3, 0), SimilarityMetric::dot) == Matrix::Zero(3, 3));
+  CHECK(cross_similarity(Matrix(2, 0), Matrix(3, 0), SimilarityMetric::dot) == Matrix::Zero(2, 3));
+}
+
 TEST_CASE("T(k) P_p = P_{p+k} to 1e-12 for many p and k (column and row conventions)") {
   const std::int64_t n = 400, d = 64;
   const Matrix table = sinusoidal_table(n, d, 10000.0, 0);

@@ -1,0 +1,351 @@
+// RoPE options: strict parsing of the command line, then the files, then one validated setup.
+#include "rope_options.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "errors.hpp"
+#include "pelab/io/atomic_file.hpp"
+#include "pelab/io/npy.hpp"
+#include "resolve.hpp"
+#include "values.hpp"
+
+namespace pelab::cli {
+namespace {
+
+using T = RopeScalingType;
+using P = RopeParam;
+
+// Positions and lengths stay exact in double precision.
+constexpr std::int64_t kMaxLength = std::int64_t{1} << 52;
+
+std::string_view placeholder(P param) {
+  switch (param) {
+    case P::factor:
+      return "S";
+    case P::original_max:
+      return "L";
+    case P::seq_len:
+      return "N";
+    case P::max_positions:
+      return "M";
+    case P::short_factor:
+    case P::long_factor:
+      return "F.npy";
+    case P::low_freq_factor:
+    case P::beta_fast:
+    case P::attention_factor:
+      return "A";
+    case P::high_freq_factor:
+    case P::beta_slow:
+      return "B";
+    case P::mscale:
+    case P::mscale_all_dim:
+      return "M";
+    case P::truncate:
+      return "";
+  }
+  return "";
+}
+
+std::string types_accepting(P param) {
+  std::string list;
+  for (T type : all_rope_scaling_types()) {
+    if (!rope_param_applies(type, param)) continue;
+    if (!list.empty()) list += ", ";
+    list += to_string(type);
+  }
+  return list;
+}
+
+// "--beta-fast does not apply to llama3 scaling (only to yarn)".
+void check_applies(const RopeOptions& o, T type, const std::string& origin) {
+  for (P param : all_rope_params()) {
+    if (!o.given(param) || rope_param_applies(type, param)) continue;
+    const std::string only = " (only to " + types_accepting(param) + ")";
+    if (type == T::none && origin.empty()) {
+      throw UsageError(std::string(option_name(param)) + " needs --scaling (it applies to " +
+                       types_accepting(param) + ")");
+    }
+    throw UsageError(std::string(option_name(param)) + " does not apply to " + std::string(to_string(type)) +
+                     " scaling" + origin + only);
+  }
+}
+
+// "--scaling yarn needs --factor S and --original-max L".
+[[noreturn]] void refuse_missing(const std::vector<P>& missing, T type, std::string_view command,
+                                 bool config) {
+  auto named = [](P param) {
+    return std::string(option_name(param)) + " " + std::string(placeholder(param));
+  };
+  // longrope lists factor and max_positions when it needs either one: "--factor S or --max-positions M".
+  const bool either =
+      type == T::longrope && missing.size() >= 2 && missing[0] == P::factor && missing[1] == P::max_positions;
+  std::vector<std::string> parts;
+  for (std::size_t i = either ? 2 : 0; i < missing.size(); ++i) parts.push_back(named(missing[i]));
+  if (either) parts.push_back(named(P::factor) + " or " + named(P::max_positions));
+  std::string text = "--scaling " + std::string(to_string(type)) + " needs ";
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) text += i + 1 == parts.size() ? " and " : ", ";
+    text += parts[i];
+  }
+  text += config ? " (the --config model does not set it)" : "";
+  text += " (see 'pelab-cli " + std::string(command) + " --help')";
+  throw UsageError(text);
+}
+
+double positive_real(const Arg& arg) {
+  const double value = real_value(arg);
+  if (value <= 0.0) throw UsageError(arg.name + " must be above 0 (got " + arg.text + ")");
+  return value;
+}
+
+std::int64_t length_value(const Arg& arg) {
+  const std::int64_t value = integer_value(arg);
+  require_at_least(arg.name, value, 1);
+  require_at_most(arg.name, value, kMaxLength);
+  return value;
+}
+
+// A longrope factor list: a 1-D .npy of finite values above 0, one per rotated pair.
+std::vector<double> load_factors(const std::string& path, const std::string& option, std::int64_t pairs,
+                                 std::uint64_t max_bytes) {
+  NpyArray array;
+  try {
+    array = npy_decode(read_file_bytes(path, max_bytes), path);
+  } catch (const pelab::Error& e) {
+    throw FileError(option + " " + e.what());
+  }
+  if (array.shape.size() != 1) {
+    throw FileError(option + " " + path + " has " + std::to_string(array.shape.size()) +
+                    " dimensions; a 1-D array of D/2 = " + std::to_string(pairs) + " factors is needed");
+  }
+  if (static_cast<std::int64_t>(array.data.size()) != pairs) {
+    throw FileError(option + " " + path + " has " + std::to_string(array.data.size()) +
+                    " factors but D/2 = " + std::to_string(pairs) + " are needed (one per rotated pair)");
+  }
+  for (std::size_t i = 0; i < array.data.size(); ++i) {
+    const double v = array.data[i];
+    if (!std::isfinite(v) || v <= 0.0) {
+      throw FileError(option + " " + path + ": factor " + std::to_string(i) + " is " + format_real(v) +
+                      "; every factor must be finite and above 0");
+    }
+  }
+  return array.data;
+}
+
+}  // namespace
+
+std::string_view option_name(RopeParam param) {
+  switch (param) {
+    case P::factor:
+      return "--factor";
+    case P::original_max:
+      return "--original-max";
+    case P::seq_len:
+      return "--seq-len";
+    case P::max_positions:
+      return "--max-positions";
+    case P::beta_fast:
+      return "--beta-fast";
+    case P::beta_slow:
+      return "--beta-slow";
+    case P::mscale:
+      return "--mscale";
+    case P::mscale_all_dim:
+      return "--mscale-all-dim";
+    case P::attention_factor:
+      return "--attention-factor";
+    case P::truncate:
+      return "--no-truncate";
+    case P::low_freq_factor:
+      return "--low-freq-factor";
+    case P::high_freq_factor:
+      return "--high-freq-factor";
+    case P::short_factor:
+      return "--short-factors";
+    case P::long_factor:
+      return "--long-factors";
+  }
+  return "?";
+}
+
+bool RopeOptions::given(RopeParam param) const {
+  if (param == P::short_factor) return !short_factors.empty();
+  if (param == P::long_factor) return !long_factors.empty();
+  const std::vector<P> set = rope_params_given(values);
+  return std::find(set.begin(), set.end(), param) != set.end();
+}
+
+RopeOptions parse_rope_options(const RopeScalingArgs& a, const Arg* dims, const Arg& base,
+                               std::string_view command) {
+  RopeOptions o;
+  o.command = std::string(command);
+  if (a.scaling.given()) {
+    o.type = parse_rope_scaling_type(a.scaling.text);
+    if (!o.type || a.scaling.text == "default") {
+      throw UsageError("--scaling: unknown scaling '" + a.scaling.text +
+                       "' (none, linear, ntk, dynamic, yarn, llama3, longrope)");
+    }
+  }
+  if (dims && dims->given()) {
+    o.dims = integer_value(*dims);
+    require_at_least("--dims", *o.dims, 2);
+  }
+  if (base.given()) o.base = base_value(base);
+  if (a.config.given()) {
+    if (a.config.text.empty()) throw UsageError("--config needs a file name (got '')");
+    o.config = a.config.text;
+  }
+
+  RopeScaling& v = o.values;
+  if (a.factor.given()) v.factor = positive_real(a.factor);
+  if (a.original_max.given()) v.original_max = length_value(a.original_max);
+  if (a.seq_len.given()) v.seq_len = length_value(a.seq_len);
+  if (a.max_positions.given()) v.max_positions = length_value(a.max_positions);
+  if (a.beta_fast.given()) v.beta_fast = positive_real(a.beta_fast);
+  if (a.beta_slow.given()) v.beta_slow = positive_real(a.beta_slow);
+  if (a.mscale.given()) v.mscale = positive_real(a.mscale);
+  if (a.mscale_all_dim.given()) v.mscale_all_dim = positive_real(a.mscale_all_dim);
+  if (a.attention_factor.given()) v.attention_factor = positive_real(a.attention_factor);
+  if (a.low_freq_factor.given()) v.low_freq_factor = positive_real(a.low_freq_factor);
+  if (a.high_freq_factor.given()) v.high_freq_factor = positive_real(a.high_freq_factor);
+  v.truncate = !a.no_truncate.value;
+  for (const Arg* list : {&a.short_factors, &a.long_factors}) {
+    if (list->given() && list->text.empty()) throw UsageError(list->name + " needs a file name (got '')");
+  }
+  o.short_factors = a.short_factors.given() ? a.short_factors.text : std::string();
+  o.long_factors = a.long_factors.given() ? a.long_factors.text : std::string();
+
+  // Options that contradict each other, whatever the scaling.
+  if (v.mscale.has_value() != v.mscale_all_dim.has_value()) {
+    throw UsageError(
+        std::string(v.mscale ? "--mscale needs --mscale-all-dim" : "--mscale-all-dim needs --mscale") +
+        ": the attention factor is mscale(S, M) / mscale(S, M2)");
+  }
+  if (v.attention_factor && v.mscale) {
+    throw UsageError(
+        "--attention-factor contradicts --mscale / --mscale-all-dim: both set the attention factor; give "
+        "one");
+  }
+  if (v.low_freq_factor && v.high_freq_factor && *v.high_freq_factor <= *v.low_freq_factor) {
+    throw UsageError("--high-freq-factor (" + a.high_freq_factor.text +
+                     ") must be above --low-freq-factor (" + a.low_freq_factor.text + ")");
+  }
+
+  // Without a model file everything is known now: applicability, required options, D.
+  if (o.config.empty()) {
+    const T type = o.type.value_or(T::none);
+    check_applies(o, type, "");
+    RopeScaling probe = v;
+    probe.type = type;
+    if (o.given(P::short_factor)) probe.short_factor = {1.0};
+    if (o.given(P::long_factor)) probe.long_factor = {1.0};
+    const std::vector<P> missing = rope_params_missing(probe);
+    if (!missing.empty()) refuse_missing(missing, type, command, false);
+    if (dims && !dims->given()) {
+      throw UsageError(std::string(command) + " needs --dims D (or --config FILE) (see 'pelab-cli " +
+                       std::string(command) + " --help')");
+    }
+    if (o.dims && *o.dims % 2 != 0) {
+      throw UsageError("--dims must be even (got " + std::to_string(*o.dims) +
+                       "): RoPE rotates pairs of coordinates");
+    }
+  } else if (o.type) {
+    check_applies(o, *o.type, "");
+  }
+  return o;
+}
+
+RopeSetup resolve_rope_setup(const RopeOptions& o, std::uint64_t max_bytes,
+                             std::optional<std::int64_t> columns) {
+  RopeSetup setup;
+  if (!o.config.empty()) {
+    try {
+      setup.model = load_model_config(o.config);
+    } catch (const pelab::Error& e) {
+      throw FileError(std::string("--config ") + e.what());
+    }
+  }
+  const ModelConfig* model = setup.model ? &*setup.model : nullptr;
+  const T type = o.type ? *o.type : model ? model->scaling.type : T::none;
+  if (model && !o.type) check_applies(o, type, " (the scaling of --config " + o.config + ")");
+
+  // D: --dims, else the input's width (rope), else the model's head_dim.
+  if (o.dims) {
+    setup.head_dim = *o.dims;
+  } else if (columns) {
+    setup.head_dim = *columns;
+    if (model && model->head_dim != *columns) {
+      throw FileError("--config " + o.config + " has head_dim " + std::to_string(model->head_dim) +
+                      " but --in has " + std::to_string(*columns) + " columns");
+    }
+  } else if (model) {
+    setup.head_dim = model->head_dim;
+  } else {
+    throw UsageError(o.command + " needs --dims D (or --config FILE)");
+  }
+  const double partial = model ? model->partial_rotary_factor : 1.0;
+  try {
+    setup.rotated_dims = rope_rotated_dims(setup.head_dim, partial);
+  } catch (const pelab::Error& e) {
+    if (columns && !model) {
+      throw FileError("the input has " + std::to_string(*columns) +
+                      " columns; RoPE rotates pairs of coordinates, so it needs an even number");
+    }
+    if (model) throw FileError("--config " + o.config + ": " + e.what());
+    throw UsageError(e.what());
+  }
+  setup.base = o.base ? *o.base : model ? model->rope_theta : 10000.0;
+
+  // The scaling: the model's (or, for another type, what the model fixes), then every option given.
+  RopeScaling& s = setup.scaling;
+  s = model ? model_scaling_for(*model, type) : RopeScaling{};
+  s.type = type;
+  const RopeScaling& v = o.values;
+  if (v.factor) s.factor = v.factor;
+  if (v.original_max) s.original_max = v.original_max;
+  if (v.seq_len) s.seq_len = v.seq_len;
+  if (v.max_positions) s.max_positions = v.max_positions;
+  if (v.beta_fast) s.beta_fast = v.beta_fast;
+  if (v.beta_slow) s.beta_slow = v.beta_slow;
+  if (v.attention_factor) {  // replaces the model's attention factor rule
+    s.attention_factor = v.attention_factor;
+    s.mscale.reset();
+    s.mscale_all_dim.reset();
+  }
+  if (v.mscale) {
+    s.mscale = v.mscale;
+    s.mscale_all_dim = v.mscale_all_dim;
+    s.attention_factor.reset();
+  }
+  if (!v.truncate) s.truncate = false;
+  if (v.low_freq_factor) s.low_freq_factor = v.low_freq_factor;
+  if (v.high_freq_factor) s.high_freq_factor = v.high_freq_factor;
+
+  const std::vector<P> missing = [&] {
+    RopeScaling probe = s;
+    if (!o.short_factors.empty()) probe.short_factor = {1.0};
+    if (!o.long_factors.empty()) probe.long_factor = {1.0};
+    return rope_params_missing(probe);
+  }();
+  if (!missing.empty()) refuse_missing(missing, type, o.command, model != nullptr);
+
+  const std::int64_t pairs = setup.rotated_dims / 2;
+  if (!o.short_factors.empty())
+    s.short_factor = load_factors(o.short_factors, "--short-factors", pairs, max_bytes);
+  if (!o.long_factors.empty())
+    s.long_factor = load_factors(o.long_factors, "--long-factors", pairs, max_bytes);
+
+  try {
+    validate(s, setup.rotated_dims, setup.base);
+  } catch (const pelab::Error& e) {
+    // What is left involves a file (a model's value, a factor list) or the combination of options.
+    if (model || !o.short_factors.empty() || !o.long_factors.empty()) throw FileError(e.what());
+    throw UsageError(e.what());
+  }
+  return setup;
+}
+
+}  // namespace pelab::cli

@@ -1,0 +1,152 @@
+#include "run/slides.hpp"
+
+#include <cairo/cairo-pdf.h>
+#include <cairo/cairo.h>
+#include <pango/pangocairo.h>
+
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+#include "pelab/io/atomic_file.hpp"
+#include "pelab/io/png.hpp"
+#include "state/i18n.hpp"
+#include "ui/panels.hpp"
+
+namespace pelab::app::run {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Frames until every worker has delivered the step and the layout has had frames to settle.
+bool settle(FrameTarget& target, ui::AppContext& app) {
+  const Clock::time_point start = Clock::now();
+  int settled = 0;
+  while (settled < 4) {
+    const bool was = ui::all_settled(app);
+    render_frame(target, app);
+    settled = was && ui::all_settled(app) ? settled + 1 : 0;
+    if (settled < 4) target.present();
+    if (Clock::now() - start > std::chrono::seconds(120)) return false;
+    if (!was) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return true;
+}
+
+// A paragraph laid out by pango: wrapped to `width` points, with font fallback (Hangul from
+// NanumGothic, subscripts and maths from DejaVu Sans). Returns the y below it.
+double draw_paragraph(cairo_t* cr, const std::string& text, const char* font, double x, double y,
+                      double width) {
+  PangoLayout* layout = pango_cairo_create_layout(cr);
+  PangoFontDescription* description = pango_font_description_from_string(font);
+  pango_layout_set_font_description(layout, description);
+  pango_layout_set_width(layout, static_cast<int>(width * PANGO_SCALE));
+  pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_text(layout, text.c_str(), -1);
+  cairo_move_to(cr, x, y);
+  pango_cairo_show_layout(cr, layout);
+  int w = 0, h = 0;
+  pango_layout_get_size(layout, &w, &h);
+  pango_font_description_free(description);
+  g_object_unref(layout);
+  return y + static_cast<double>(h) / PANGO_SCALE;
+}
+
+cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+// One A4 landscape page per step: the slide scaled to the page width, then the text below it.
+void write_handout(const std::filesystem::path& pdf, const ui::LessonPlayer& player,
+                   const std::vector<gfx::RgbImage>& slides) {
+  const Lesson& lesson = *player.lesson;
+  const Language language = current_language();
+  constexpr double page_w = 842.0, page_h = 595.0, margin = 28.0;
+  std::string bytes;
+  cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(append_bytes, &bytes, page_w, page_h);
+  cairo_t* cr = cairo_create(surface);
+  for (std::size_t n = 0; n < slides.size(); ++n) {
+    const gfx::RgbImage& slide = slides[n];
+    // RGB rows into cairo's 32-bit xRGB.
+    cairo_surface_t* image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, slide.width, slide.height);
+    unsigned char* data = cairo_image_surface_get_data(image);
+    const int stride = cairo_image_surface_get_stride(image);
+    for (int y = 0; y < slide.height; ++y) {
+      auto* row = reinterpret_cast<std::uint32_t*>(data + y * stride);
+      for (int x = 0; x < slide.width; ++x) {
+        const std::size_t at = 3 * (static_cast<std::size_t>(y) * slide.width + x);
+        row[x] = (std::uint32_t{slide.pixels[at]} << 16) | (std::uint32_t{slide.pixels[at + 1]} << 8) |
+                 slide.pixels[at + 2];
+      }
+    }
+    cairo_surface_mark_dirty(image);
+    const double scale = std::min((page_w - 2 * margin) / slide.width, 0.62 * page_h / slide.height);
+    cairo_save(cr);
+    cairo_translate(cr, margin, margin);
+    cairo_scale(cr, scale, scale);
+    cairo_set_source_surface(cr, image, 0, 0);
+    cairo_paint(cr);
+    cairo_restore(cr);
+    cairo_surface_destroy(image);
+
+    const LessonStep& step = lesson.steps[n];
+    const double text_width = page_w - 2 * margin;
+    double y = margin + slide.height * scale + 10.0;
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    const std::string heading = lesson.title(language) + "  —  " +
+                                trf("lesson.counter", {std::to_string(n + 1), std::to_string(slides.size())});
+    y = draw_paragraph(cr, heading, "Sans Bold 12", margin, y, text_width) + 4.0;
+    y = draw_paragraph(cr, step.text(language), "Sans 10.5", margin, y, text_width) + 4.0;
+    if (!step.formula.empty())
+      y = draw_paragraph(cr, step.formula, "DejaVu Sans 10.5", margin, y, text_width) + 4.0;
+    if (!step.try_text(language).empty()) {
+      cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+      draw_paragraph(cr, std::string(tr("lesson.try")) + " " + step.try_text(language), "Sans 10.5", margin,
+                     y, text_width);
+    }
+    cairo_show_page(cr);
+  }
+  cairo_destroy(cr);
+  cairo_surface_finish(surface);
+  const cairo_status_t status = cairo_surface_status(surface);
+  cairo_surface_destroy(surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    throw Error(std::string("cannot make the PDF: ") + cairo_status_to_string(status));
+  write_file_atomic(pdf, bytes);
+}
+
+}  // namespace
+
+int run_export_slides(FrameTarget& target, ui::AppContext& app, const std::filesystem::path& dir) {
+  ui::LessonPlayer& player = app.lessons;
+  if (!player.lesson) return 2;
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  ui::set_presenting(app, true);
+  std::vector<gfx::RgbImage> slides;
+  try {
+    for (std::size_t n = 0; n < player.lesson->steps.size(); ++n) {
+      ui::show_lesson_step(app, n);
+      if (!settle(target, app)) {
+        std::fprintf(stderr, "pelab: step %zu did not finish computing within 120 s\n", n + 1);
+        return 1;
+      }
+      slides.push_back(target.read_pixels());
+      target.present();
+      char name[32];
+      std::snprintf(name, sizeof name, "step_%02zu.png", n + 1);
+      write_png_rgb(dir / name, slides.back().width, slides.back().height, slides.back().pixels);
+    }
+    const std::filesystem::path pdf = dir / (player.lesson->id + ".pdf");
+    write_handout(pdf, player, slides);
+    std::printf("pelab: wrote %zu slides and %s to %s\n", slides.size(), pdf.filename().string().c_str(),
+                dir.string().c_str());
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "pelab: %s\n", error.what());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace pelab::app::run

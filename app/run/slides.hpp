@@ -1,0 +1,15 @@
+#pragma once
+// Slides and handouts of a lesson, rendered without a display: every step as a PNG of what the
+// audience sees in presenter mode (step_01.png, ...), and a PDF handout with one step per page
+// (cairo: the slide, then the step's text, formula and "try this" prompt as real text).
+#include <filesystem>
+
+#include "run/run_modes.hpp"
+
+namespace pelab::app::run {
+
+// The lesson must be loaded (ui::start_lesson). Writes DIR/step_NN.png and DIR/<lesson id>.pdf, each
+// atomically; returns the exit status (1 when a step does not settle or a file cannot be written).
+int run_export_slides(FrameTarget& target, ui::AppContext& app, const std::filesystem::path& dir);
+
+}  // namespace pelab::app::run

@@ -1,0 +1,523 @@
+#include "state/lesson.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "pelab/io/atomic_file.hpp"
+#include "pelab/types.hpp"
+
+namespace pelab::app {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::uint64_t max_lesson_file_bytes = std::uint64_t{1} << 20;
+
+// The sidebar controls a step may point at, named like their session keys.
+constexpr std::array<std::string_view, 21> control_ids = {
+    "configs",    "links",         "kind",          "positions",  "dims",
+    "base",       "start",         "binary_signed", "sigma",      "seed",
+    "table",      "position",      "offset",        "dimension",  "colormap",
+    "range_mode", "scale_sharing", "metric",        "convention", "neighbour_curves",
+    "views"};
+
+constexpr std::array<std::string_view, 7> step_keys = {"text_en",   "text_ko", "formula", "session",
+                                                       "highlight", "try_en",  "try_ko"};
+
+std::string join(std::span<const std::string_view> names) {
+  std::string text;
+  for (std::string_view name : names) text += (text.empty() ? "" : ", ") + std::string(name);
+  return text;
+}
+
+bool contains(std::span<const std::string_view> names, std::string_view name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// Collects problems as "NAME: step N: field: why" (no step part for the lesson's own fields).
+class Problems {
+ public:
+  Problems(std::string name, std::vector<std::string>& out) : name_(std::move(name)), out_(out) {}
+  void add(std::optional<std::size_t> step, const std::string& field, const std::string& why) {
+    std::string line = name_ + ": ";
+    if (step) line += "step " + std::to_string(*step) + ": ";
+    out_.push_back(line + field + ": " + why);
+  }
+  std::size_t count() const { return out_.size(); }
+
+ private:
+  std::string name_;
+  std::vector<std::string>& out_;
+};
+
+// The code points of valid UTF-8 (nlohmann::json has already refused invalid UTF-8).
+std::vector<char32_t> code_points(std::string_view text) {
+  std::vector<char32_t> out;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const int length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4;
+    char32_t point = length == 1 ? byte : length == 2 ? byte & 0x1F : length == 3 ? byte & 0x0F : byte & 0x07;
+    for (int k = 1; k < length && i + static_cast<std::size_t>(k) < text.size(); ++k)
+      point = (point << 6) | (static_cast<unsigned char>(text[i + static_cast<std::size_t>(k)]) & 0x3F);
+    out.push_back(point);
+    i += static_cast<std::size_t>(length);
+  }
+  return out;
+}
+
+bool is_hangul(char32_t c) {
+  return (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x1100 && c <= 0x11FF) || (c >= 0x3130 && c <= 0x318F);
+}
+
+bool has_hangul(std::string_view text) {
+  const std::vector<char32_t> points = code_points(text);
+  return std::any_of(points.begin(), points.end(), is_hangul);
+}
+
+bool blank(std::string_view text) {
+  return std::all_of(text.begin(), text.end(),
+                     [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; });
+}
+
+// TeX source shown to an audience is noise: maths is written with real characters (Pₚ₊ₖ, 2π, w·k).
+std::optional<std::string> tex_in(std::string_view text) {
+  for (std::string_view marker : {"\\", "$", "_{", "^{"}) {
+    if (text.find(marker) != std::string_view::npos) return std::string(marker);
+  }
+  return std::nullopt;
+}
+
+enum class Script { english, korean, neutral };
+
+// A text field: a string, not blank, not too long, no TeX, and in the expected script.
+void read_text(const json& object, std::string_view key, std::string& out, bool required,
+               std::size_t max_bytes, Script script, std::optional<std::size_t> step, Problems& problems) {
+  const std::string field(key);
+  const auto it = object.find(field);
+  if (it == object.end()) {
+    if (required) problems.add(step, field, "missing");
+    return;
+  }
+  if (!it->is_string()) return problems.add(step, field, "must be a string");
+  const std::string text = it->get<std::string>();
+  if (blank(text)) return problems.add(step, field, "is empty");
+  if (text.size() > max_bytes)
+    return problems.add(step, field,
+                        "is " + std::to_string(text.size()) + " bytes, longer than " +
+                            std::to_string(max_bytes) +
+                            " (a step is a few short sentences; split it into two steps)");
+  if (const std::optional<std::string> marker = tex_in(text))
+    return problems.add(
+        step, field,
+        "contains TeX (\"" + *marker + "\"): write maths with plain UTF-8 characters, e.g. Pₚ₊ₖ, 2π, w·k");
+  if (script == Script::korean && !has_hangul(text))
+    return problems.add(step, field, "has no Hangul: is it the Korean text?");
+  if (script == Script::english && has_hangul(text))
+    return problems.add(step, field, "contains Hangul: is it the English text?");
+  if (script == Script::neutral && has_hangul(text))
+    return problems.add(step, field,
+                        "contains Hangul: a formula is shown in both languages, so words go in the texts");
+  out = text;
+}
+
+void refuse_unknown_keys(const json& object, std::span<const std::string_view> known,
+                         const std::string& prefix, std::optional<std::size_t> step, Problems& problems) {
+  for (const auto& item : object.items()) {
+    if (!contains(known, item.key()))
+      problems.add(step, prefix + item.key(), "unknown key (known: " + join(known) + ")");
+  }
+}
+
+// `patch` merged over `base`: objects key by key (null removes the key), "configs" element by
+// element (the result has the patch's length), anything else replaces.
+json merged(const json& base, const json& patch) {
+  if (!base.is_object() || !patch.is_object()) return patch;
+  json out = base;
+  for (const auto& item : patch.items()) {
+    const std::string& key = item.key();
+    const json& value = item.value();
+    if (value.is_null()) {
+      out.erase(key);
+      continue;
+    }
+    const auto it = out.find(key);
+    if (it == out.end()) {
+      out[key] = value;
+    } else if (key == "configs" && it->is_array() && value.is_array()) {
+      json list = json::array();
+      for (std::size_t i = 0; i < value.size(); ++i)
+        list.push_back(i < it->size() ? merged((*it)[i], value[i]) : value[i]);
+      out[key] = std::move(list);
+    } else {
+      out[key] = merged(*it, value);
+    }
+  }
+  return out;
+}
+
+// A lesson's session must not carry the presenter's font or theme.
+void refuse_ui(const json& session, std::optional<std::size_t> step, Problems& problems) {
+  if (session.is_object() && session.contains("ui"))
+    problems.add(step, "session.ui",
+                 "not allowed in a lesson (font size and theme belong to whoever presents it)");
+}
+
+// Reads a (merged) session object with session_from_text, reporting its problems as session.FIELD.
+std::optional<AppState> read_session(json session, ViewIds views, std::optional<std::size_t> step,
+                                     Problems& problems) {
+  session.erase("ui");
+  if (!session.contains("pelab_session")) session["pelab_session"] = session_format_version;
+  SessionLoad load = session_from_text(session.dump(), views);
+  for (const std::string& problem : load.problems) {
+    // session_from_text names fields "configs[0].dims: why", or "session: why" for the whole object.
+    const std::size_t colon = problem.find(": ");
+    std::string field = colon == std::string::npos ? "session" : problem.substr(0, colon);
+    const std::string why = colon == std::string::npos ? problem : problem.substr(colon + 2);
+    if (field != "session") field = "session." + field;
+    problems.add(step, field, why);
+  }
+  return std::move(load.state);
+}
+
+bool view_shown(const AppState& state, std::string_view id) {
+  if (state.layout.maximized) return *state.layout.maximized == id;
+  return std::find(state.layout.views.begin(), state.layout.views.end(), id) != state.layout.views.end();
+}
+
+std::string shown_views(const AppState& state) {
+  if (state.layout.maximized) return *state.layout.maximized + " (maximised)";
+  std::string text;
+  for (const std::string& id : state.layout.views) text += (text.empty() ? "" : ", ") + id;
+  return text;
+}
+
+// An integer member of a highlight target within [lo, hi); false (with a problem) otherwise.
+bool read_index(const json& target, const char* key, std::int64_t lo, std::int64_t hi, bool required,
+                std::int64_t& out, std::size_t step, Problems& problems) {
+  const std::string field = std::string("highlight.target.") + key;
+  const auto it = target.find(key);
+  if (it == target.end()) {
+    if (required) problems.add(step, field, "missing");
+    return !required;
+  }
+  if (!it->is_number_integer()) {
+    problems.add(step, field, "must be an integer");
+    return false;
+  }
+  const std::int64_t value =
+      it->is_number_unsigned() && it->get<std::uint64_t>() > INT64_MAX ? INT64_MAX : it->get<std::int64_t>();
+  if (value < lo || value >= hi) {
+    problems.add(step, field,
+                 std::to_string(value) + " is outside this step's " + std::to_string(lo) + ".." +
+                     std::to_string(hi - 1));
+    return false;
+  }
+  out = value;
+  return true;
+}
+
+std::optional<Highlight> read_highlight(const json& object, const AppState* state, ViewIds views,
+                                        std::size_t step, Problems& problems) {
+  if (!object.is_object()) {
+    problems.add(step, "highlight", "must be an object {\"kind\": ..., \"target\": ...}");
+    return std::nullopt;
+  }
+  constexpr std::array<std::string_view, 2> keys = {"kind", "target"};
+  refuse_unknown_keys(object, keys, "highlight.", step, problems);
+  const auto kind_it = object.find("kind");
+  if (kind_it == object.end()) {
+    problems.add(step, "highlight.kind", "missing (control, view, cell or curve)");
+    return std::nullopt;
+  }
+  const std::optional<HighlightKind> kind =
+      kind_it->is_string() ? parse_highlight_kind(kind_it->get<std::string>()) : std::nullopt;
+  if (!kind) {
+    problems.add(step, "highlight.kind",
+                 "unknown kind " + kind_it->dump() + " (control, view, cell or curve)");
+    return std::nullopt;
+  }
+  const auto target_it = object.find("target");
+  if (target_it == object.end()) {
+    problems.add(step, "highlight.target", "missing");
+    return std::nullopt;
+  }
+  const json& target = *target_it;
+  Highlight highlight;
+  highlight.kind = *kind;
+  if (*kind == HighlightKind::control || *kind == HighlightKind::view) {
+    const bool control = *kind == HighlightKind::control;
+    const std::span<const std::string_view> known = control ? lesson_control_ids() : views;
+    if (!target.is_string() || !contains(known, target.get<std::string>())) {
+      problems.add(step, "highlight.target",
+                   "unknown " + std::string(control ? "control " : "view ") + target.dump() + " (one of " +
+                       join(known) + ")");
+      return std::nullopt;
+    }
+    highlight.target = target.get<std::string>();
+    if (!control && state && !view_shown(*state, highlight.target)) {
+      problems.add(
+          step, "highlight.target",
+          "view \"" + highlight.target + "\" is not shown in this step (shown: " + shown_views(*state) + ")");
+      return std::nullopt;
+    }
+    return highlight;
+  }
+  // cell {"p": 1, "i": 0, "config": 0} or curve {"i": 6, "config": 0}
+  const bool cell = *kind == HighlightKind::cell;
+  if (!target.is_object()) {
+    problems.add(step, "highlight.target",
+                 cell ? "must be {\"p\": POSITION, \"i\": DIMENSION} (optionally \"config\": INDEX)"
+                      : "must be {\"i\": DIMENSION} (optionally \"config\": INDEX)");
+    return std::nullopt;
+  }
+  constexpr std::array<std::string_view, 3> cell_keys = {"p", "i", "config"};
+  constexpr std::array<std::string_view, 2> curve_keys = {"i", "config"};
+  refuse_unknown_keys(target, cell ? std::span<const std::string_view>(cell_keys) : curve_keys,
+                      "highlight.target.", step, problems);
+  if (!state) return std::nullopt;  // the session was refused: nothing to check the indices against
+  std::int64_t config = 0;
+  if (!read_index(target, "config", 0, static_cast<std::int64_t>(state->slots.size()), false, config, step,
+                  problems))
+    return std::nullopt;
+  highlight.config = static_cast<std::size_t>(config);
+  const EncodingParams& e = state->slots[highlight.config].config.encoding;
+  bool ok = read_index(target, "i", 0, e.dims, true, highlight.dimension, step, problems);
+  if (cell)
+    ok = read_index(target, "p", e.start, e.start + e.positions, true, highlight.position, step, problems) &&
+         ok;
+  if (!ok) return std::nullopt;
+  const char* view = cell ? "heatmap" : "curves";
+  if (!view_shown(*state, view)) {
+    problems.add(step, "highlight.kind",
+                 std::string("a ") + (cell ? "cell" : "curve") + " is marked in the " + view +
+                     " view, which is not shown in this step (shown: " + shown_views(*state) + ")");
+    return std::nullopt;
+  }
+  return highlight;
+}
+
+LessonStep read_step(const json& object, const json& base, bool base_ok, ViewIds views, std::size_t step,
+                     Problems& problems) {
+  LessonStep out;
+  refuse_unknown_keys(object, step_keys, "", step, problems);
+  read_text(object, "text_en", out.text_en, true, max_lesson_text_bytes, Script::english, step, problems);
+  read_text(object, "text_ko", out.text_ko, true, max_lesson_text_bytes, Script::korean, step, problems);
+  read_text(object, "formula", out.formula, false, max_lesson_formula_bytes, Script::neutral, step, problems);
+  read_text(object, "try_en", out.try_en, false, max_lesson_text_bytes, Script::english, step, problems);
+  read_text(object, "try_ko", out.try_ko, false, max_lesson_text_bytes, Script::korean, step, problems);
+  if (object.contains("try_en") && !object.contains("try_ko"))
+    problems.add(step, "try_ko", "missing (try_en is given)");
+  if (object.contains("try_ko") && !object.contains("try_en"))
+    problems.add(step, "try_en", "missing (try_ko is given)");
+
+  std::optional<AppState> state;
+  json patch = json::object();
+  if (const auto it = object.find("session"); it != object.end()) {
+    if (!it->is_object()) {
+      problems.add(step, "session", "must be a JSON object (a partial session, merged over the lesson's)");
+    } else {
+      refuse_ui(*it, step, problems);
+      patch = *it;
+    }
+  }
+  if (base_ok) state = read_session(merged(base, patch), views, step, problems);
+  if (state) out.state = *state;
+  if (const auto it = object.find("highlight"); it != object.end())
+    out.highlight = read_highlight(*it, state ? &*state : nullptr, views, step, problems);
+  return out;
+}
+
+std::optional<json> parse(std::string_view text, Problems& problems) {
+  try {
+    return json::parse(text.begin(), text.end());
+  } catch (const json::exception& error) {
+    problems.add(std::nullopt, "file", std::string("not valid JSON: ") + error.what());
+    return std::nullopt;
+  }
+}
+
+std::string stem_of(std::string_view name) {
+  return std::filesystem::path(std::string(name)).stem().string();
+}
+
+}  // namespace
+
+std::string_view to_string(HighlightKind kind) {
+  switch (kind) {
+    case HighlightKind::control:
+      return "control";
+    case HighlightKind::view:
+      return "view";
+    case HighlightKind::cell:
+      return "cell";
+    case HighlightKind::curve:
+      return "curve";
+  }
+  return "view";
+}
+
+std::optional<HighlightKind> parse_highlight_kind(std::string_view name) {
+  for (HighlightKind kind :
+       {HighlightKind::control, HighlightKind::view, HighlightKind::cell, HighlightKind::curve})
+    if (to_string(kind) == name) return kind;
+  return std::nullopt;
+}
+
+std::span<const std::string_view> lesson_control_ids() { return control_ids; }
+
+LessonLoad lesson_from_text(std::string_view text, std::string_view name, ViewIds views) {
+  LessonLoad load;
+  Problems problems(std::string(name), load.problems);
+  const std::optional<json> root = parse(text, problems);
+  if (!root) return load;
+  if (!root->is_object()) {
+    problems.add(std::nullopt, "file",
+                 "must be a JSON object with pelab_lesson, title_en, title_ko and steps");
+    return load;
+  }
+  Lesson lesson;
+  lesson.id = stem_of(name);
+  constexpr std::array<std::string_view, 5> keys = {"pelab_lesson", "title_en", "title_ko", "session",
+                                                    "steps"};
+  refuse_unknown_keys(*root, keys, "", std::nullopt, problems);
+  if (const auto it = root->find("pelab_lesson"); it == root->end()) {
+    problems.add(std::nullopt, "pelab_lesson", "missing: not a pelab lesson file (add \"pelab_lesson\": 1)");
+  } else if (!it->is_number_integer() || it->get<std::int64_t>() != lesson_format_version) {
+    problems.add(std::nullopt, "pelab_lesson",
+                 "unsupported format version " + it->dump() + " (this pelab reads " +
+                     std::to_string(lesson_format_version) + ")");
+  }
+  read_text(*root, "title_en", lesson.title_en, true, max_lesson_title_bytes, Script::english, std::nullopt,
+            problems);
+  read_text(*root, "title_ko", lesson.title_ko, true, max_lesson_title_bytes, Script::korean, std::nullopt,
+            problems);
+
+  json base = json::object();
+  bool base_ok = true;
+  if (const auto it = root->find("session"); it != root->end()) {
+    if (!it->is_object()) {
+      problems.add(std::nullopt, "session", "must be a JSON object (the session every step starts from)");
+      base_ok = false;
+    } else {
+      const std::size_t before = problems.count();
+      refuse_ui(*it, std::nullopt, problems);
+      base = *it;
+      read_session(base, views, std::nullopt, problems);
+      base_ok = problems.count() == before;  // a broken base would repeat its problems in every step
+    }
+  }
+
+  const auto steps = root->find("steps");
+  if (steps == root->end()) {
+    problems.add(std::nullopt, "steps", "missing");
+  } else if (!steps->is_array() || steps->empty() || steps->size() > max_lesson_steps) {
+    problems.add(std::nullopt, "steps",
+                 "must be an array of 1 to " + std::to_string(max_lesson_steps) + " steps");
+  } else {
+    for (std::size_t i = 0; i < steps->size(); ++i) {
+      const json& step = (*steps)[i];
+      if (!step.is_object()) {
+        problems.add(i + 1, "step", "must be a JSON object with text_en and text_ko");
+        continue;
+      }
+      lesson.steps.push_back(read_step(step, base, base_ok, views, i + 1, problems));
+    }
+  }
+  if (load.problems.empty()) load.lesson = std::move(lesson);
+  return load;
+}
+
+LessonLoad load_lesson_file(const std::filesystem::path& path, ViewIds views) {
+  LessonLoad load;
+  std::string text;
+  try {
+    text = read_file_bytes(path, max_lesson_file_bytes);
+  } catch (const Error& error) {
+    load.problems.push_back(error.what());
+    return load;
+  }
+  load = lesson_from_text(text, path.string(), views);
+  if (!load.lesson) return load;
+  // Tables are named relative to the lesson file, as in sessions; each missing one is named once.
+  Problems problems(path.string(), load.problems);
+  std::set<std::string> reported;
+  for (std::size_t s = 0; s < load.lesson->steps.size(); ++s) {
+    std::vector<Slot>& slots = load.lesson->steps[s].state.slots;
+    for (std::size_t c = 0; c < slots.size(); ++c) {
+      std::string& table = slots[c].config.table_path;
+      if (table.empty()) continue;
+      std::filesystem::path resolved(table);
+      if (resolved.is_relative()) resolved = (path.parent_path() / resolved).lexically_normal();
+      table = resolved.string();
+      std::error_code ec;
+      if (!std::filesystem::is_regular_file(resolved, ec) && reported.insert(table).second)
+        problems.add(s + 1, "session.configs[" + std::to_string(c) + "].table", "no such file: " + table);
+    }
+  }
+  if (!load.problems.empty()) load.lesson.reset();
+  return load;
+}
+
+std::vector<LessonInfo> list_lessons(const std::filesystem::path& dir) {
+  std::vector<LessonInfo> out;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    if (!entry.is_regular_file(ec) || entry.path().extension() != ".json") continue;
+    LessonInfo info;
+    info.path = entry.path();
+    info.id = entry.path().stem().string();
+    try {
+      const json root = json::parse(read_file_bytes(entry.path(), max_lesson_file_bytes));
+      const auto en = root.find("title_en"), ko = root.find("title_ko"), steps = root.find("steps");
+      if (!root.is_object() || en == root.end() || !en->is_string() || ko == root.end() || !ko->is_string() ||
+          steps == root.end() || !steps->is_array()) {
+        info.problem = "not a lesson: needs title_en, title_ko and steps";
+      } else {
+        info.title_en = en->get<std::string>();
+        info.title_ko = ko->get<std::string>();
+        info.steps = steps->size();
+      }
+    } catch (const std::exception& error) {  // pelab::Error (unreadable) or json::exception
+      info.problem = error.what();
+    }
+    out.push_back(std::move(info));
+  }
+  std::sort(out.begin(), out.end(), [](const LessonInfo& a, const LessonInfo& b) { return a.id < b.id; });
+  return out;
+}
+
+std::optional<std::filesystem::path> find_lesson(const std::filesystem::path& dir, std::string_view name) {
+  std::error_code ec;
+  const std::filesystem::path direct{std::string(name)};
+  if (name.find('/') != std::string_view::npos || direct.extension() == ".json") {
+    if (std::filesystem::is_regular_file(direct, ec)) return direct;
+  }
+  const std::vector<LessonInfo> lessons = list_lessons(dir);
+  std::vector<std::filesystem::path> matches;
+  for (const LessonInfo& info : lessons)
+    if (info.id == name) return info.path;
+  // "sinusoid" for "03_sinusoid"; "3" or "03" for its number.
+  const bool number =
+      !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+  for (const LessonInfo& info : lessons) {
+    const std::size_t underscore = info.id.find('_');
+    if (underscore == std::string::npos) continue;
+    const std::string_view prefix = std::string_view(info.id).substr(0, underscore);
+    const std::string_view rest = std::string_view(info.id).substr(underscore + 1);
+    bool match = rest == name;
+    if (number) {
+      const std::size_t a = prefix.find_first_not_of('0'), b = name.find_first_not_of('0');
+      match = match || (a == std::string_view::npos ? std::string_view("") : prefix.substr(a)) ==
+                           (b == std::string_view::npos ? std::string_view("") : name.substr(b));
+    }
+    if (match) matches.push_back(info.path);
+  }
+  if (matches.size() == 1) return matches.front();
+  return std::nullopt;
+}
+
+}  // namespace pelab::app

@@ -1,0 +1,112 @@
+#pragma once
+// Lessons: a title and a sequence of steps, each with a short text in English and Korean, an
+// optional formula, the app state it shows, an optional thing to point at and an optional "try
+// this" prompt. A lesson is a JSON file under assets/lessons/ (format: docs/lessons.md), e.g.
+//   {"pelab_lesson": 1, "title_en": "The sinusoid", "title_ko": "사인 인코딩",
+//    "session": {"configs": [{"kind": "sinusoidal", "positions": 64, "dims": 64}]},
+//    "steps": [{"text_en": "...", "text_ko": "...", "formula": "Pₚ₊ₖ = T(k) Pₚ",
+//               "session": {"layout": {"views": ["rotation"]}},
+//               "highlight": {"kind": "view", "target": "rotation"},
+//               "try_en": "...", "try_ko": "..."}]}
+// A step's state is the lesson's "session" with the step's "session" merged over it (objects key
+// by key, "configs" element by element, null removes a key, other values replace), then read by
+// session_from_text: one session parser, one set of rules and limits.
+// Loading is all or nothing, like sessions: every problem is listed as
+//   "lessons/03_sinusoid.json: step 4: text_ko: missing"
+// (file, 1-based step number, field), so a teacher can fix a file without guessing.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "state/i18n.hpp"
+#include "state/params.hpp"
+#include "state/session.hpp"
+
+namespace pelab::app {
+
+inline constexpr int lesson_format_version = 1;
+// Longest step text, formula and title in bytes (UTF-8: a Hangul syllable is 3 bytes). A step is
+// a caption on a projector, a few short sentences, not a page.
+inline constexpr std::size_t max_lesson_text_bytes = 900;
+inline constexpr std::size_t max_lesson_formula_bytes = 200;
+inline constexpr std::size_t max_lesson_title_bytes = 120;
+inline constexpr std::size_t max_lesson_steps = 60;
+
+// What a step points at.
+//   control  a sidebar control, by id (lesson_control_ids(): "base", "position", ...)
+//   view     a view by registry id ("rotation"); it must be shown in the step
+//   cell     a cell of P in the heatmap: position p (absolute) and dimension i of one configuration
+//   curve    the curve of column i in the curves view of one configuration
+enum class HighlightKind { control, view, cell, curve };
+std::string_view to_string(HighlightKind kind);  // "control", "view", "cell", "curve"
+std::optional<HighlightKind> parse_highlight_kind(std::string_view name);
+
+struct Highlight {
+  HighlightKind kind = HighlightKind::view;
+  std::string target;          // control and view: the id; cell and curve: ""
+  std::int64_t position = 0;   // cell: p
+  std::int64_t dimension = 0;  // cell and curve: i
+  std::size_t config = 0;      // cell and curve: the configuration (slot index)
+  bool operator==(const Highlight&) const = default;
+};
+
+struct LessonStep {
+  std::string text_en, text_ko;  // a few short sentences
+  std::string formula;           // plain UTF-8 maths ("Pₚ₊ₖ = T(k) Pₚ"); "" = none
+  AppState state;                // what the step shows: configurations, views, p/k/i, display
+  std::optional<Highlight> highlight;
+  std::string try_en, try_ko;  // a "try this" prompt for students on their own; "" = none
+
+  const std::string& text(Language language) const { return language == Language::ko ? text_ko : text_en; }
+  const std::string& try_text(Language language) const { return language == Language::ko ? try_ko : try_en; }
+};
+
+struct Lesson {
+  std::string id;  // the file name without .json: "03_sinusoid"
+  std::string title_en, title_ko;
+  std::vector<LessonStep> steps;
+
+  const std::string& title(Language language) const { return language == Language::ko ? title_ko : title_en; }
+};
+
+struct LessonLoad {
+  std::optional<Lesson> lesson;       // set when the file was accepted
+  std::vector<std::string> problems;  // "NAME: step 4: text_ko: missing", every one found
+};
+
+// The control ids a "control" highlight may name (the sidebar controls presenter mode can mark).
+std::span<const std::string_view> lesson_control_ids();
+
+// Parses and validates a lesson. `name` is used in every message and gives the id (its file name
+// without the extension). `views` are the view registry's ids: a step naming another view is
+// refused with the list of known ones. Table paths are kept as written.
+LessonLoad lesson_from_text(std::string_view text, std::string_view name, ViewIds views);
+
+// Same on a file (at most 1 MiB). Relative table paths are resolved against the lesson file's
+// directory (as sessions are), and a table file that does not exist is refused.
+LessonLoad load_lesson_file(const std::filesystem::path& path, ViewIds views);
+
+// One line of a lesson list. Only the title and the step count are read (no validation of the
+// steps); a file that does not even give those has `problem` set and empty titles.
+struct LessonInfo {
+  std::string id;  // file name without .json
+  std::filesystem::path path;
+  std::string title_en, title_ko;
+  std::size_t steps = 0;
+  std::string problem;  // "" when the title and steps were read
+
+  const std::string& title(Language language) const { return language == Language::ko ? title_ko : title_en; }
+};
+// Every *.json file in `dir` (not recursive), sorted by id. Empty when the directory is missing.
+std::vector<LessonInfo> list_lessons(const std::filesystem::path& dir);
+
+// The lesson file `name` refers to: an existing file path; else in `dir`, the id ("03_sinusoid"),
+// the id without its number ("sinusoid"), or the number ("3" or "03"). nullopt when nothing or
+// more than one lesson matches.
+std::optional<std::filesystem::path> find_lesson(const std::filesystem::path& dir, std::string_view name);
+
+}  // namespace pelab::app

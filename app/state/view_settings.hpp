@@ -1,0 +1,112 @@
+#pragma once
+// The settings of the views for relative and rotary encodings and the attention lessons (rope,
+// bias, attention, norms, pca). They are shared by every configuration (a view draws each
+// configuration with the same settings), edited by controls at the top of each view, and saved in
+// the session under "views" (optional: older sessions load with these defaults).
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pelab/model_config.hpp"
+#include "pelab/rope_scaling.hpp"
+
+namespace pelab::app {
+
+// rope: RoPE frequency scaling of one model, one or two scalings side by side.
+inline constexpr std::int64_t max_rope_dims = 1024;  // rotated dimensions of one head
+inline constexpr std::int64_t max_rope_context = std::int64_t{1} << 24;
+inline constexpr std::int64_t max_rope_position = std::int64_t{1} << 26;
+inline RopeScaling scaling_with_factor(RopeScalingType type, double factor) {
+  RopeScaling scaling;
+  scaling.type = type;
+  scaling.factor = factor;
+  return scaling;
+}
+struct RopeViewSettings {
+  std::string model;            // a preset in assets/models (file name without .json); "" = set by hand
+  std::int64_t dims = 128;      // D: rotated dimensions (head_dim x partial_rotary_factor)
+  double base = 10000.0;        // rope_theta
+  std::int64_t context = 4096;  // L: the training context (original_max of the scalings that use it)
+  // The two scalings compared, stored without original_max: `context` supplies it where the type
+  // reads it (effective_scaling), so both sides share the model's L.
+  RopeScaling scaling_a = scaling_with_factor(RopeScalingType::linear, 4.0);
+  RopeScaling scaling_b = scaling_with_factor(RopeScalingType::yarn, 4.0);
+  bool compare = true;            // show B beside A
+  std::int64_t position = 16384;  // p: the rotation angles are shown at this position
+  bool operator==(const RopeViewSettings&) const = default;
+};
+
+// bias: the additive biases of relative schemes, per head.
+enum class BiasMethod { alibi, t5, shaw };
+std::string_view to_string(BiasMethod method);  // "alibi", "t5", "shaw"
+std::optional<BiasMethod> parse_bias_method(std::string_view name);
+inline constexpr std::int64_t max_bias_heads = 32;
+inline constexpr std::int64_t max_bias_positions = 64;
+inline constexpr std::int64_t max_t5_buckets = 128;
+inline constexpr std::int64_t max_t5_distance = 4096;
+inline constexpr std::int64_t max_shaw_clip = 64;
+struct BiasViewSettings {
+  BiasMethod method = BiasMethod::alibi;
+  std::int64_t heads = 8;
+  std::int64_t positions = 16;  // queries = keys
+  bool causal = false;
+  std::int64_t t5_buckets = 32;
+  std::int64_t t5_max_distance = 128;
+  std::uint64_t seed = 0;  // T5's per-head bias: a seeded initialisation
+  std::int64_t shaw_clip = 4;
+  bool operator==(const BiasViewSettings&) const = default;
+};
+
+// attention: a short sentence, its order (click to permute).
+struct AttentionViewSettings {
+  std::vector<std::int64_t> order = {0, 1, 2, 3, 4, 5};  // slot r holds token order[r]
+  bool operator==(const AttentionViewSettings&) const = default;
+};
+
+// norms: a padded batch of sequences (seed 003: A = [A1, A2, A3], B = [B1, B2]).
+inline constexpr std::int64_t max_norm_sequences = 4;
+inline constexpr std::int64_t max_norm_length = 8;
+struct NormsViewSettings {
+  std::vector<std::int64_t> lengths = {3, 2};
+  bool count_padding = true;  // BatchNorm's batch includes the padding rows
+  bool operator==(const NormsViewSettings&) const = default;
+};
+
+// pca: 2 or 3 components; a 3-D view is turned by yaw and pitch (radians).
+struct PcaViewSettings {
+  int components = 2;
+  double yaw = 0.6;
+  double pitch = 0.4;
+  bool operator==(const PcaViewSettings&) const = default;
+};
+
+struct ViewSettings {
+  RopeViewSettings rope;
+  BiasViewSettings bias;
+  AttentionViewSettings attention;
+  NormsViewSettings norms;
+  PcaViewSettings pca;
+  bool operator==(const ViewSettings&) const = default;
+};
+
+// The scaling as computed: original_max set to the model's context where the type reads it (and
+// cleared where it does not), so both sides of a comparison share the model's L.
+RopeScaling effective_scaling(const RopeScaling& scaling, std::int64_t context);
+// A scaling of `type` that keeps what `from` had that still applies, with the parameters `type`
+// needs filled with usual values (factor 4 or from's, llama3's 1 and 4, dynamic's seq_len 2 S L):
+// what the view's type menu switches to.
+RopeScaling switch_scaling_type(const RopeScaling& from, RopeScalingType type, std::int64_t context);
+// The rope view set to a model preset: its rotated dims, base and training context L; A its own
+// scaling (position interpolation x4 when it has none), B the other of yarn and llama3 with A's
+// factor; p at the end of the extended context S L.
+RopeViewSettings rope_settings_for_model(const ModelConfig& model, const std::string& name);
+// The sentence of the attention view (token ids: a repeated word has the same id).
+std::span<const std::int64_t> attention_sentence_tokens();
+std::span<const std::string_view> attention_sentence_words();
+// True when `order` is a permutation of 0..n-1 for the sentence's n tokens.
+bool valid_attention_order(const std::vector<std::int64_t>& order);
+
+}  // namespace pelab::app

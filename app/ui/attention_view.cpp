@@ -1,0 +1,294 @@
+// View attention (seed 001): a six-word sentence of seeded word embeddings w with the
+// configuration's positions p as x = w + p, one attention head. The logits split into four terms
+// (w·w, w·p, p·w, p·p) shown with their sum; softmax weights and outputs without and with
+// positions. Clicking a word swaps it with the next one: without positions every output row moves
+// with its token (attention is permutation-equivariant, |Δ| ~ 1e-16), with positions the rows
+// change, because the positions stay with the slots.
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "plot/plot.hpp"
+#include "state/i18n.hpp"
+#include "ui/matrix_grid.hpp"
+#include "ui/panels.hpp"
+
+namespace pelab::app::ui {
+namespace {
+
+// The demo for the view's order, kept while its inputs and the order are the same (UI thread).
+struct Memo {
+  std::shared_ptr<const AttentionData> source;
+  std::vector<std::int64_t> order;
+  AttentionDemo demo;
+  Vector moved_without, moved_with;  // per slot |Δ| against the original output row of that token
+};
+
+const Memo& demo_for(int config_id, const std::shared_ptr<const AttentionData>& source,
+                     const std::vector<std::int64_t>& order) {
+  static std::map<int, Memo> memos;
+  Memo& memo = memos[config_id];
+  if (memo.source != source || memo.order != order) {
+    memo.source = source;
+    memo.order = order;
+    memo.demo = attention_for_order(*source, order);
+    memo.moved_without =
+        permuted_row_differences(memo.demo.output_without, source->original.output_without, order);
+    memo.moved_with = permuted_row_differences(memo.demo.output_with, source->original.output_with, order);
+  }
+  return memo;
+}
+
+std::vector<std::string> slot_words(const std::vector<std::int64_t>& order) {
+  std::vector<std::string> words;
+  for (std::int64_t token : order)
+    words.emplace_back(attention_sentence_words()[static_cast<std::size_t>(token)]);
+  return words;
+}
+
+std::vector<std::string> numbered(std::int64_t count) {
+  std::vector<std::string> labels;
+  for (std::int64_t c = 0; c < count; ++c) labels.push_back(std::to_string(c));
+  return labels;
+}
+
+void draw_controls(AppContext& app) {
+  std::vector<std::int64_t>& order = app.state.views.attention.order;
+  if (!valid_attention_order(order)) order = AttentionViewSettings{}.order;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("views.attention.sentence"));
+  // The next button on this line when it fits, else on the next one (narrow compare panels).
+  const auto next = [](const char* label) {
+    ImGui::SameLine();
+    const float width = ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+  };
+  for (std::size_t r = 0; r < order.size(); ++r) {
+    const std::string word(attention_sentence_words()[static_cast<std::size_t>(order[r])]);
+    next(word.c_str());
+    ImGui::PushID(static_cast<int>(r));
+    if (ImGui::Button(word.c_str())) std::swap(order[r], order[(r + 1) % order.size()]);
+    if (!app.capture_mode) item_tooltip(tr("views.attention.word.tip"));
+    ImGui::PopID();
+  }
+  next(tr("views.attention.shuffle"));
+  if (ImGui::Button(tr("views.attention.shuffle"))) {
+    static std::mt19937 generator(1);
+    std::shuffle(order.begin(), order.end(), generator);
+  }
+  next(tr("views.attention.reset"));
+  if (ImGui::Button(tr("views.attention.reset"))) std::iota(order.begin(), order.end(), 0);
+}
+
+// Cell sizes for grids arranged in `rows` (indices into specs) within width x height: each row's
+// cells as wide as its grids fit across, one cell height for all (at most 2.5 widths, at least
+// the width), so the grids fill the panel and every row label stays readable.
+struct CellSizes {
+  std::vector<float> widths;  // per row
+  float height = 0.0f;
+};
+CellSizes fit_cells(const std::vector<MatrixGridSpec>& specs, const std::vector<std::vector<int>>& rows,
+                    float width, float height) {
+  const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+  CellSizes sizes;
+  float chrome_height = 0.0f, cell_rows = 0.0f, narrowest = 1e9f;
+  for (const std::vector<int>& row : rows) {
+    float chrome = 0.0f, cols = 0.0f, tallest_chrome = 0.0f, tallest = 0.0f;
+    for (int g : row) {
+      const MatrixGridSpec& spec = specs[static_cast<std::size_t>(g)];
+      const ImVec2 c = matrix_grid_chrome(spec);
+      chrome += c.x + 2.0f;
+      cols += static_cast<float>(spec.values->cols());
+      tallest_chrome = std::max(tallest_chrome, c.y);
+      tallest = std::max(tallest, static_cast<float>(spec.values->rows()));
+    }
+    chrome += spacing.x * static_cast<float>(row.size() - 1);
+    sizes.widths.push_back(std::max(std::floor((width - chrome) / cols), 3.0f));
+    narrowest = std::min(narrowest, sizes.widths.back());
+    chrome_height += tallest_chrome + spacing.y + 2.0f;
+    cell_rows += tallest;
+  }
+  sizes.height = std::clamp(std::floor((height - chrome_height) / cell_rows), 3.0f, 2.5f * narrowest);
+  for (float& w : sizes.widths) w = std::min(w, sizes.height);
+  return sizes;
+}
+
+// Grids drawn together print their values all or none: a grid with numbers beside one without
+// would read as if the numbers mattered more there.
+void draw_rows(std::vector<MatrixGridSpec>& specs, const std::vector<std::vector<int>>& rows,
+               const CellSizes& sizes, std::size_t first_row) {
+  bool fit = true;
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    for (int g : rows[r])
+      fit = fit &&
+            matrix_values_fit(specs[static_cast<std::size_t>(g)], sizes.widths[first_row + r], sizes.height);
+  for (const std::vector<int>& row : rows)
+    for (int g : row) specs[static_cast<std::size_t>(g)].show_values = fit;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const float w = sizes.widths[first_row + r];
+    for (std::size_t k = 0; k < rows[r].size(); ++k) {
+      if (k > 0) ImGui::SameLine();
+      MatrixGridSpec& spec = specs[static_cast<std::size_t>(rows[r][k])];
+      spec.square_cells = false;
+      const ImVec2 chrome = matrix_grid_chrome(spec);
+      const ImVec2 size(std::ceil(chrome.x + w * static_cast<float>(spec.values->cols())) + 1.0f,
+                        std::ceil(chrome.y + sizes.height * static_cast<float>(spec.values->rows())) + 1.0f);
+      draw_matrix_grid(spec, size);
+    }
+  }
+}
+
+}  // namespace
+
+void draw_attention_view(ViewContext& view) {
+  if (view.index == 0) {
+    draw_controls(view.app);
+  } else {
+    ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight()));
+  }
+  const std::shared_ptr<const AttentionData>& source = view.data.attention;
+  if (!source->error.empty()) {
+    note_text("%s", trf("views.attention.error", {source->error}).c_str());
+    return;
+  }
+  std::vector<std::int64_t> order = view.app.state.views.attention.order;
+  if (!valid_attention_order(order)) order = AttentionViewSettings{}.order;
+  const Memo& memo = demo_for(view.slot.config.id, source, order);
+  const AttentionDemo& demo = memo.demo;
+  const bool identity = std::is_sorted(order.begin(), order.end());
+  const auto head = source->weights.wq.cols();
+  // The explanation is the same for every configuration: once, in the first panel; the numbers
+  // are each configuration's own.
+  const std::string without = plot::format_number(memo.moved_without.maxCoeff(), 2);
+  const std::string with = plot::format_number(memo.moved_with.maxCoeff(), 3);
+  // A short panel (compare mode, stacked) keeps its room for the matrices: numbers only.
+  const bool short_panel = ImGui::GetContentRegionAvail().y < 18.0f * ImGui::GetTextLineHeightWithSpacing();
+  if (view.index == 0 && !short_panel) {
+    note_text("%s",
+              identity ? tr("views.attention.hint") : trf("views.attention.moved", {without, with}).c_str());
+  } else if (!identity) {
+    note_text("%s", trf("views.attention.moved_short", {without, with}).c_str());
+  }
+
+  const std::vector<std::string> words = slot_words(order);
+  const float em = ImGui::GetFontSize();
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+
+  // The four terms and their sum, on one colour scale (so their sizes compare).
+  const AttentionTerms& t = demo.terms;
+  const ValueRange logit_range =
+      symmetric_range_of({&t.word_word, &t.word_position, &t.position_word, &t.position_position, &t.total});
+  const Matrix* term_values[5] = {&t.word_word, &t.word_position, &t.position_word, &t.position_position,
+                                  &t.total};
+  const char* term_titles[5] = {"w·w", "+ w·p", "+ p·w", "+ p·p", "= a"};
+  const char* term_ids[5] = {"##ww", "##wp", "##pw", "##pp", "##a"};
+  // Softmax weights and outputs, without and with positions.
+  const ValueRange output_range = symmetric_range_of({&demo.output_without, &demo.output_with});
+  const std::vector<std::string> dims = numbered(head);
+  const Colormap weight_map =
+      view.display.colormap == Colormap::red_blue ? Colormap::viridis : view.display.colormap;
+  const Matrix* values[4] = {&demo.weights_without, &demo.output_without, &demo.weights_with,
+                             &demo.output_with};
+  const char* titles[4] = {tr("views.attention.weights_without"), tr("views.attention.output_without"),
+                           tr("views.attention.weights_with"), tr("views.attention.output_with")};
+  const char* ids[4] = {"##weights_without", "##output_without", "##weights_with", "##output_with"};
+
+  std::vector<MatrixGridSpec> specs(9);
+  for (int g = 0; g < 5; ++g) {
+    MatrixGridSpec& spec = specs[static_cast<std::size_t>(g)];
+    spec.id = term_ids[g];
+    spec.title = term_titles[g];
+    spec.values = term_values[g];
+    spec.range = logit_range;
+    spec.colormap = Colormap::red_blue;
+    spec.row_labels = words;
+    spec.col_labels = words;
+    spec.hover_text = [&, g](int r, int c) {
+      std::string text = words[static_cast<std::size_t>(r)];
+      text += " → ";
+      text += words[static_cast<std::size_t>(c)];
+      text += ": ";
+      text += plot::format_number((*term_values[g])(r, c), 6);
+      return text;
+    };
+  }
+  for (int g = 0; g < 4; ++g) {
+    MatrixGridSpec& spec = specs[static_cast<std::size_t>(5 + g)];
+    const bool output = g % 2 == 1;
+    spec.id = ids[g];
+    spec.title = titles[g];
+    spec.values = values[g];
+    spec.range = output ? output_range : ValueRange{0.0, 1.0};
+    spec.colormap = output ? Colormap::red_blue : weight_map;
+    spec.row_labels = words;
+    spec.col_labels = output ? dims : words;
+    const Vector* moved = g < 2 ? &memo.moved_without : &memo.moved_with;
+    spec.hover_text = [&, g, output, moved](int r, int c) {
+      std::string text = words[static_cast<std::size_t>(r)];
+      if (output) {
+        text += ", z[";
+        text += std::to_string(c);
+        text += "]";
+      } else {
+        text += " → ";
+        text += words[static_cast<std::size_t>(c)];
+      }
+      text += " = ";
+      text += plot::format_number((*values[g])(r, c), 6);
+      if (output) {
+        text += "\n";
+        text += trf("views.attention.row_moved", {plot::format_number((*moved)[r], 3)});
+      }
+      return text;
+    };
+  }
+  // One row each when there is room, else the terms and the outputs over two rows each; a short
+  // panel (compare mode, stacked) shows the terms, the sum and the two outputs in one row, without
+  // headings. Row labels on the first grid of a row only.
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  // Headings wrap in narrow panels: measure them.
+  const std::string terms_heading = trf("views.attention.terms", {std::to_string(head)});
+  const float spacing_y = ImGui::GetStyle().ItemSpacing.y;
+  const float headings = ImGui::CalcTextSize(terms_heading.c_str(), nullptr, false, avail.x).y +
+                         ImGui::CalcTextSize(tr("views.attention.outputs"), nullptr, false, avail.x).y +
+                         2.0f * spacing_y;
+  const float text_lines = short_panel ? line : headings + 2.0f * line;  // headings and colour legends
+  std::vector<std::vector<int>> top = {{0, 1, 2, 3, 4}}, bottom = {{5, 6, 7, 8}};
+  if (short_panel) {
+    top = {{0, 1, 2, 3, 4, 6, 8}};
+    bottom.clear();
+  } else if (avail.x < 34.0f * em) {
+    top = {{0, 1, 2}, {3, 4}};
+    bottom = {{5, 6}, {7, 8}};
+  }
+  for (const auto* rows : {&top, &bottom})
+    for (const std::vector<int>& row : *rows)
+      for (std::size_t k = 1; k < row.size(); ++k) specs[static_cast<std::size_t>(row[k])].row_labels.clear();
+  std::vector<std::vector<int>> all = top;
+  all.insert(all.end(), bottom.begin(), bottom.end());
+  const CellSizes cells = fit_cells(specs, all, avail.x, avail.y - text_lines);
+
+  if (short_panel) {
+    draw_rows(specs, top, cells, 0);
+    draw_color_legend(tr("views.attention.logit_scale"), logit_range, Colormap::red_blue, 0.5f * avail.x);
+    ImGui::SameLine();
+    draw_color_legend(tr("views.attention.output_scale"), output_range, Colormap::red_blue, 0.5f * avail.x);
+    return;
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(terms_heading.c_str());
+  ImGui::PopTextWrapPos();
+  draw_rows(specs, top, cells, 0);
+  draw_color_legend(tr("views.attention.logit_scale"), logit_range, Colormap::red_blue, avail.x);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(tr("views.attention.outputs"));
+  ImGui::PopTextWrapPos();
+  draw_rows(specs, bottom, cells, top.size());
+  draw_color_legend(tr("views.attention.output_scale"), output_range, Colormap::red_blue, avail.x);
+}
+
+}  // namespace pelab::app::ui

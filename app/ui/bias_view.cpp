@@ -1,0 +1,316 @@
+// View bias (across configurations): what relative schemes add to the attention logits, per head,
+// as query × key matrices: ALiBi's −m_h |i − j| (any head count, causal or not), T5's bucket map
+// and the per-head bias of a seeded initialisation, Shaw's clipped index into learned key vectors.
+// Below, every method against the distance r = j − i in one plot: ALiBi per head, T5 saturating at
+// its max distance, RoPE's all-ones score and a sinusoid's similarity, each scaled to its largest
+// |value| so the shapes compare.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "plot/plot.hpp"
+#include "state/i18n.hpp"
+#include "state/relative_data.hpp"
+#include "ui/matrix_grid.hpp"
+#include "ui/panels.hpp"
+
+namespace pelab::app::ui {
+namespace {
+
+struct BiasInputs {
+  BiasViewSettings settings;
+  std::int64_t sinusoid_dims = 0, rope_dims = 0;
+  double sinusoid_base = 0.0, rope_base = 0.0;
+  bool operator==(const BiasInputs&) const = default;
+};
+
+const BiasViewData& bias_data(const BiasInputs& inputs) {
+  static std::optional<BiasInputs> key;
+  static BiasViewData data;
+  if (!key || !(*key == inputs)) {
+    data = compute_bias_view(inputs.settings, inputs.sinusoid_dims, inputs.sinusoid_base, inputs.rope_dims,
+                             inputs.rope_base);
+    key = inputs;
+  }
+  return data;
+}
+
+// "1/16" for a power of two's reciprocal, else three significant digits.
+std::string slope_text(double slope) {
+  const double inverse = 1.0 / slope;
+  if (std::abs(inverse - std::round(inverse)) < 1e-9 && std::round(inverse) <= 1e6)
+    return "1/" + std::to_string(static_cast<long long>(std::round(inverse)));
+  return plot::format_number(slope, 3);
+}
+
+void slider(const char* label, const char* tip, std::int64_t& value, std::int64_t lo, std::int64_t hi,
+            float width, bool capture, bool log = false) {
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(width);
+  int v = static_cast<int>(value);
+  if (ImGui::SliderInt(label, &v, static_cast<int>(lo), static_cast<int>(hi), "%d",
+                       log ? ImGuiSliderFlags_Logarithmic : 0))
+    value = std::clamp<std::int64_t>(v, lo, hi);
+  if (!capture) item_tooltip(tip);
+}
+
+void draw_controls(AppContext& app) {
+  BiasViewSettings& s = app.state.views.bias;
+  const bool capture = app.capture_mode;
+  const float em = ImGui::GetFontSize();
+  if (ImGui::RadioButton("ALiBi", s.method == BiasMethod::alibi)) s.method = BiasMethod::alibi;
+  if (!capture) item_tooltip(tr("views.bias.alibi.tip"));
+  ImGui::SameLine();
+  if (ImGui::RadioButton("T5", s.method == BiasMethod::t5)) s.method = BiasMethod::t5;
+  if (!capture) item_tooltip(tr("views.bias.t5.tip"));
+  ImGui::SameLine();
+  if (ImGui::RadioButton("Shaw", s.method == BiasMethod::shaw)) s.method = BiasMethod::shaw;
+  if (!capture) item_tooltip(tr("views.bias.shaw.tip"));
+  if (s.method != BiasMethod::shaw)
+    slider(tr("views.bias.heads"), tr("views.bias.heads.tip"), s.heads, 1, max_bias_heads, 6.0f * em,
+           capture);
+  slider(tr("views.bias.positions"), tr("views.bias.positions.tip"), s.positions, 2, max_bias_positions,
+         6.0f * em, capture);
+  if (s.method != BiasMethod::shaw) {
+    ImGui::SameLine();
+    ImGui::Checkbox(tr("views.bias.causal"), &s.causal);
+    if (!capture) item_tooltip(tr("views.bias.causal.tip"));
+  }
+  if (s.method == BiasMethod::t5) {
+    slider(tr("views.bias.buckets"), tr("views.bias.buckets.tip"), s.t5_buckets, 4, max_t5_buckets, 6.0f * em,
+           capture);
+    slider(tr("views.bias.max_distance"), tr("views.bias.max_distance.tip"), s.t5_max_distance, 2,
+           max_t5_distance, 6.0f * em, capture, true);
+    ImGui::SameLine();
+    int seed = static_cast<int>(std::min<std::uint64_t>(s.seed, 1'000'000));
+    ImGui::SetNextItemWidth(5.0f * em);
+    if (ImGui::InputInt(tr("views.bias.seed"), &seed)) s.seed = static_cast<std::uint64_t>(std::max(seed, 0));
+    if (!capture) item_tooltip(tr("views.bias.seed.tip"));
+  }
+  if (s.method == BiasMethod::shaw)
+    slider(tr("views.bias.clip"), tr("views.bias.clip.tip"), s.shaw_clip, 0, max_shaw_clip, 6.0f * em,
+           capture);
+}
+
+// Columns and rows of `count` equal grids in `room` that give each the largest square.
+std::pair<int, int> grid_shape(int count, ImVec2 room) {
+  int best_cols = 1;
+  float best = 0.0f;
+  for (int cols = 1; cols <= count; ++cols) {
+    const int rows = (count + cols - 1) / cols;
+    const float side = std::min(room.x / static_cast<float>(cols), room.y / static_cast<float>(rows));
+    if (side > best) best = side, best_cols = cols;
+  }
+  return {best_cols, (count + best_cols - 1) / best_cols};
+}
+
+std::vector<std::string> index_labels(std::int64_t n) {
+  std::vector<std::string> labels;
+  for (std::int64_t i = 0; i < n; ++i) labels.push_back(std::to_string(i));
+  return labels;
+}
+
+void draw_matrices(const BiasViewSettings& s, const BiasViewData& data, ImVec2 room) {
+  const std::vector<std::string> labels = index_labels(s.positions);
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  if (s.method == BiasMethod::shaw) {
+    const Matrix index = data.shaw_index.cast<double>();
+    MatrixGridSpec spec;
+    spec.id = "##shaw";
+    const std::string title = trf("views.bias.shaw_title", {std::to_string(s.shaw_clip)});
+    spec.title = title.c_str();
+    spec.values = &index;
+    spec.range = ValueRange{0.0, static_cast<double>(std::max<std::int64_t>(2 * s.shaw_clip, 1))};
+    spec.colormap = Colormap::viridis;
+    spec.row_labels = labels;
+    spec.col_labels = labels;
+    spec.digits = 4;
+    spec.hover_text = [&](int r, int c) {
+      return trf("views.bias.shaw_hover", {std::to_string(r), std::to_string(c), std::to_string(c - r),
+                                           std::to_string(data.shaw_index(r, c) - s.shaw_clip)});
+    };
+    draw_matrix_grid(spec, ImVec2(room.x, room.y - line));
+    draw_color_legend(tr("views.bias.index"), spec.range, Colormap::viridis, room.x);
+    return;
+  }
+  // ALiBi or T5: one grid per head (T5: the bucket map first), small multiples on one colour scale.
+  const bool t5 = s.method == BiasMethod::t5;
+  const int count = static_cast<int>(data.heads.size()) + (t5 ? 1 : 0);
+  const ImVec2 grids(room.x, room.y - line);
+  const auto [cols, rows] = grid_shape(count, grids);
+  const float w = std::floor((grids.x - spacing * static_cast<float>(cols - 1)) / static_cast<float>(cols));
+  const float h = std::floor((grids.y - ImGui::GetStyle().ItemSpacing.y * static_cast<float>(rows - 1)) /
+                             static_cast<float>(rows));
+  const ValueRange range = symmetric_range_of(data.heads);
+  const Matrix buckets = t5 ? Matrix(data.buckets.cast<double>()) : Matrix();
+  Matrix bucket_shown = buckets;
+  if (t5 && s.causal)
+    for (Eigen::Index i = 0; i < bucket_shown.rows(); ++i)
+      for (Eigen::Index j = i + 1; j < bucket_shown.cols(); ++j)
+        bucket_shown(i, j) = std::numeric_limits<double>::quiet_NaN();
+  for (int g = 0; g < count; ++g) {
+    if (g % cols != 0) ImGui::SameLine();
+    MatrixGridSpec spec;
+    const std::string id = "##head" + std::to_string(g);
+    spec.id = id.c_str();
+    spec.digits = 2;
+    // Every grid keeps the labels' room (equal cells); only the outer ones draw them.
+    spec.row_labels = labels;
+    spec.col_labels = labels;
+    spec.show_row_labels = g % cols == 0;
+    spec.show_col_labels = g < cols;
+    std::string title;
+    if (t5 && g == 0) {
+      title =
+          trf("views.bias.bucket_title", {std::to_string(s.t5_buckets), std::to_string(s.t5_max_distance)});
+      spec.values = &bucket_shown;
+      spec.range = ValueRange{0.0, static_cast<double>(s.t5_buckets - 1)};
+      spec.colormap = Colormap::viridis;
+      spec.hover_text = [&](int r, int c) {
+        return trf("views.bias.bucket_hover", {std::to_string(r), std::to_string(c), std::to_string(c - r),
+                                               std::to_string(data.buckets(r, c))});
+      };
+    } else {
+      const int head = g - (t5 ? 1 : 0);
+      title = t5 ? trf("views.bias.t5_head", {std::to_string(head + 1)})
+                 : trf("views.bias.alibi_head", {std::to_string(head + 1), slope_text(data.slopes[head])});
+      spec.values = &data.heads[static_cast<std::size_t>(head)];
+      spec.range = range;
+      spec.colormap = Colormap::red_blue;
+      spec.hover_text = [&, head](int r, int c) {
+        const double v = data.heads[static_cast<std::size_t>(head)](r, c);
+        return trf("views.bias.head_hover",
+                   {std::to_string(head + 1), std::to_string(r), std::to_string(c),
+                    std::isfinite(v) ? plot::format_number(v, 6) : tr("views.bias.masked")});
+      };
+    }
+    spec.title = title.c_str();
+    draw_matrix_grid(spec, ImVec2(w, h));
+  }
+  draw_color_legend(tr("views.bias.bias_shared"), range, Colormap::red_blue, 0.5f * room.x);
+  if (t5) {
+    ImGui::SameLine();
+    draw_color_legend(tr("views.bias.bucket"), ValueRange{0.0, static_cast<double>(s.t5_buckets - 1)},
+                      Colormap::viridis, 0.5f * room.x);
+  }
+}
+
+std::vector<double> scaled(const std::vector<double>& values, double by) {
+  std::vector<double> out(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) out[i] = values[i] / by;
+  return out;
+}
+
+double largest_abs(const std::vector<double>& values) {
+  double largest = 0.0;
+  for (double v : values)
+    if (std::isfinite(v)) largest = std::max(largest, std::abs(v));
+  return largest > 0.0 ? largest : 1.0;
+}
+
+void draw_distance_plot(const BiasViewSettings& s, const BiasViewData& data, ImVec2 size) {
+  plot::PlotConfig config;
+  config.title = tr("views.bias.distance_title");
+  config.x.label = tr("views.bias.distance");
+  config.x.integer_ticks = true;
+  config.y.label = tr("views.bias.normalised");
+  config.link = "link_bias_distance";
+  config.legend = false;  // the legend row above: a legend inside would hide the curves
+  const std::string alibi_label = trf("views.bias.alibi_curve", {std::to_string(data.alibi.size())});
+  const std::string t5_label = trf("views.bias.t5_curve", {std::to_string(s.t5_max_distance)});
+  const std::string rope_label =
+      trf("views.bias.rope_curve", {std::to_string(data.rope_dims), plot::format_number(data.rope_base, 6)});
+  const std::string sinusoid_label =
+      trf("views.bias.sinusoid_curve",
+          {std::to_string(data.sinusoid_dims), plot::format_number(data.sinusoid_base, 6)});
+  // The legend row and the plot stacked in their own area (which may sit beside the matrices).
+  ImGui::BeginChild("##bias_distance_area", size, false, ImGuiWindowFlags_NoScrollbar);
+  struct EndChild {
+    ~EndChild() { ImGui::EndChild(); }
+  } end_child;
+  draw_legend_row({{alibi_label, plot::palette_color(0)},
+                   {t5_label, plot::palette_color(1)},
+                   {rope_label, plot::palette_color(2)},
+                   {sinusoid_label, plot::palette_color(3)}});
+  if (!plot::BeginPlot("##bias_distance", ImGui::GetContentRegionAvail(), config)) return;
+  const auto n = static_cast<int>(data.distances.size());
+  double alibi_scale = 0.0;
+  for (const std::vector<double>& head : data.alibi) alibi_scale = std::max(alibi_scale, largest_abs(head));
+  for (std::size_t h = 0; h < data.alibi.size(); ++h) {
+    // One legend entry for all heads: steeper heads are drawn stronger.
+    const float alpha =
+        1.0f - 0.7f * static_cast<float>(h) / static_cast<float>(std::max<std::size_t>(data.alibi.size(), 1));
+    const std::vector<double> ys = scaled(data.alibi[h], alibi_scale);
+    plot::PlotLine(
+        alibi_label.c_str(), data.distances.data(), ys.data(), n,
+        (plot::palette_color(0) & 0x00FFFFFFu) | (static_cast<ImU32>(255.0f * alpha) << IM_COL32_A_SHIFT),
+        1.5f);
+  }
+  const std::vector<double> t5 = scaled(data.t5, largest_abs(data.t5));
+  plot::PlotLine(t5_label.c_str(), data.distances.data(), t5.data(), n, plot::palette_color(1), 2.0f);
+  const std::vector<double> rope = scaled(data.rope, largest_abs(data.rope));
+  plot::PlotLine(rope_label.c_str(), data.distances.data(), rope.data(), n, plot::palette_color(2), 1.5f);
+  const std::vector<double> sinusoid = scaled(data.sinusoid, largest_abs(data.sinusoid));
+  plot::PlotLine(sinusoid_label.c_str(), data.distances.data(), sinusoid.data(), n, plot::palette_color(3),
+                 1.5f);
+  const ImU32 mark = ImGui::GetColorU32(ImGuiCol_Text, 0.45f);
+  const auto d = static_cast<double>(s.t5_max_distance);
+  plot::PlotVLine(-d, mark, "−max_distance");
+  if (!s.causal) plot::PlotVLine(d, mark, "max_distance");
+  plot::PlotHLine(0.0, ImGui::GetColorU32(ImGuiCol_Text, 0.3f));
+  plot::EndPlot();
+}
+
+}  // namespace
+
+void draw_bias_view(AppContext& app) {
+  draw_controls(app);
+  const BiasViewSettings& s = app.state.views.bias;
+  // The sinusoid of the selected configuration when it is one (even D), else D = 64, base 10000.
+  const EncodingParams& e = app.state.active_slot().config.encoding;
+  const bool own = e.kind == EncodingKind::sinusoidal && e.dims % 2 == 0;
+  const RopeViewSettings& rope = app.state.views.rope;
+  const BiasInputs inputs{s, own ? e.dims : 64, rope.dims % 2 == 0 ? rope.dims : 128, own ? e.base : 10000.0,
+                          rope.base};
+  const BiasViewData& data = bias_data(inputs);
+  if (!data.error.empty()) {
+    note_text("%s", trf("views.bias.error", {data.error}).c_str());
+    return;
+  }
+  switch (s.method) {
+    case BiasMethod::alibi:
+      note_text("%s", tr(s.causal ? "views.bias.alibi_note_causal" : "views.bias.alibi_note"));
+      break;
+    case BiasMethod::t5:
+      note_text("%s",
+                trf("views.bias.t5_note", {std::to_string(s.t5_buckets), std::to_string(s.t5_max_distance)})
+                    .c_str());
+      break;
+    case BiasMethod::shaw:
+      note_text("%s", tr("views.bias.shaw_note"));
+      break;
+  }
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float em = ImGui::GetFontSize();
+  // Side by side when wide, else the matrices above the distance plot.
+  if (avail.x >= 1.6f * avail.y && avail.x >= 50.0f * em) {
+    const float left = std::floor(0.55f * avail.x);
+    ImGui::BeginChild("##bias_matrices", ImVec2(left, avail.y), false, ImGuiWindowFlags_NoScrollbar);
+    draw_matrices(s, data, ImGui::GetContentRegionAvail());
+    ImGui::EndChild();
+    ImGui::SameLine();
+    draw_distance_plot(s, data, ImVec2(0.0f, avail.y));
+  } else {
+    const float top = std::floor(0.58f * avail.y);
+    ImGui::BeginChild("##bias_matrices", ImVec2(avail.x, top), false, ImGuiWindowFlags_NoScrollbar);
+    draw_matrices(s, data, ImGui::GetContentRegionAvail());
+    ImGui::EndChild();
+    draw_distance_plot(s, data, ImVec2(avail.x, 0.0f));
+  }
+}
+
+}  // namespace pelab::app::ui

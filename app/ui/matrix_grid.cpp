@@ -1,0 +1,282 @@
+#include "ui/matrix_grid.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "plot/plot.hpp"
+
+namespace pelab::app::ui {
+namespace {
+
+// Black or white, whichever reads better on the cell colour.
+ImU32 text_on(ImU32 background) {
+  const float r = static_cast<float>((background >> IM_COL32_R_SHIFT) & 0xFF) / 255.0f;
+  const float g = static_cast<float>((background >> IM_COL32_G_SHIFT) & 0xFF) / 255.0f;
+  const float b = static_cast<float>((background >> IM_COL32_B_SHIFT) & 0xFF) / 255.0f;
+  const float luminance = 0.2126f * r + 0.7152f * g + 0.0722f * b;
+  return luminance > 0.5f ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255);
+}
+
+float widest(const std::vector<std::string>& labels) {
+  float width = 0.0f;
+  for (const std::string& label : labels) width = std::max(width, ImGui::CalcTextSize(label.c_str()).x);
+  return width;
+}
+
+// Every k-th label, so labels of `extent` pixels do not overlap in cells of `cell` pixels.
+int label_step(float extent, float cell) {
+  return std::max(1, static_cast<int>(std::ceil((extent + 4.0f) / std::max(cell, 1.0f))));
+}
+
+}  // namespace
+
+ImU32 colormap_u32(Colormap colormap, double t, float alpha) {
+  const Rgb8 c = colormap_color(colormap, t);
+  return IM_COL32(c.r, c.g, c.b, static_cast<int>(255.0f * alpha));
+}
+
+ValueRange symmetric_range_of(std::initializer_list<const Matrix*> matrices) {
+  double largest = 0.0;
+  for (const Matrix* m : matrices) {
+    if (!m) continue;
+    for (Eigen::Index i = 0; i < m->size(); ++i) {
+      const double v = m->data()[i];
+      if (std::isfinite(v)) largest = std::max(largest, std::abs(v));
+    }
+  }
+  if (!(largest > 0.0)) largest = 1.0;
+  return ValueRange{-largest, largest};
+}
+
+ValueRange symmetric_range_of(const std::vector<Matrix>& matrices) {
+  ValueRange range{-1.0, 1.0};
+  bool first = true;
+  for (const Matrix& m : matrices) {
+    const ValueRange one = symmetric_range_of({&m});
+    range = first ? one : ValueRange{std::min(range.lo, one.lo), std::max(range.hi, one.hi)};
+    first = false;
+  }
+  return range;
+}
+
+bool matrix_values_fit(const MatrixGridSpec& spec, float w, float h) {
+  if (!spec.values || h < ImGui::GetTextLineHeight() + 2.0f) return false;
+  for (Eigen::Index i = 0; i < spec.values->size(); ++i) {
+    const double v = spec.values->data()[i];
+    if (std::isfinite(v) && ImGui::CalcTextSize(plot::format_number(v, spec.digits).c_str()).x + 4.0f > w)
+      return false;
+  }
+  return true;
+}
+
+ImVec2 matrix_grid_chrome(const MatrixGridSpec& spec) {
+  const float em = ImGui::GetFontSize();
+  const float line = ImGui::GetTextLineHeight();
+  const float title = spec.title ? line + 0.2f * em : 0.0f;
+  const float left = spec.row_labels.empty() ? 0.0f : widest(spec.row_labels) + 0.4f * em;
+  const float top = spec.col_labels.empty() ? 0.0f : line + 0.1f * em;
+  return ImVec2(left, title + top);
+}
+
+ImVec2 matrix_grid_size(const MatrixGridSpec& spec, float cell) {
+  const ImVec2 chrome = matrix_grid_chrome(spec);
+  const auto rows = spec.values ? static_cast<float>(spec.values->rows()) : 0.0f;
+  const auto cols = spec.values ? static_cast<float>(spec.values->cols()) : 0.0f;
+  return ImVec2(std::ceil(chrome.x + cols * cell) + 1.0f, std::ceil(chrome.y + rows * cell) + 1.0f);
+}
+
+MatrixGridHover draw_matrix_grid(const MatrixGridSpec& spec, ImVec2 size) {
+  MatrixGridHover hover;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  if (size.x <= 0.0f) size.x = avail.x;
+  if (size.y <= 0.0f) size.y = avail.y;
+  size.x = std::max(size.x, 1.0f);
+  size.y = std::max(size.y, 1.0f);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton(spec.id, size);
+  const bool hovered = ImGui::IsItemHovered();
+  const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+  if (!spec.values || spec.values->rows() == 0 || spec.values->cols() == 0) return hover;
+  const Matrix& m = *spec.values;
+  const auto rows = static_cast<int>(m.rows()), cols = static_cast<int>(m.cols());
+
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float em = ImGui::GetFontSize();
+  const float line = ImGui::GetTextLineHeight();
+  const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImU32 dim_color = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  float top = origin.y;
+  if (spec.title) {
+    draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + line), true);
+    draw->AddText(origin, text_color, spec.title);
+    draw->PopClipRect();
+    top += line + 0.2f * em;
+  }
+  const ImVec2 chrome = matrix_grid_chrome(spec);
+  const float left_margin = chrome.x;
+  const float top_margin = chrome.y - (top - origin.y);
+  const float room_x = size.x - left_margin, room_y = origin.y + size.y - top - top_margin;
+  if (room_x < 4.0f || room_y < 4.0f) return hover;
+  float cell_w = room_x / static_cast<float>(cols), cell_h = room_y / static_cast<float>(rows);
+  if (spec.square_cells) cell_w = cell_h = std::min(cell_w, cell_h);
+  cell_w = std::floor(cell_w * 4.0f) / 4.0f;
+  cell_h = std::floor(cell_h * 4.0f) / 4.0f;
+  const ImVec2 cells(origin.x + left_margin, top + top_margin);
+  const ImVec2 cells_end(cells.x + cell_w * static_cast<float>(cols),
+                         cells.y + cell_h * static_cast<float>(rows));
+
+  // Column labels above, row labels on the left, thinned so they never overlap.
+  if (!spec.col_labels.empty() && spec.show_col_labels) {
+    const int step = label_step(widest(spec.col_labels), cell_w);
+    for (int c = 0; c < cols && c < static_cast<int>(spec.col_labels.size()); c += step) {
+      const char* text = spec.col_labels[static_cast<std::size_t>(c)].c_str();
+      const float w = ImGui::CalcTextSize(text).x;
+      draw->AddText(
+          ImVec2(cells.x + (static_cast<float>(c) + 0.5f) * cell_w - 0.5f * w, cells.y - line - 0.1f * em),
+          dim_color, text);
+    }
+  }
+  if (!spec.row_labels.empty() && spec.show_row_labels) {
+    const int step = label_step(line, cell_h);
+    for (int r = 0; r < rows && r < static_cast<int>(spec.row_labels.size()); r += step) {
+      const char* text = spec.row_labels[static_cast<std::size_t>(r)].c_str();
+      const float w = ImGui::CalcTextSize(text).x;
+      draw->AddText(
+          ImVec2(cells.x - 0.3f * em - w, cells.y + (static_cast<float>(r) + 0.5f) * cell_h - 0.5f * line),
+          dim_color, text);
+    }
+  }
+
+  // Cells, with their values printed when every one of them fits (some printed and some not
+  // would read as if the blank ones were special).
+  bool print_values = spec.show_values && cell_h >= line + 2.0f;
+  std::vector<std::string> texts;
+  if (print_values) {
+    texts.reserve(static_cast<std::size_t>(rows * cols));
+    for (int r = 0; r < rows && print_values; ++r) {
+      for (int c = 0; c < cols; ++c) {
+        texts.push_back(std::isfinite(m(r, c)) ? plot::format_number(m(r, c), spec.digits) : std::string());
+        if (ImGui::CalcTextSize(texts.back().c_str()).x + 4.0f > cell_w) {
+          print_values = false;
+          break;
+        }
+      }
+    }
+  }
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      const ImVec2 a(cells.x + static_cast<float>(c) * cell_w, cells.y + static_cast<float>(r) * cell_h);
+      const ImVec2 b(a.x + cell_w, a.y + cell_h);
+      const double v = m(r, c);
+      if (!std::isfinite(v)) {  // masked: a hatched grey cell
+        draw->AddRectFilled(a, b, IM_COL32(128, 128, 128, 90));
+        if (cell_w >= 6.0f)
+          draw->AddLine(ImVec2(a.x + 1, b.y - 1), ImVec2(b.x - 1, a.y + 1), IM_COL32(128, 128, 128, 200));
+        continue;
+      }
+      const ImU32 fill = colormap_u32(spec.colormap, normalize(v, spec.range));
+      draw->AddRectFilled(a, b, fill);
+      if (print_values) {
+        const std::string& text = texts[static_cast<std::size_t>(r * cols + c)];
+        const ImVec2 t = ImGui::CalcTextSize(text.c_str());
+        draw->AddText(ImVec2(a.x + 0.5f * (cell_w - t.x), a.y + 0.5f * (cell_h - t.y)), text_on(fill),
+                      text.c_str());
+      }
+    }
+  }
+  // Thin separators when the cells are large: a matrix, not a blur.
+  if (cell_w >= 10.0f && cell_h >= 10.0f) {
+    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_WindowBg, 0.6f);
+    for (int c = 1; c < cols; ++c)
+      draw->AddLine(ImVec2(cells.x + static_cast<float>(c) * cell_w, cells.y),
+                    ImVec2(cells.x + static_cast<float>(c) * cell_w, cells_end.y), grid);
+    for (int r = 1; r < rows; ++r)
+      draw->AddLine(ImVec2(cells.x, cells.y + static_cast<float>(r) * cell_h),
+                    ImVec2(cells_end.x, cells.y + static_cast<float>(r) * cell_h), grid);
+  }
+  const ImU32 outline = ImGui::GetColorU32(ImGuiCol_Text);
+  if (spec.highlight_row && *spec.highlight_row >= 0 && *spec.highlight_row < rows) {
+    const float y = cells.y + static_cast<float>(*spec.highlight_row) * cell_h;
+    draw->AddRect(ImVec2(cells.x - 1, y - 1), ImVec2(cells_end.x + 1, y + cell_h + 1), outline, 0.0f, 0,
+                  2.0f);
+  }
+  if (spec.highlight_col && *spec.highlight_col >= 0 && *spec.highlight_col < cols) {
+    const float x = cells.x + static_cast<float>(*spec.highlight_col) * cell_w;
+    draw->AddRect(ImVec2(x - 1, cells.y - 1), ImVec2(x + cell_w + 1, cells_end.y + 1), outline, 0.0f, 0,
+                  2.0f);
+  }
+
+  if (hovered) {
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const int c = static_cast<int>(std::floor((mouse.x - cells.x) / cell_w));
+    const int r = static_cast<int>(std::floor((mouse.y - cells.y) / cell_h));
+    if (c >= 0 && c < cols && r >= 0 && r < rows) {
+      hover = MatrixGridHover{true, r, c, clicked};
+      const ImVec2 a(cells.x + static_cast<float>(c) * cell_w, cells.y + static_cast<float>(r) * cell_h);
+      draw->AddRect(a, ImVec2(a.x + cell_w, a.y + cell_h), outline, 0.0f, 0, 2.0f);
+      const std::string text = spec.hover_text ? spec.hover_text(r, c)
+                                               : "[" + std::to_string(r) + ", " + std::to_string(c) +
+                                                     "] = " + plot::format_number(m(r, c), 9);
+      ImGui::BeginTooltip();
+      ImGui::TextUnformatted(text.c_str());
+      ImGui::EndTooltip();
+    }
+  }
+  return hover;
+}
+
+void draw_legend_row(const std::vector<LegendEntry>& entries) {
+  const float em = ImGui::GetFontSize();
+  const float line = ImGui::GetTextLineHeight();
+  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  bool first = true;
+  for (const LegendEntry& entry : entries) {
+    const float width = 1.6f * em + ImGui::CalcTextSize(entry.label.c_str()).x;
+    if (!first) {
+      ImGui::SameLine(0.0f, 1.0f * em);
+      if (ImGui::GetCursorScreenPos().x + width > right) ImGui::NewLine();
+    }
+    first = false;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(width, line));
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const float y = at.y + 0.5f * line;
+    if (entry.dot) {
+      draw->AddCircleFilled(ImVec2(at.x + 0.6f * em, y), 0.3f * em, entry.color);
+    } else {
+      draw->AddLine(ImVec2(at.x, y), ImVec2(at.x + 1.2f * em, y), entry.color, 2.0f);
+    }
+    draw->AddText(ImVec2(at.x + 1.6f * em, at.y), ImGui::GetColorU32(ImGuiCol_Text), entry.label.c_str());
+  }
+}
+
+void draw_color_legend(const char* label, ValueRange range, Colormap colormap, float width) {
+  const float em = ImGui::GetFontSize();
+  const float line = ImGui::GetTextLineHeight();
+  const std::string lo = plot::format_number(range.lo, 3), hi = plot::format_number(range.hi, 3);
+  const float lo_w = ImGui::CalcTextSize(lo.c_str()).x, hi_w = ImGui::CalcTextSize(hi.c_str()).x;
+  const float label_w = label ? ImGui::CalcTextSize(label).x + 0.6f * em : 0.0f;
+  const float bar_w = std::max(3.0f * em, std::min(12.0f * em, width - label_w - lo_w - hi_w - 1.2f * em));
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(label_w + lo_w + bar_w + hi_w + 1.2f * em, line));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  float x = origin.x;
+  if (label) {
+    draw->AddText(ImVec2(x, origin.y), text, label);
+    x += label_w;
+  }
+  draw->AddText(ImVec2(x, origin.y), text, lo.c_str());
+  x += lo_w + 0.6f * em;
+  constexpr int steps = 48;
+  const float h = 0.7f * line, y = origin.y + 0.5f * (line - h);
+  for (int s = 0; s < steps; ++s) {
+    const float x0 = x + bar_w * static_cast<float>(s) / steps,
+                x1 = x + bar_w * static_cast<float>(s + 1) / steps;
+    draw->AddRectFilled(ImVec2(x0, y), ImVec2(x1 + 0.5f, y + h), colormap_u32(colormap, (s + 0.5) / steps));
+  }
+  x += bar_w + 0.6f * em;
+  draw->AddText(ImVec2(x, origin.y), text, hi.c_str());
+}
+
+}  // namespace pelab::app::ui

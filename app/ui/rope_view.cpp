@@ -1,0 +1,488 @@
+// View rope (across configurations): RoPE frequency scaling of one model, two scalings side by
+// side. Per pair i: the wavelength 2π/θ_i before and after scaling against the training context L
+// (the critical pair is the first whose wavelength exceeds L: it and every later pair never turn
+// once in training), which pairs are kept (extrapolated), interpolated or blended (YaRN's ramp,
+// Llama 3.1's bands), the rotation angle at a position p against the largest angle the pair reached
+// in training, and the long-term decay of q·R(m)k with distance m (all-ones vectors and the mean of
+// random similar pairs), with where it first turns negative. Numbers from core's rope_scaling and
+// rope_decay; the settings (model preset, D, base, L, the two scalings, p) live in the app state.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include "pelab/model_config.hpp"
+#include "plot/plot.hpp"
+#include "state/i18n.hpp"
+#include "state/latest_job.hpp"
+#include "state/relative_data.hpp"
+#include "ui/matrix_grid.hpp"
+#include "ui/panels.hpp"
+
+namespace pelab::app::ui {
+namespace {
+
+constexpr double two_pi = 2.0 * std::numbers::pi;
+
+// The model presets in assets/models, read once.
+struct Preset {
+  std::string name;  // file name without .json
+  std::optional<ModelConfig> model;
+  std::string error;
+};
+const std::vector<Preset>& presets() {
+  static const std::vector<Preset> list = [] {
+    std::vector<Preset> out;
+    std::error_code ec;
+    const std::filesystem::path dir = std::filesystem::path(PELAB_ASSET_DIR) / "models";
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+      if (entry.path().extension() != ".json") continue;
+      Preset preset{entry.path().stem().string(), std::nullopt, ""};
+      try {
+        preset.model = load_model_config(entry.path());
+      } catch (const std::exception& error) {
+        preset.error = error.what();
+      }
+      out.push_back(std::move(preset));
+    }
+    std::sort(out.begin(), out.end(), [](const Preset& a, const Preset& b) { return a.name < b.name; });
+    return out;
+  }();
+  return list;
+}
+
+ImU32 regime_color(RopePairRegime regime) {
+  switch (regime) {
+    case RopePairRegime::unchanged:
+      return plot::palette_color(2);
+    case RopePairRegime::blended:
+      return plot::palette_color(1);
+    case RopePairRegime::interpolated:
+      return plot::palette_color(0);
+    case RopePairRegime::rescaled:
+      return plot::palette_color(4);
+  }
+  return plot::palette_color(0);
+}
+
+const char* regime_key(RopePairRegime regime) {
+  switch (regime) {
+    case RopePairRegime::unchanged:
+      return "views.rope.regime.unchanged";
+    case RopePairRegime::blended:
+      return "views.rope.regime.blended";
+    case RopePairRegime::interpolated:
+      return "views.rope.regime.interpolated";
+    case RopePairRegime::rescaled:
+      return "views.rope.regime.rescaled";
+  }
+  return "views.rope.regime.unchanged";
+}
+
+std::string number(double v, int digits = 4) { return plot::format_number(v, digits); }
+
+ImU32 critical_color() { return plot::palette_color(6); }
+
+// ---- controls -------------------------------------------------------------------------------
+
+bool input_int64(const char* label, std::int64_t& value, std::int64_t lo, std::int64_t hi, float width) {
+  ImGui::SetNextItemWidth(width);
+  int v = static_cast<int>(std::clamp<std::int64_t>(value, 0, std::numeric_limits<int>::max()));
+  if (!ImGui::InputInt(label, &v, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue)) return false;
+  value = std::clamp<std::int64_t>(v, lo, hi);
+  return true;
+}
+
+// A slider whose name is inside it ("×4", "β_fast 32"), so a scaling's controls fit on one line.
+bool slider_optional(const char* id, const std::string& format, std::optional<double>& value, double lo,
+                     double hi, double fallback, float width, bool log) {
+  ImGui::SetNextItemWidth(width);
+  float v = static_cast<float>(value.value_or(fallback));
+  if (!ImGui::SliderFloat(id, &v, static_cast<float>(lo), static_cast<float>(hi), format.c_str(),
+                          log ? ImGuiSliderFlags_Logarithmic : 0))
+    return false;
+  value = static_cast<double>(v);
+  return true;
+}
+
+void tip(bool capture, const char* key) {
+  if (!capture) item_tooltip(tr(key));
+}
+
+// The next control on this line when `width` still fits, else on the next line.
+void next_item(float width) {
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+// One scaling's controls: the type, then the parameters that type reads.
+void edit_scaling(const char* id, const char* name, RopeScaling& s, std::int64_t context, bool capture) {
+  const float em = ImGui::GetFontSize();
+  ImGui::PushID(id);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(name);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(6.5f * em);
+  if (ImGui::BeginCombo("##type", std::string(to_string(s.type)).c_str())) {
+    for (RopeScalingType type : all_rope_scaling_types()) {
+      if (ImGui::Selectable(std::string(to_string(type)).c_str(), type == s.type) && type != s.type)
+        s = switch_scaling_type(s, type, context);
+    }
+    ImGui::EndCombo();
+  }
+  tip(capture, "views.rope.type.tip");
+  if (rope_param_applies(s.type, RopeParam::factor)) {
+    next_item(4.5f * em);
+    slider_optional("##factor", "×%.3g", s.factor, 1.0, 64.0, 4.0, 4.5f * em, true);
+    tip(capture, "views.rope.factor.tip");
+  }
+  switch (s.type) {
+    case RopeScalingType::yarn:
+      next_item(6.0f * em);
+      slider_optional("##beta_fast", "β_fast %.3g", s.beta_fast, 1.0, 128.0, 32.0, 6.0f * em, true);
+      tip(capture, "views.rope.beta_fast.tip");
+      next_item(6.0f * em);
+      slider_optional("##beta_slow", "β_slow %.3g", s.beta_slow, 0.125, 16.0, 1.0, 6.0f * em, true);
+      tip(capture, "views.rope.beta_slow.tip");
+      break;
+    case RopeScalingType::llama3:
+      next_item(5.5f * em);
+      slider_optional("##low", std::string(tr("views.rope.low_freq")) + " %.3g", s.low_freq_factor, 0.25,
+                      16.0, 1.0, 5.5f * em, true);
+      tip(capture, "views.rope.low_freq.tip");
+      next_item(5.5f * em);
+      slider_optional("##high", std::string(tr("views.rope.high_freq")) + " %.3g", s.high_freq_factor, 0.25,
+                      64.0, 4.0, 5.5f * em, true);
+      tip(capture, "views.rope.high_freq.tip");
+      break;
+    case RopeScalingType::dynamic: {
+      next_item(7.0f * em);
+      std::int64_t n = s.seq_len.value_or(context);
+      if (input_int64(tr("views.rope.seq_len"), n, 1, max_rope_position, 5.5f * em)) s.seq_len = n;
+      tip(capture, "views.rope.seq_len.tip");
+      break;
+    }
+    case RopeScalingType::longrope:
+      next_item(16.0f * em);
+      ImGui::TextDisabled(
+          "%s", tr(s.long_factor.empty() ? "views.rope.longrope_lists" : "views.rope.longrope_given"));
+      break;
+    default:
+      break;
+  }
+  ImGui::PopID();
+}
+
+void draw_controls(AppContext& app) {
+  RopeViewSettings& s = app.state.views.rope;
+  const bool capture = app.capture_mode;
+  const float em = ImGui::GetFontSize();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("views.rope.model"));
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(10.0f * em);
+  const std::string shown = s.model.empty() ? tr("views.rope.custom") : s.model;
+  if (ImGui::BeginCombo("##model", shown.c_str())) {
+    if (ImGui::Selectable(tr("views.rope.custom"), s.model.empty())) s.model.clear();
+    for (const Preset& preset : presets()) {
+      ImGui::BeginDisabled(!preset.model);
+      if (ImGui::Selectable(preset.name.c_str(), preset.name == s.model) && preset.model)
+        s = rope_settings_for_model(*preset.model, preset.name);
+      ImGui::EndDisabled();
+      if (!preset.error.empty() && !capture) item_tooltip(preset.error.c_str());
+    }
+    ImGui::EndCombo();
+  }
+  tip(capture, "views.rope.model.tip");
+  const RopeViewSettings before = s;
+  next_item(5.0f * em);
+  input_int64("D", s.dims, 2, max_rope_dims, 3.5f * em);
+  tip(capture, "views.rope.dims.tip");
+  next_item(9.0f * em);
+  ImGui::SetNextItemWidth(9.0f * em);
+  float base = static_cast<float>(s.base);
+  const std::string base_format = std::string(tr("views.rope.base")) + " %.6g";
+  if (ImGui::SliderFloat("##base", &base, 2.0f, 1e8f, base_format.c_str(), ImGuiSliderFlags_Logarithmic))
+    s.base = std::max(static_cast<double>(base), 1.0001);
+  tip(capture, "views.rope.base.tip");
+  next_item(6.5f * em);
+  input_int64("L", s.context, 1, max_rope_context, 5.0f * em);
+  tip(capture, "views.rope.context.tip");
+  next_item(7.0f * em);
+  input_int64("p", s.position, 0, max_rope_position, 5.5f * em);
+  tip(capture, "views.rope.position.tip");
+  next_item(ImGui::CalcTextSize(tr("views.rope.compare")).x + 2.0f * em);
+  ImGui::Checkbox(tr("views.rope.compare"), &s.compare);
+  tip(capture, "views.rope.compare.tip");
+  // An edited number is no longer the preset.
+  if (!(before.dims == s.dims && before.base == s.base && before.context == s.context)) s.model.clear();
+}
+
+// What the colours and lines of every plot mean (one row for all plots: legends inside the small
+// plots would hide their data).
+void draw_legend() {
+  std::vector<LegendEntry> entries;
+  for (RopePairRegime regime : {RopePairRegime::unchanged, RopePairRegime::blended,
+                                RopePairRegime::interpolated, RopePairRegime::rescaled})
+    entries.push_back({tr(regime_key(regime)), regime_color(regime), true});
+  entries.push_back({tr("views.rope.legend.before"), ImGui::GetColorU32(ImGuiCol_Text, 0.45f), false});
+  entries.push_back({tr("views.rope.legend.seen"), plot::palette_color(3), false});
+  entries.push_back({tr("views.rope.critical_legend"), critical_color(), false});
+  entries.push_back({tr("views.rope.legend.ones"), plot::palette_color(0), false});
+  entries.push_back({tr("views.rope.legend.random"), plot::palette_color(5), false});
+  draw_legend_row(entries);
+}
+
+// ---- plots ----------------------------------------------------------------------------------
+
+std::string pair_hover(const RopeViewData& data, const RopeSideData& side, std::size_t i) {
+  const RopePairInfo& pair = side.analysis.pairs[i];
+  return trf(
+      "views.rope.pair_hover",
+      {std::to_string(i), std::to_string(2 * i) + ", " + std::to_string(2 * i + 1),
+       number(pair.inv_freq_before, 5), number(pair.inv_freq_after, 5), number(pair.wavelength_before, 5),
+       number(pair.wavelength_after, 5), number(pair.turns_before, 4), number(pair.turns_after, 4),
+       number(side.angle_before[i], 5), number(side.angle_after[i], 5), number(data.seen_angle[i], 5),
+       number(pair.ramp, 3), tr(regime_key(pair.regime))});
+}
+
+// Pairs by regime (the legend names them), as scatter items of their colour.
+void regime_scatter(const RopeSideData& side, const std::vector<double>& ys) {
+  for (RopePairRegime regime : {RopePairRegime::unchanged, RopePairRegime::blended,
+                                RopePairRegime::interpolated, RopePairRegime::rescaled}) {
+    std::vector<double> px, py;
+    for (std::size_t i = 0; i < side.analysis.pairs.size(); ++i) {
+      if (side.analysis.pairs[i].regime != regime) continue;
+      px.push_back(static_cast<double>(i));
+      py.push_back(ys[i]);
+    }
+    if (!px.empty())
+      plot::PlotScatter(tr(regime_key(regime)), px.data(), py.data(), static_cast<int>(px.size()),
+                        regime_color(regime), 3.0f);
+  }
+}
+
+// Hover over a per-pair plot: the nearest pair's numbers.
+void hover_pair(const RopeViewData& data, const RopeSideData& side) {
+  if (!plot::IsPlotHovered() || side.analysis.pairs.empty()) return;
+  double x = 0.0, y = 0.0;
+  plot::GetPlotMousePos(&x, &y);
+  const auto i = static_cast<std::size_t>(
+      std::clamp<double>(std::round(x), 0.0, static_cast<double>(side.analysis.pairs.size() - 1)));
+  const std::string text = pair_hover(data, side, i);
+  plot::SetHoverText(text.c_str());
+}
+
+void wavelength_plot(const RopeViewData& data, const RopeSideData& side, const char* id, ImVec2 size) {
+  plot::PlotConfig config;
+  config.title = tr("views.rope.wavelength_title");
+  config.x.label = tr("views.rope.pair");
+  config.x.integer_ticks = true;
+  config.y.label = tr("views.rope.wavelength");
+  config.y.scale = plot::Scale::log10;
+  config.legend = false;
+  config.link = "link_rope_wavelength";
+  if (!plot::BeginPlot(id, size, config)) return;
+  const auto n = static_cast<int>(data.pair_index.size());
+  plot::PlotLine(tr("views.rope.before"), data.pair_index.data(), data.wavelength_before.data(), n,
+                 ImGui::GetColorU32(ImGuiCol_Text, 0.45f), 1.5f);
+  std::vector<double> after;
+  for (const RopePairInfo& pair : side.analysis.pairs) after.push_back(pair.wavelength_after);
+  plot::PlotLine("##after", data.pair_index.data(), after.data(), n, ImGui::GetColorU32(ImGuiCol_Text, 0.8f),
+                 1.0f);
+  regime_scatter(side, after);
+  const ImU32 mark = ImGui::GetColorU32(ImGuiCol_Text, 0.5f);
+  const std::string l_text = "L = " + std::to_string(side.analysis.context);
+  plot::PlotHLine(static_cast<double>(side.analysis.context), mark, l_text.c_str());
+  const RopeScalingAnalysis& a = side.analysis;
+  if (a.critical_pair < static_cast<std::int64_t>(a.pairs.size()))
+    plot::PlotVLine(static_cast<double>(a.critical_pair) - 0.5, critical_color(), nullptr, 2.0f);
+  if (a.yarn_range) {
+    plot::PlotVLine(a.yarn_range->low, mark, "low");
+    plot::PlotVLine(a.yarn_range->high, mark, "high");
+  }
+  if (a.llama3_high_freq_wavelength) plot::PlotHLine(*a.llama3_high_freq_wavelength, mark, "L / high_freq");
+  if (a.llama3_low_freq_wavelength && *a.llama3_low_freq_wavelength != static_cast<double>(a.context))
+    plot::PlotHLine(*a.llama3_low_freq_wavelength, mark, "L / low_freq");
+  hover_pair(data, side);
+  plot::EndPlot();
+}
+
+void angle_plot(const RopeViewData& data, const RopeSideData& side, std::int64_t position, const char* id,
+                ImVec2 size) {
+  plot::PlotConfig config;
+  const std::string title = trf("views.rope.angle_title", {std::to_string(position)});
+  config.title = title.c_str();
+  config.x.label = tr("views.rope.pair");
+  config.x.integer_ticks = true;
+  config.y.label = tr("views.rope.angle");
+  config.y.scale = plot::Scale::log10;
+  config.legend = false;
+  config.link = "link_rope_angle";
+  if (!plot::BeginPlot(id, size, config)) return;
+  const auto n = static_cast<int>(data.pair_index.size());
+  plot::PlotLine(tr("views.rope.before"), data.pair_index.data(), side.angle_before.data(), n,
+                 ImGui::GetColorU32(ImGuiCol_Text, 0.45f), 1.5f);
+  plot::PlotLine("##after", data.pair_index.data(), side.angle_after.data(), n,
+                 ImGui::GetColorU32(ImGuiCol_Text, 0.8f), 1.0f);
+  regime_scatter(side, side.angle_after);
+  // On top: for position interpolation at p = S L it lies exactly on the scaled angles.
+  plot::PlotLine(tr("views.rope.seen"), data.pair_index.data(), data.seen_angle.data(), n,
+                 plot::palette_color(3), 1.5f);
+  const RopeScalingAnalysis& a = side.analysis;
+  if (a.critical_pair < static_cast<std::int64_t>(a.pairs.size()))
+    plot::PlotVLine(static_cast<double>(a.critical_pair) - 0.5, critical_color(), nullptr, 2.0f);
+  plot::PlotHLine(two_pi, ImGui::GetColorU32(ImGuiCol_Text, 0.5f), tr("views.rope.one_turn"));
+  hover_pair(data, side);
+  plot::EndPlot();
+}
+
+void decay_plot(const RopeViewData& data, const RopeSideData& side, std::int64_t context, const char* id,
+                ImVec2 size) {
+  plot::PlotConfig config;
+  config.title = tr("views.rope.decay_title");
+  config.x.label = tr("views.rope.distance");
+  config.x.integer_ticks = true;
+  config.x.scale = plot::Scale::log10;  // near and far distances both readable
+  config.y.label = "q·R(m)k";
+  config.legend = false;
+  config.link = "link_rope_decay";
+  if (!plot::BeginPlot(id, size, config)) return;
+  const auto line = [](const DecayCurve& c, const char* label, ImU32 colour, float width) {
+    plot::PlotLine(label, c.x.data(), c.y.data(), static_cast<int>(c.x.size()), colour, width);
+  };
+  line(side.decay_random, tr("views.rope.random_after"), plot::palette_color(5), 1.0f);
+  line(data.decay_before, tr("views.rope.ones_before"), ImGui::GetColorU32(ImGuiCol_Text, 0.45f), 1.5f);
+  line(side.decay_ones, tr("views.rope.ones_after"), plot::palette_color(0), 1.5f);
+  const ImU32 mark = ImGui::GetColorU32(ImGuiCol_Text, 0.5f);
+  const std::string l_text = "L = " + std::to_string(context);
+  plot::PlotVLine(static_cast<double>(context), mark, l_text.c_str());
+  plot::PlotHLine(0.0, ImGui::GetColorU32(ImGuiCol_Text, 0.3f));
+  // Where the all-ones score first turns negative (the header gives the numbers).
+  if (data.first_negative_before && *data.first_negative_before <= data.decay_range)
+    plot::PlotMarker(static_cast<double>(*data.first_negative_before), 0.0,
+                     ImGui::GetColorU32(ImGuiCol_Text, 0.7f), 5.0f);
+  if (side.first_negative)
+    plot::PlotMarker(static_cast<double>(*side.first_negative), 0.0, plot::palette_color(0), 6.0f);
+  plot::EndPlot();
+}
+
+// The side's summary: attention factor and how many pairs are in each regime; the critical
+// dimension and where the all-ones score first turns negative.
+void side_header(const RopeViewData& data, const RopeSideData& side) {
+  const RopeScalingAnalysis& a = side.analysis;
+  const RopeFrequencies& f = a.frequencies;
+  std::string first = trf("views.rope.attention_factor", {number(f.attention_factor, 6)});
+  if (side.scaling.type == RopeScalingType::ntk || side.scaling.type == RopeScalingType::dynamic)
+    first += " · " + trf("views.rope.effective_base", {number(f.effective_base, 6)});
+  int counts[4] = {0, 0, 0, 0};
+  for (const RopePairInfo& pair : a.pairs) ++counts[static_cast<int>(pair.regime)];
+  for (RopePairRegime regime : {RopePairRegime::unchanged, RopePairRegime::blended,
+                                RopePairRegime::interpolated, RopePairRegime::rescaled}) {
+    const int count = counts[static_cast<int>(regime)];
+    if (count > 0) first += " · " + std::to_string(count) + " " + tr(regime_key(regime));
+  }
+  const std::string critical =
+      a.critical_pair < static_cast<std::int64_t>(a.pairs.size())
+          ? trf("views.rope.critical", {std::to_string(a.critical_dimension), std::to_string(a.critical_pair),
+                                        std::to_string(a.context)})
+          : trf("views.rope.no_critical", {std::to_string(a.context)});
+  const std::string unscaled = data.first_negative_before ? std::to_string(*data.first_negative_before) : "—";
+  const std::string negative =
+      side.first_negative ? trf("views.rope.first_negative", {std::to_string(*side.first_negative), unscaled})
+                          : trf("views.rope.never_negative", {std::to_string(data.decay_range), unscaled});
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(first.c_str());
+  ImGui::PopTextWrapPos();
+  note_text("%s", (critical + " " + negative).c_str());
+}
+
+// One scaling: its controls, its summary and its three plots, in a column of `room`.
+void draw_side(AppContext& app, const RopeViewData& data, int index, ImVec2 room) {
+  RopeViewSettings& settings = app.state.views.rope;
+  const char* name = index == 0 ? "A" : "B";
+  ImGui::BeginChild(index == 0 ? "##rope_a" : "##rope_b", room, false, ImGuiWindowFlags_NoScrollbar);
+  edit_scaling(index == 0 ? "a" : "b", name, index == 0 ? settings.scaling_a : settings.scaling_b,
+               settings.context, app.capture_mode);
+  if (index >= data.side_count) {
+    note_text("%s", tr("views.rope.updating"));
+    ImGui::EndChild();
+    return;
+  }
+  const RopeSideData& side = data.sides[static_cast<std::size_t>(index)];
+  if (!side.error.empty()) {
+    note_text("%s", trf("views.rope.refused", {side.error}).c_str());
+    ImGui::EndChild();
+    return;
+  }
+  side_header(data, side);
+  // Both columns' plots start at the same height: pad to the taller header of the previous frame
+  // (controls and text can wrap differently in the two columns).
+  static float header_heights[2] = {0.0f, 0.0f};
+  if (!settings.compare) header_heights[1] = 0.0f;
+  const float measured = ImGui::GetCursorPosY();
+  const float target = std::max(header_heights[0], header_heights[1]);
+  header_heights[index] = measured;
+  if (target - measured > ImGui::GetStyle().ItemSpacing.y)
+    ImGui::Dummy(ImVec2(1.0f, target - measured - ImGui::GetStyle().ItemSpacing.y));
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+  const float em = ImGui::GetFontSize();
+  const std::string ids[3] = {std::string("##wavelength_") + name, std::string("##angle_") + name,
+                              std::string("##decay_") + name};
+  if (avail.x >= 1.3f * avail.y && avail.x >= 40.0f * em) {  // wide: two plots above the decay
+    const float top = std::floor(0.55f * (avail.y - spacing.y));
+    const float half = std::floor(0.5f * (avail.x - spacing.x));
+    wavelength_plot(data, side, ids[0].c_str(), ImVec2(half, top));
+    ImGui::SameLine();
+    angle_plot(data, side, settings.position, ids[1].c_str(), ImVec2(avail.x - half - spacing.x, top));
+    decay_plot(data, side, settings.context, ids[2].c_str(), ImVec2(avail.x, 0.0f));
+  } else {
+    const float each = std::floor((avail.y - 2.0f * spacing.y) / 3.0f);
+    wavelength_plot(data, side, ids[0].c_str(), ImVec2(avail.x, each));
+    angle_plot(data, side, settings.position, ids[1].c_str(), ImVec2(avail.x, each));
+    decay_plot(data, side, settings.context, ids[2].c_str(), ImVec2(avail.x, 0.0f));
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace
+
+void draw_rope_view(AppContext& app) {
+  draw_controls(app);
+  draw_legend();
+  const RopeViewSettings& settings = app.state.views.rope;
+  static LatestJob<RopeViewSettings, RopeViewData> job(compute_rope_view);
+  const auto result = job.get(settings, app.capture_mode, app.wake);
+  if (!result.value) {
+    ImGui::TextUnformatted(tr("views.rope.computing"));
+    return;
+  }
+  const RopeViewData& data = *result.value;
+  if (!data.error.empty()) {
+    note_text("%s", trf("views.rope.error", {data.error}).c_str());
+    return;
+  }
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  if (!result.current) {  // the previous numbers stay while the new ones are computed
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const char* text = tr("views.rope.updating");
+    ImGui::GetWindowDrawList()->AddText(
+        ImVec2(at.x + avail.x - ImGui::CalcTextSize(text).x, at.y - ImGui::GetTextLineHeightWithSpacing()),
+        ImGui::GetColorU32(ImGuiCol_TextDisabled), text);
+  }
+  if (settings.compare) {
+    const float half = std::floor(0.5f * (avail.x - spacing));
+    draw_side(app, data, 0, ImVec2(half, avail.y));
+    ImGui::SameLine();
+    draw_side(app, data, 1, ImVec2(avail.x - half - spacing, avail.y));
+  } else {
+    draw_side(app, data, 0, avail);
+  }
+}
+
+}  // namespace pelab::app::ui

@@ -1,0 +1,641 @@
+// RoPE frequency scaling with the semantics of transformers' modeling_rope_utils.py (see the header).
+#include "pelab/rope_scaling.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <string>
+
+#include "pelab/encodings.hpp"
+
+namespace pelab {
+namespace {
+
+using T = RopeScalingType;
+using P = RopeParam;
+
+constexpr std::array<T, 7> kTypes = {T::none, T::linear, T::ntk, T::dynamic, T::yarn, T::llama3, T::longrope};
+constexpr std::array<P, 14> kParams = {
+    P::factor,          P::original_max,     P::seq_len,        P::max_positions,    P::beta_fast,
+    P::beta_slow,       P::mscale,           P::mscale_all_dim, P::attention_factor, P::truncate,
+    P::low_freq_factor, P::high_freq_factor, P::short_factor,   P::long_factor};
+
+constexpr double kTwoPi = 2.0 * std::numbers::pi;
+
+std::string join(const std::vector<P>& params) {
+  std::string text;
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    if (i > 0) text += i + 1 == params.size() ? " and " : ", ";
+    text += to_string(params[i]);
+  }
+  return text;
+}
+
+std::string scaling_name(T type) {
+  std::string name(to_string(type));
+  name += " scaling";
+  return name;
+}
+
+std::string number_text(double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.17g", value);
+  return buffer;
+}
+
+void require_positive(const std::optional<double>& value, P param) {
+  if (value && (!std::isfinite(*value) || *value <= 0.0)) {
+    throw Error(std::string(to_string(param)) + " must be a finite number above 0 (got " +
+                number_text(*value) + ")");
+  }
+}
+
+void require_at_least(const std::optional<std::int64_t>& value, P param, std::int64_t minimum) {
+  if (value && *value < minimum) {
+    throw Error(std::string(to_string(param)) + " must be at least " + std::to_string(minimum) + " (got " +
+                std::to_string(*value) + ")");
+  }
+}
+
+void check_factor_list(const std::vector<double>& list, P param, std::int64_t pairs) {
+  if (list.empty()) return;
+  if (static_cast<std::int64_t>(list.size()) != pairs) {
+    throw Error(std::string(to_string(param)) + " has " + std::to_string(list.size()) + " values but " +
+                std::to_string(pairs) + " are needed (one per rotated pair, D/2)");
+  }
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (!std::isfinite(list[i]) || list[i] <= 0.0) {
+      throw Error(std::string(to_string(param)) + "[" + std::to_string(i) +
+                  "] must be a finite number above 0 (got " + number_text(list[i]) + ")");
+    }
+  }
+}
+
+// The longrope scale S used for the default attention factor: factor, else M / L.
+std::optional<double> longrope_scale(const RopeScaling& s) {
+  if (s.factor) return *s.factor;
+  if (s.max_positions && s.original_max)
+    return static_cast<double>(*s.max_positions) / static_cast<double>(*s.original_max);
+  return std::nullopt;
+}
+
+// HF: seq_len and seq_len > L picks the long factors; without seq_len, M > L (a config whose
+// max_position_embeddings exceeds the original); with factor only, M = S L, i.e. S > 1.
+bool longrope_uses_long(const RopeScaling& s) {
+  const std::int64_t l = *s.original_max;
+  if (s.seq_len) return *s.seq_len > l;
+  if (s.max_positions) return *s.max_positions > l;
+  return *s.factor > 1.0;
+}
+
+}  // namespace
+
+std::string_view to_string(RopeScalingType type) {
+  switch (type) {
+    case T::none:
+      return "none";
+    case T::linear:
+      return "linear";
+    case T::ntk:
+      return "ntk";
+    case T::dynamic:
+      return "dynamic";
+    case T::yarn:
+      return "yarn";
+    case T::llama3:
+      return "llama3";
+    case T::longrope:
+      return "longrope";
+  }
+  return "none";
+}
+
+std::optional<RopeScalingType> parse_rope_scaling_type(std::string_view name) {
+  if (name == "default") return T::none;
+  for (T type : kTypes) {
+    if (to_string(type) == name) return type;
+  }
+  return std::nullopt;
+}
+
+std::span<const RopeScalingType> all_rope_scaling_types() { return kTypes; }
+
+std::string_view to_string(RopeParam param) {
+  switch (param) {
+    case P::factor:
+      return "factor";
+    case P::original_max:
+      return "original_max";
+    case P::seq_len:
+      return "seq_len";
+    case P::max_positions:
+      return "max_positions";
+    case P::beta_fast:
+      return "beta_fast";
+    case P::beta_slow:
+      return "beta_slow";
+    case P::mscale:
+      return "mscale";
+    case P::mscale_all_dim:
+      return "mscale_all_dim";
+    case P::attention_factor:
+      return "attention_factor";
+    case P::truncate:
+      return "truncate";
+    case P::low_freq_factor:
+      return "low_freq_factor";
+    case P::high_freq_factor:
+      return "high_freq_factor";
+    case P::short_factor:
+      return "short_factor";
+    case P::long_factor:
+      return "long_factor";
+  }
+  return "?";
+}
+
+std::span<const RopeParam> all_rope_params() { return kParams; }
+
+bool rope_param_applies(RopeScalingType type, RopeParam param) {
+  switch (param) {
+    case P::factor:
+      return type != T::none;
+    case P::original_max:
+      return type == T::dynamic || type == T::yarn || type == T::llama3 || type == T::longrope;
+    case P::seq_len:
+      return type == T::dynamic || type == T::longrope;
+    case P::max_positions:
+    case P::short_factor:
+    case P::long_factor:
+      return type == T::longrope;
+    case P::beta_fast:
+    case P::beta_slow:
+    case P::mscale:
+    case P::mscale_all_dim:
+    case P::truncate:
+      return type == T::yarn;
+    case P::attention_factor:
+      return type == T::yarn || type == T::longrope;
+    case P::low_freq_factor:
+    case P::high_freq_factor:
+      return type == T::llama3;
+  }
+  return false;
+}
+
+std::vector<RopeParam> rope_params_given(const RopeScaling& s) {
+  std::vector<P> given;
+  auto add = [&](bool set, P param) {
+    if (set) given.push_back(param);
+  };
+  add(s.factor.has_value(), P::factor);
+  add(s.original_max.has_value(), P::original_max);
+  add(s.seq_len.has_value(), P::seq_len);
+  add(s.max_positions.has_value(), P::max_positions);
+  add(s.beta_fast.has_value(), P::beta_fast);
+  add(s.beta_slow.has_value(), P::beta_slow);
+  add(s.mscale.has_value(), P::mscale);
+  add(s.mscale_all_dim.has_value(), P::mscale_all_dim);
+  add(s.attention_factor.has_value(), P::attention_factor);
+  add(!s.truncate, P::truncate);
+  add(s.low_freq_factor.has_value(), P::low_freq_factor);
+  add(s.high_freq_factor.has_value(), P::high_freq_factor);
+  add(!s.short_factor.empty(), P::short_factor);
+  add(!s.long_factor.empty(), P::long_factor);
+  return given;
+}
+
+std::vector<RopeParam> rope_params_missing(const RopeScaling& s) {
+  std::vector<P> missing;
+  auto need = [&](bool set, P param) {
+    if (!set) missing.push_back(param);
+  };
+  switch (s.type) {
+    case T::none:
+      break;
+    case T::linear:
+    case T::ntk:
+      need(s.factor.has_value(), P::factor);
+      break;
+    case T::dynamic:
+    case T::yarn:
+      need(s.factor.has_value(), P::factor);
+      need(s.original_max.has_value(), P::original_max);
+      break;
+    case T::llama3:
+      need(s.factor.has_value(), P::factor);
+      need(s.original_max.has_value(), P::original_max);
+      need(s.low_freq_factor.has_value(), P::low_freq_factor);
+      need(s.high_freq_factor.has_value(), P::high_freq_factor);
+      break;
+    case T::longrope: {
+      // Without factor or max_positions nothing picks the list (unless seq_len does) and nothing
+      // gives the default attention factor (unless attention_factor is set).
+      const bool scale_known = s.factor || s.max_positions;
+      const bool needs_scale = !s.seq_len || !s.attention_factor;
+      if (!scale_known && needs_scale) {
+        missing.push_back(P::factor);
+        missing.push_back(P::max_positions);
+      }
+      need(s.original_max.has_value(), P::original_max);
+      need(!s.short_factor.empty(), P::short_factor);
+      need(!s.long_factor.empty(), P::long_factor);
+      break;
+    }
+  }
+  return missing;
+}
+
+void validate(const RopeScaling& s, std::int64_t dims, double base) {
+  if (dims < 2 || dims % 2 != 0) {
+    throw Error("RoPE needs an even number of rotated dimensions, at least 2 (got " + std::to_string(dims) +
+                ")");
+  }
+  validate_base(base);
+  std::vector<P> foreign;
+  for (P param : rope_params_given(s)) {
+    if (!rope_param_applies(s.type, param)) foreign.push_back(param);
+  }
+  if (!foreign.empty()) {
+    throw Error(join(foreign) + (foreign.size() == 1 ? " does" : " do") + " not apply to " +
+                scaling_name(s.type));
+  }
+  const std::vector<P> missing = rope_params_missing(s);
+  if (!missing.empty()) {
+    const bool either = s.type == T::longrope && missing.front() == P::factor && missing.size() >= 2 &&
+                        missing[1] == P::max_positions;
+    std::vector<std::string> parts;
+    for (std::size_t i = either ? 2 : 0; i < missing.size(); ++i) parts.emplace_back(to_string(missing[i]));
+    if (either) parts.emplace_back("factor or max_positions");
+    std::string text = scaling_name(s.type) + " needs ";
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      if (i > 0) text += i + 1 == parts.size() ? " and " : ", ";
+      text += parts[i];
+    }
+    throw Error(text);
+  }
+  require_positive(s.factor, P::factor);
+  require_at_least(s.original_max, P::original_max, 1);
+  require_at_least(s.seq_len, P::seq_len, 1);
+  require_at_least(s.max_positions, P::max_positions, 1);
+  require_positive(s.beta_fast, P::beta_fast);
+  require_positive(s.beta_slow, P::beta_slow);
+  require_positive(s.mscale, P::mscale);
+  require_positive(s.mscale_all_dim, P::mscale_all_dim);
+  require_positive(s.attention_factor, P::attention_factor);
+  require_positive(s.low_freq_factor, P::low_freq_factor);
+  require_positive(s.high_freq_factor, P::high_freq_factor);
+  if (s.mscale.has_value() != s.mscale_all_dim.has_value()) {
+    throw Error(std::string(s.mscale ? "mscale needs mscale_all_dim" : "mscale_all_dim needs mscale") +
+                ": transformers uses their ratio only when both are set");
+  }
+  if (s.attention_factor && s.mscale) {
+    throw Error(
+        "attention_factor contradicts mscale and mscale_all_dim: transformers uses attention_factor and "
+        "ignores "
+        "the mscales; give one or the other");
+  }
+  if (s.low_freq_factor && s.high_freq_factor && *s.high_freq_factor <= *s.low_freq_factor) {
+    throw Error("high_freq_factor (" + number_text(*s.high_freq_factor) +
+                ") must be above low_freq_factor (" + number_text(*s.low_freq_factor) +
+                "): the blended band lies between them");
+  }
+  check_factor_list(s.short_factor, P::short_factor, dims / 2);
+  check_factor_list(s.long_factor, P::long_factor, dims / 2);
+  if (s.type == T::yarn && !(base > 1.0)) {
+    throw Error("yarn scaling needs base above 1 (got " + number_text(base) +
+                "): its correction range divides by ln(base)");
+  }
+  if (s.type == T::longrope && !s.attention_factor) {
+    const std::optional<double> scale = longrope_scale(s);
+    if (scale && *scale > 1.0 && *s.original_max < 2) {
+      throw Error(
+          "longrope scaling needs original_max 2 or more for its default attention factor "
+          "sqrt(1 + ln S / ln L) (got 1); set attention_factor");
+    }
+  }
+}
+
+std::int64_t rope_rotated_dims(std::int64_t head_dim, double partial_rotary_factor) {
+  if (head_dim < 1) throw Error("head_dim must be at least 1 (got " + std::to_string(head_dim) + ")");
+  if (!std::isfinite(partial_rotary_factor) || partial_rotary_factor <= 0.0 || partial_rotary_factor > 1.0) {
+    throw Error("partial_rotary_factor must be above 0 and at most 1 (got " +
+                number_text(partial_rotary_factor) + ")");
+  }
+  // int(head_dim * partial_rotary_factor): truncation, as Python's int() of a positive float.
+  const auto rotated = static_cast<std::int64_t>(static_cast<double>(head_dim) * partial_rotary_factor);
+  if (rotated < 2 || rotated % 2 != 0) {
+    throw Error("RoPE rotates int(head_dim x partial_rotary_factor) = int(" + std::to_string(head_dim) +
+                " x " + number_text(partial_rotary_factor) + ") = " + std::to_string(rotated) +
+                " dimensions; that must be even and at least 2");
+  }
+  return rotated;
+}
+
+std::vector<double> rope_inverse_frequencies(std::int64_t dims, double base) {
+  if (dims < 2 || dims % 2 != 0) {
+    throw Error("RoPE needs an even number of rotated dimensions, at least 2 (got " + std::to_string(dims) +
+                ")");
+  }
+  validate_base(base);
+  std::vector<double> inv(static_cast<std::size_t>(dims / 2));
+  const auto d = static_cast<double>(dims);
+  for (std::size_t i = 0; i < inv.size(); ++i)
+    inv[i] = 1.0 / std::pow(base, 2.0 * static_cast<double>(i) / d);
+  return inv;
+}
+
+double yarn_mscale(double scale, double m) {
+  if (scale <= 1.0) return 1.0;
+  return 0.1 * m * std::log(scale) + 1.0;
+}
+
+double yarn_correction_dim(double rotations, std::int64_t dims, double base, std::int64_t original_max) {
+  return static_cast<double>(dims) * std::log(static_cast<double>(original_max) / (rotations * kTwoPi)) /
+         (2.0 * std::log(base));
+}
+
+YarnRange yarn_correction_range(std::int64_t dims, double base, std::int64_t original_max, double beta_fast,
+                                double beta_slow, bool truncate) {
+  double low = yarn_correction_dim(beta_fast, dims, base, original_max);
+  double high = yarn_correction_dim(beta_slow, dims, base, original_max);
+  if (truncate) {
+    low = std::floor(low);
+    high = std::ceil(high);
+  }
+  return {std::max(low, 0.0), std::min(high, static_cast<double>(dims - 1))};
+}
+
+namespace {
+
+// YaRN's ramp for pair i: clamp((i - low) / (high - low), 0, 1), high nudged by 0.001 when equal.
+double yarn_ramp(const YarnRange& range, std::int64_t i) {
+  const double low = range.low;
+  double high = range.high;
+  if (low == high) high += 0.001;
+  return std::clamp((static_cast<double>(i) - low) / (high - low), 0.0, 1.0);
+}
+
+YarnRange yarn_range_of(std::int64_t dims, double base, const RopeScaling& s) {
+  return yarn_correction_range(dims, base, *s.original_max, s.beta_fast.value_or(32.0),
+                               s.beta_slow.value_or(1.0), s.truncate);
+}
+
+// NTK-aware base: base * alpha^(D / (D - 2)). D = 2 has one pair with exponent 0, whatever base'.
+double ntk_base(double base, double alpha, std::int64_t dims) {
+  if (dims == 2 || alpha == 1.0) return base;
+  const auto d = static_cast<double>(dims);
+  const double scaled = base * std::pow(alpha, d / (d - 2.0));
+  if (!std::isfinite(scaled) || scaled <= 0.0 || !std::isfinite(1.0 / scaled)) {
+    throw Error("the NTK-scaled base " + number_text(base) + " x " + number_text(alpha) +
+                "^(D/(D-2)) is not a " + "finite positive number; use a smaller factor");
+  }
+  return scaled;
+}
+
+// Dynamic NTK's multiplier S n / L - (S - 1) with n = max(seq_len, L), in transformers' order.
+double dynamic_alpha(const RopeScaling& s) {
+  const std::int64_t l = *s.original_max;
+  const std::int64_t n = std::max(s.seq_len.value_or(l), l);
+  if (n <= l) return 1.0;
+  const double factor = *s.factor;
+  return factor * static_cast<double>(n) / static_cast<double>(l) - (factor - 1.0);
+}
+
+}  // namespace
+
+RopeFrequencies rope_frequencies(std::int64_t dims, double base, const RopeScaling& s) {
+  validate(s, dims, base);
+  RopeFrequencies out;
+  out.base_inv_freq = rope_inverse_frequencies(dims, base);
+  out.effective_base = base;
+  out.effective_factor = s.factor.value_or(1.0);
+  const std::size_t pairs = out.base_inv_freq.size();
+  switch (s.type) {
+    case T::none:
+      out.inv_freq = out.base_inv_freq;
+      out.effective_factor = 1.0;
+      break;
+    case T::linear:
+      out.inv_freq = out.base_inv_freq;
+      for (double& v : out.inv_freq) v /= *s.factor;
+      break;
+    case T::ntk:
+    case T::dynamic: {
+      const double alpha = s.type == T::ntk ? *s.factor : dynamic_alpha(s);
+      out.effective_factor = alpha;
+      out.effective_base = ntk_base(base, alpha, dims);
+      out.inv_freq =
+          out.effective_base == base ? out.base_inv_freq : rope_inverse_frequencies(dims, out.effective_base);
+      break;
+    }
+    case T::yarn: {
+      const double factor = *s.factor;
+      if (s.attention_factor) {
+        out.attention_factor = *s.attention_factor;
+      } else if (s.mscale && s.mscale_all_dim) {
+        out.attention_factor = yarn_mscale(factor, *s.mscale) / yarn_mscale(factor, *s.mscale_all_dim);
+      } else {
+        out.attention_factor = yarn_mscale(factor);
+      }
+      const YarnRange range = yarn_range_of(dims, base, s);
+      out.inv_freq.resize(pairs);
+      const auto d = static_cast<double>(dims);
+      for (std::size_t i = 0; i < pairs; ++i) {
+        const double pos_freq = std::pow(base, 2.0 * static_cast<double>(i) / d);
+        const double extrapolation = 1.0 / pos_freq;
+        const double interpolation = 1.0 / (factor * pos_freq);
+        const double keep =
+            1.0 - yarn_ramp(range, static_cast<std::int64_t>(i));  // transformers' extrapolation factor
+        out.inv_freq[i] = interpolation * (1.0 - keep) + extrapolation * keep;
+      }
+      break;
+    }
+    case T::llama3: {
+      const double factor = *s.factor, low = *s.low_freq_factor, high = *s.high_freq_factor;
+      const auto l = static_cast<double>(*s.original_max);
+      const double low_freq_wavelen = l / low, high_freq_wavelen = l / high;
+      out.inv_freq.resize(pairs);
+      for (std::size_t i = 0; i < pairs; ++i) {
+        const double inv = out.base_inv_freq[i];
+        const double wavelen = kTwoPi / inv;
+        if (wavelen < high_freq_wavelen) {
+          out.inv_freq[i] = inv;
+        } else if (wavelen > low_freq_wavelen) {
+          out.inv_freq[i] = inv / factor;
+        } else {
+          const double smooth = (l / wavelen - low) / (high - low);
+          out.inv_freq[i] = (1.0 - smooth) * inv / factor + smooth * inv;
+        }
+      }
+      break;
+    }
+    case T::longrope: {
+      const std::optional<double> scale = longrope_scale(s);
+      out.effective_factor = scale.value_or(1.0);
+      if (s.attention_factor) {
+        out.attention_factor = *s.attention_factor;
+      } else if (*scale > 1.0) {
+        out.attention_factor =
+            std::sqrt(1.0 + std::log(*scale) / std::log(static_cast<double>(*s.original_max)));
+      }
+      out.long_factors = longrope_uses_long(s);
+      const std::vector<double>& ext = out.long_factors ? s.long_factor : s.short_factor;
+      out.inv_freq.resize(pairs);
+      const auto d = static_cast<double>(dims);
+      for (std::size_t i = 0; i < pairs; ++i)
+        out.inv_freq[i] = 1.0 / (ext[i] * std::pow(base, 2.0 * static_cast<double>(i) / d));
+      break;
+    }
+  }
+  return out;
+}
+
+std::string_view to_string(RopePairRegime regime) {
+  switch (regime) {
+    case RopePairRegime::unchanged:
+      return "unchanged";
+    case RopePairRegime::blended:
+      return "blended";
+    case RopePairRegime::interpolated:
+      return "interpolated";
+    case RopePairRegime::rescaled:
+      return "rescaled";
+  }
+  return "unchanged";
+}
+
+namespace {
+
+RopePairRegime regime_of_ramp(double ramp) {
+  if (ramp <= 0.0) return RopePairRegime::unchanged;
+  if (ramp >= 1.0) return RopePairRegime::interpolated;
+  return RopePairRegime::blended;
+}
+
+}  // namespace
+
+RopeScalingAnalysis analyze_rope_scaling(std::int64_t dims, double base, const RopeScaling& s,
+                                         std::optional<std::int64_t> context) {
+  RopeScalingAnalysis a;
+  a.frequencies = rope_frequencies(dims, base, s);
+  if (!context) context = s.original_max;
+  if (!context) {
+    throw Error("the per-pair view of " + scaling_name(s.type) +
+                " needs a context length L (the training context): none was given");
+  }
+  if (*context < 1)
+    throw Error("the context length must be at least 1 (got " + std::to_string(*context) + ")");
+  a.context = *context;
+  const auto l = static_cast<double>(a.context);
+  const std::size_t pairs = a.frequencies.inv_freq.size();
+  const auto d = static_cast<double>(dims);
+  a.critical_pair_exact = std::log(base) == 0.0 ? std::numeric_limits<double>::quiet_NaN()
+                                                : yarn_correction_dim(1.0, dims, base, a.context);
+  a.critical_pair = static_cast<std::int64_t>(pairs);
+
+  std::optional<YarnRange> range;
+  if (s.type == T::yarn) {
+    range = yarn_range_of(dims, base, s);
+    a.yarn_range = range;
+  }
+  if (s.type == T::llama3) {
+    a.llama3_high_freq_wavelength = static_cast<double>(*s.original_max) / *s.high_freq_factor;
+    a.llama3_low_freq_wavelength = static_cast<double>(*s.original_max) / *s.low_freq_factor;
+  }
+  const bool dynamic_active = s.type == T::dynamic && a.frequencies.effective_factor != 1.0;
+  const double longrope_scale_log = s.type == T::longrope && a.frequencies.effective_factor > 1.0
+                                        ? std::log(a.frequencies.effective_factor)
+                                        : 0.0;
+
+  a.pairs.resize(pairs);
+  for (std::size_t i = 0; i < pairs; ++i) {
+    RopePairInfo& p = a.pairs[i];
+    p.inv_freq_before = a.frequencies.base_inv_freq[i];
+    p.inv_freq_after = a.frequencies.inv_freq[i];
+    p.wavelength_before = kTwoPi / p.inv_freq_before;
+    p.wavelength_after = kTwoPi / p.inv_freq_after;
+    p.turns_before = l * p.inv_freq_before / kTwoPi;
+    p.turns_after = l * p.inv_freq_after / kTwoPi;
+    if (p.wavelength_before > l && a.critical_pair == static_cast<std::int64_t>(pairs))
+      a.critical_pair = static_cast<std::int64_t>(i);
+    const auto index = static_cast<std::int64_t>(i);
+    switch (s.type) {
+      case T::none:
+        p.ramp = 0.0;
+        p.regime = RopePairRegime::unchanged;
+        break;
+      case T::linear:
+        p.ramp = 1.0;
+        p.regime = RopePairRegime::interpolated;
+        break;
+      case T::ntk:
+      case T::dynamic:
+        // theta'_i = theta_i alpha^(-2i/(D-2)): the log-fraction of alpha applied is 2i/(D-2).
+        p.ramp =
+            (s.type == T::ntk || dynamic_active) && dims > 2 ? 2.0 * static_cast<double>(i) / (d - 2.0) : 0.0;
+        p.regime = regime_of_ramp(p.ramp);
+        break;
+      case T::yarn:
+        p.ramp = yarn_ramp(*range, index);
+        p.regime = regime_of_ramp(p.ramp);
+        break;
+      case T::llama3: {
+        const double wavelen = p.wavelength_before;
+        if (wavelen < *a.llama3_high_freq_wavelength) {
+          p.ramp = 0.0;
+          p.regime = RopePairRegime::unchanged;
+        } else if (wavelen > *a.llama3_low_freq_wavelength) {
+          p.ramp = 1.0;
+          p.regime = RopePairRegime::interpolated;
+        } else {
+          const double smooth = (static_cast<double>(*s.original_max) / wavelen - *s.low_freq_factor) /
+                                (*s.high_freq_factor - *s.low_freq_factor);
+          p.ramp = 1.0 - smooth;
+          p.regime = RopePairRegime::blended;
+        }
+        break;
+      }
+      case T::longrope: {
+        const std::vector<double>& ext = a.frequencies.long_factors ? s.long_factor : s.short_factor;
+        p.ramp = longrope_scale_log > 0.0 ? std::log(ext[i]) / longrope_scale_log : 0.0;
+        p.regime = ext[i] == 1.0 ? RopePairRegime::unchanged : RopePairRegime::rescaled;
+        break;
+      }
+    }
+  }
+  a.critical_dimension = 2 * a.critical_pair;
+  return a;
+}
+
+Matrix rope_apply_frequencies(const Matrix& x, std::span<const double> inv_freq, RopePairing pairing,
+                              std::int64_t start, double attention_factor) {
+  const auto k = static_cast<std::int64_t>(inv_freq.size());
+  if (k == 0) throw Error("RoPE needs at least one inverse frequency (one rotated pair)");
+  if (x.cols() < 2 * k) {
+    throw Error("RoPE with " + std::to_string(k) + " frequencies rotates " + std::to_string(2 * k) +
+                " columns but the matrix has " + std::to_string(x.cols()));
+  }
+  for (double f : inv_freq) {
+    if (!std::isfinite(f)) throw Error("RoPE inverse frequencies must be finite");
+  }
+  if (!std::isfinite(attention_factor)) throw Error("the attention factor must be finite");
+  if (start < 0) throw Error("start position must be 0 or more (got " + std::to_string(start) + ")");
+  Matrix out = x;
+  for (Eigen::Index r = 0; r < x.rows(); ++r) {
+    const double pos = static_cast<double>(start + r);
+    for (std::int64_t j = 0; j < k; ++j) {
+      const Eigen::Index a = pairing == RopePairing::adjacent ? 2 * j : j;
+      const Eigen::Index b = pairing == RopePairing::adjacent ? 2 * j + 1 : j + k;
+      const double angle = pos * inv_freq[static_cast<std::size_t>(j)];
+      const double c = std::cos(angle) * attention_factor, sn = std::sin(angle) * attention_factor;
+      out(r, a) = x(r, a) * c - x(r, b) * sn;
+      out(r, b) = x(r, a) * sn + x(r, b) * c;
+    }
+  }
+  return out;
+}
+
+}  // namespace pelab

@@ -1,0 +1,63 @@
+#!/bin/bash
+# Drives the real pelab window under Xvfb with synthetic input (xdotool), as a user would: types a
+# value into N, presses the arrow keys, drags the base slider, saves with Ctrl+S, opens a bad session
+# with Ctrl+O, then steps a lesson in presenter mode with a clicker's keys. Checks the saved
+# sessions (the app's own record of its state) and that the window kept responding.
+# Usage (under xvfb-run -s "-screen 0 1280x800x24"): drive_window.sh PELAB
+set -u
+pelab="$1"
+work=$(mktemp -d)
+export XDG_CONFIG_HOME="$work/config"
+failures=0
+check() {  # check DESCRIPTION PYTHON-EXPRESSION-ON-session
+  if /usr/bin/python3 -c "import json,sys; s=json.load(open('$XDG_CONFIG_HOME/pelab/session.json')); sys.exit(0 if ($2) else 1)"; then
+    echo "ok: $1"
+  else
+    echo "FAILED: $1"; failures=$((failures + 1))
+  fi
+}
+# ImGui 1.86 reads key state once per frame: a key is held long enough for a frame to see it.
+key() { xdotool keydown "$1"; sleep 0.3; xdotool keyup "$1"; sleep 0.5; }
+start() {
+  "$pelab" --size 1280x800 --lang en "$@" >"$work/log" 2>&1 &
+  pid=$!
+  for _ in $(seq 50); do xdotool search --name '^pelab$' >/dev/null 2>&1 && break; sleep 0.1; done
+  sleep 1.5
+}
+save() { rm -f "$XDG_CONFIG_HOME/pelab/session.json"; xdotool keydown ctrl; key s; xdotool keyup ctrl; sleep 0.5; }
+
+start
+# N: Ctrl+click the slider, type 30 (it passes through 3 on the way), Enter.
+xdotool mousemove 223 218; sleep 0.2; xdotool keydown ctrl click 1 keyup ctrl; sleep 0.4
+xdotool key ctrl+a; sleep 0.2; xdotool type --delay 120 30; sleep 0.3; key Return
+xdotool mousemove 900 790; sleep 0.3
+key Down; key Down; key Down; key Right
+# base: drag the slider's grab to the left.
+xdotool mousemove 250 276 mousedown 1; for x in 230 200 170 150; do sleep 0.1; xdotool mousemove $x 276; done
+sleep 0.2; xdotool mouseup 1; sleep 0.3; xdotool mousemove 900 790; sleep 0.3
+save
+check "typed N = 30 is applied" "s['configs'][0]['positions'] == 30"
+check "p kept at 20 while N passed 3, then moved by 3 arrow presses" "s['configs'][0]['selection']['position'] == 23"
+check "i moved by the right arrow" "s['configs'][0]['selection']['dimension'] == 7"
+check "base dragged down from 10000" "s['configs'][0]['base'] < 1000"
+# A bad session from Ctrl+O: refused with a notice, the window keeps working.
+echo '{"pelab_session": 2, "configs": [{"dims": "many"}]}' >"$work/bad.json"
+xdotool keydown ctrl; key o; xdotool keyup ctrl; sleep 0.5
+xdotool key ctrl+a; sleep 0.2; xdotool type --delay 40 "$work/bad.json"; sleep 0.2; key Return; sleep 0.5
+if grep -q "session refused" "$work/log"; then echo "ok: bad session refused"; else echo "FAILED: bad session"; failures=$((failures + 1)); fi
+save
+check "the state survived the refused session" "s['configs'][0]['positions'] == 30"
+kill "$pid"; wait "$pid" 2>/dev/null
+
+# A lesson in presenter mode: F5, two steps forward with PageDown, one back with PageUp, one forward
+# with Space, leave with Escape, save: the session is the state of step 3 of lesson 3.
+start --lesson 3
+key F5; key Next; key Next; key Prior; key space; key Escape
+save
+check "lesson 3, step 3 shown after F5, PageDown, PageDown, PageUp, Space" \
+  "s['configs'][0]['positions'] == 128 and s['configs'][0]['selection']['dimension'] == 1"
+kill -0 "$pid" 2>/dev/null && echo "ok: the window is still running" || { echo "FAILED: the window died"; failures=$((failures + 1)); }
+kill "$pid"; wait "$pid" 2>/dev/null
+rm -rf "$work"
+echo "drive_window: $failures failed"
+exit $((failures > 0))

@@ -1,0 +1,562 @@
+// Lessons as data: the shipped lessons load with the real view registry, both languages are there
+// for every step, a malformed lesson is refused naming its file, step and field, and the numbers
+// the lessons state agree with what core computes.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "pelab/encodings.hpp"
+#include "pelab/io/table_file.hpp"
+#include "pelab/requirements.hpp"
+#include "pelab/similarity.hpp"
+#include "state/lesson.hpp"
+#include "ui/view_registry.hpp"
+
+using namespace pelab;
+using namespace pelab::app;
+using nlohmann::json;
+
+namespace {
+
+const std::filesystem::path lesson_dir = std::filesystem::path(PELAB_PRESET_DIR).parent_path() / "lessons";
+
+// The shipped lessons and their step counts.
+const std::map<std::string, std::size_t> shipped = {
+    {"01_why_positions", 6},     {"02_requirements", 6},   {"03_sinusoid", 7},    {"04_offset_rotation", 7},
+    {"05_absolute_relative", 8}, {"06_learned_tables", 6}, {"07_long_context", 7}};
+
+// Views the lessons name that another change is adding to the registry.
+const std::vector<std::string_view> upcoming_views = {"rope", "bias", "attention", "norms", "pca"};
+
+// The registry's ids plus the upcoming ones (once they are registered this is the registry).
+ViewIds registry_and_upcoming() {
+  static const std::vector<std::string_view> ids = [] {
+    std::vector<std::string_view> out(ui::view_ids().begin(), ui::view_ids().end());
+    for (std::string_view id : upcoming_views)
+      if (std::find(out.begin(), out.end(), id) == out.end()) out.push_back(id);
+    return out;
+  }();
+  return ids;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) text += line + "\n";
+  return text;
+}
+
+bool mentions(const std::vector<std::string>& problems, const std::string& text) {
+  return std::any_of(problems.begin(), problems.end(),
+                     [&](const std::string& problem) { return problem.find(text) != std::string::npos; });
+}
+
+Lesson load_shipped(const std::string& id, ViewIds views) {
+  const LessonLoad load = load_lesson_file(lesson_dir / (id + ".json"), views);
+  INFO(joined(load.problems));
+  REQUIRE(load.lesson);
+  return *load.lesson;
+}
+
+// A small valid lesson; each malformed case below changes one thing in it.
+json valid_lesson() {
+  return json::parse(R"({
+    "pelab_lesson": 1,
+    "title_en": "Test lesson",
+    "title_ko": "시험 강의",
+    "session": {"configs": [{"kind": "sinusoidal", "positions": 64, "dims": 8}],
+                "layout": {"views": ["heatmap", "curves"]}},
+    "steps": [
+      {"text_en": "First step.", "text_ko": "첫 단계입니다.", "formula": "Pₚ₊ₖ = T(k) Pₚ",
+       "highlight": {"kind": "cell", "target": {"p": 1, "i": 0}}},
+      {"text_en": "Second step.", "text_ko": "둘째 단계입니다.",
+       "session": {"layout": {"views": ["scorecard"]}},
+       "highlight": {"kind": "view", "target": "scorecard"},
+       "try_en": "Try it.", "try_ko": "해 보세요."},
+      {"text_en": "Third step.", "text_ko": "셋째 단계입니다.",
+       "session": {"configs": [{"selection": {"position": 5, "offset": 2, "dimension": 3}}]}}
+    ]
+  })");
+}
+
+LessonLoad load_json(const json& lesson) {
+  return lesson_from_text(lesson.dump(), "lessons/bad.json", registry_and_upcoming());
+}
+
+}  // namespace
+
+TEST_CASE("the test lesson itself is valid", "[lesson]") {
+  const LessonLoad load = load_json(valid_lesson());
+  INFO(joined(load.problems));
+  REQUIRE(load.lesson);
+  CHECK(load.lesson->id == "bad");
+  CHECK(load.lesson->steps.size() == 3);
+}
+
+TEST_CASE("every shipped lesson loads with the view registry's ids", "[lesson]") {
+  for (const auto& [id, steps] : shipped) {
+    DYNAMIC_SECTION(id) {
+      const LessonLoad load = load_lesson_file(lesson_dir / (id + ".json"), ui::view_ids());
+      // A lesson that names a view the registry does not have yet fails here, naming the view.
+      INFO("registry: " << ui::view_id_list());
+      INFO(joined(load.problems));
+      REQUIRE(load.lesson);
+      CHECK(load.lesson->steps.size() == steps);
+    }
+  }
+}
+
+TEST_CASE("every shipped lesson is valid apart from views still being built", "[lesson]") {
+  for (const auto& [id, steps] : shipped) {
+    DYNAMIC_SECTION(id) {
+      const Lesson lesson = load_shipped(id, registry_and_upcoming());
+      CHECK(lesson.id == id);
+      CHECK(lesson.steps.size() == steps);
+      // And with only the registry, the only possible problems are views it does not have yet.
+      const LessonLoad real = load_lesson_file(lesson_dir / (id + ".json"), ui::view_ids());
+      for (const std::string& problem : real.problems) {
+        INFO(problem);
+        const bool upcoming =
+            std::any_of(upcoming_views.begin(), upcoming_views.end(), [&](std::string_view v) {
+              std::string quoted(1, '"');
+              quoted.append(v).push_back('"');
+              return problem.find(quoted) != std::string::npos;
+            });
+        CHECK(upcoming);
+        CHECK(problem.find(id + ".json: ") != std::string::npos);
+      }
+    }
+  }
+}
+
+TEST_CASE("both language sides of every shipped lesson and step exist", "[lesson]") {
+  for (const auto& [id, steps] : shipped) {
+    DYNAMIC_SECTION(id) {
+      // In the file itself, independent of the loader.
+      std::ifstream in(lesson_dir / (id + ".json"));
+      const json root = json::parse(in);
+      REQUIRE(root.at("steps").size() == steps);
+      CHECK(!root.at("title_en").get<std::string>().empty());
+      CHECK(!root.at("title_ko").get<std::string>().empty());
+      for (std::size_t i = 0; i < root.at("steps").size(); ++i) {
+        const json& step = root.at("steps")[i];
+        INFO("step " << i + 1);
+        REQUIRE(step.contains("text_en"));
+        REQUIRE(step.contains("text_ko"));
+        CHECK(step.contains("try_en") == step.contains("try_ko"));
+      }
+      // And as loaded: non-empty texts in both languages, through the Language accessors too.
+      const Lesson lesson = load_shipped(id, registry_and_upcoming());
+      CHECK(lesson.title(Language::en) == lesson.title_en);
+      CHECK(lesson.title(Language::ko) == lesson.title_ko);
+      for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+        const LessonStep& step = lesson.steps[i];
+        INFO("step " << i + 1);
+        CHECK(!step.text(Language::en).empty());
+        CHECK(!step.text(Language::ko).empty());
+        CHECK(step.try_en.empty() == step.try_ko.empty());
+        CHECK(step.text_en != step.text_ko);
+        CHECK(step.formula.find('\\') == std::string::npos);
+      }
+    }
+  }
+}
+
+TEST_CASE("list_lessons gives the seven lessons with titles and step counts", "[lesson]") {
+  const std::vector<LessonInfo> lessons = list_lessons(lesson_dir);
+  REQUIRE(lessons.size() == shipped.size());
+  auto expected = shipped.begin();
+  for (const LessonInfo& info : lessons) {
+    INFO(info.id << ": " << info.problem);
+    CHECK(info.problem.empty());
+    CHECK(info.id == expected->first);
+    CHECK(info.steps == expected->second);
+    CHECK(info.path == lesson_dir / (info.id + ".json"));
+    CHECK(!info.title_en.empty());
+    CHECK(!info.title_ko.empty());
+    ++expected;
+  }
+  CHECK(lessons[2].title_en == "The sinusoidal encoding");
+  CHECK(list_lessons(lesson_dir / "no-such-directory").empty());
+}
+
+TEST_CASE("find_lesson takes an id, a name without its number, a number or a path", "[lesson]") {
+  const auto sinusoid = lesson_dir / "03_sinusoid.json";
+  CHECK(find_lesson(lesson_dir, "03_sinusoid") == sinusoid);
+  CHECK(find_lesson(lesson_dir, "sinusoid") == sinusoid);
+  CHECK(find_lesson(lesson_dir, "3") == sinusoid);
+  CHECK(find_lesson(lesson_dir, "03") == sinusoid);
+  CHECK(find_lesson(lesson_dir, sinusoid.string()) == sinusoid);
+  CHECK_FALSE(find_lesson(lesson_dir, "8"));
+  CHECK_FALSE(find_lesson(lesson_dir, "no_such_lesson"));
+}
+
+TEST_CASE("a malformed lesson is refused with its file, step number and field", "[lesson]") {
+  struct Case {
+    const char* what;
+    std::function<void(json&)> change;
+    const char* expected;  // a whole problem line, or its start
+  };
+  const std::vector<Case> cases = {
+      {"missing Korean text", [](json& l) { l["steps"][0].erase("text_ko"); },
+       "lessons/bad.json: step 1: text_ko: missing"},
+      {"missing English text", [](json& l) { l["steps"][2].erase("text_en"); },
+       "lessons/bad.json: step 3: text_en: missing"},
+      {"empty text", [](json& l) { l["steps"][1]["text_en"] = "  "; },
+       "lessons/bad.json: step 2: text_en: is empty"},
+      {"text not a string", [](json& l) { l["steps"][0]["text_en"] = 5; },
+       "lessons/bad.json: step 1: text_en: must be a string"},
+      {"Korean side in English", [](json& l) { l["steps"][1]["text_ko"] = "Second step."; },
+       "lessons/bad.json: step 2: text_ko: has no Hangul"},
+      {"English side in Korean", [](json& l) { l["steps"][0]["text_en"] = "첫 단계"; },
+       "lessons/bad.json: step 1: text_en: contains Hangul"},
+      {"text too long", [](json& l) { l["steps"][2]["text_en"] = std::string(1000, 'a'); },
+       "lessons/bad.json: step 3: text_en: is 1000 bytes, longer than 900"},
+      {"TeX in a formula", [](json& l) { l["steps"][0]["formula"] = "P_{p+k} = T(k) P_p"; },
+       "lessons/bad.json: step 1: formula: contains TeX"},
+      {"TeX in a text", [](json& l) { l["steps"][1]["text_en"] = "Here $\\sqrt{d}$ scales."; },
+       "lessons/bad.json: step 2: text_en: contains TeX"},
+      {"words of one language in a formula", [](json& l) { l["steps"][0]["formula"] = "회전 T(k)"; },
+       "lessons/bad.json: step 1: formula: contains Hangul"},
+      {"try in one language only", [](json& l) { l["steps"][1].erase("try_ko"); },
+       "lessons/bad.json: step 2: try_ko: missing (try_en is given)"},
+      {"unknown step key", [](json& l) { l["steps"][2]["text"] = "x"; },
+       "lessons/bad.json: step 3: text: unknown key"},
+      {"step not an object", [](json& l) { l["steps"][2] = "text"; },
+       "lessons/bad.json: step 3: step: must be a JSON object"},
+      {"unknown view in a step",
+       [](json& l) { l["steps"][1]["session"]["layout"]["views"] = {"no-such-view"}; },
+       "lessons/bad.json: step 2: session.layout.views: unknown view \"no-such-view\""},
+      {"unknown maximised view",
+       [](json& l) {
+         l["steps"][2]["session"]["layout"] = {{"maximized", "gallery"}};
+       },
+       "lessons/bad.json: step 3: session.layout.maximized: must be null or one of"},
+      {"value out of range", [](json& l) { l["steps"][2]["session"]["configs"][0]["dims"] = 0; },
+       "lessons/bad.json: step 3: session.configs[0].dims: must be in 1..4096"},
+      {"unknown session key",
+       [](json& l) {
+         l["steps"][0]["session"] = {{"colour", "red"}};
+       },
+       "lessons/bad.json: step 1: session.colour: unknown key"},
+      {"step session not an object", [](json& l) { l["steps"][1]["session"] = json::array(); },
+       "lessons/bad.json: step 2: session: must be a JSON object"},
+      {"font settings in a lesson",
+       [](json& l) {
+         l["steps"][0]["session"] = {{"ui", {{"font_size", 30}}}};
+       },
+       "lessons/bad.json: step 1: session.ui: not allowed in a lesson"},
+      {"a table on a kind that has none (after merging)",
+       [](json& l) { l["steps"][2]["session"]["configs"][0]["table"] = "t.npy"; },
+       "lessons/bad.json: step 3: session.configs[0].table: applies only to kind learned"},
+      {"unknown highlight kind", [](json& l) { l["steps"][0]["highlight"]["kind"] = "arrow"; },
+       "lessons/bad.json: step 1: highlight.kind: unknown kind \"arrow\""},
+      {"highlight without target", [](json& l) { l["steps"][1]["highlight"].erase("target"); },
+       "lessons/bad.json: step 2: highlight.target: missing"},
+      {"highlighted view not shown",
+       [](json& l) {
+         l["steps"][0]["highlight"] = {{"kind", "view"}, {"target", "spectrum"}};
+       },
+       "lessons/bad.json: step 1: highlight.target: view \"spectrum\" is not shown in this step"},
+      {"unknown control",
+       [](json& l) {
+         l["steps"][0]["highlight"] = {{"kind", "control"}, {"target", "volume"}};
+       },
+       "lessons/bad.json: step 1: highlight.target: unknown control \"volume\""},
+      {"cell outside the table", [](json& l) { l["steps"][0]["highlight"]["target"]["p"] = 64; },
+       "lessons/bad.json: step 1: highlight.target.p: 64 is outside this step's 0..63"},
+      {"cell without its dimension", [](json& l) { l["steps"][0]["highlight"]["target"].erase("i"); },
+       "lessons/bad.json: step 1: highlight.target.i: missing"},
+      {"cell of a configuration that does not exist",
+       [](json& l) { l["steps"][0]["highlight"]["target"]["config"] = 1; },
+       "lessons/bad.json: step 1: highlight.target.config: 1 is outside this step's 0..0"},
+      {"curve without the curves view",
+       [](json& l) {
+         l["steps"][1]["highlight"] = {{"kind", "curve"}, {"target", {{"i", 2}}}};
+       },
+       "lessons/bad.json: step 2: highlight.kind: a curve is marked in the curves view, which is not shown"},
+      {"unknown key in a highlight target", [](json& l) { l["steps"][0]["highlight"]["target"]["q"] = 1; },
+       "lessons/bad.json: step 1: highlight.target.q: unknown key"},
+      {"broken base session", [](json& l) { l["session"]["configs"][0]["kind"] = "cosine"; },
+       "lessons/bad.json: session.configs[0].kind: unknown value \"cosine\""},
+      {"missing Korean title", [](json& l) { l.erase("title_ko"); }, "lessons/bad.json: title_ko: missing"},
+      {"missing format version", [](json& l) { l.erase("pelab_lesson"); },
+       "lessons/bad.json: pelab_lesson: missing: not a pelab lesson file"},
+      {"newer format version", [](json& l) { l["pelab_lesson"] = 2; },
+       "lessons/bad.json: pelab_lesson: unsupported format version 2"},
+      {"no steps", [](json& l) { l["steps"] = json::array(); },
+       "lessons/bad.json: steps: must be an array of 1 to 60 steps"},
+      {"unknown top-level key", [](json& l) { l["author"] = "me"; }, "lessons/bad.json: author: unknown key"},
+  };
+  REQUIRE(cases.size() >= 15);
+  for (const Case& c : cases) {
+    DYNAMIC_SECTION(c.what) {
+      json lesson = valid_lesson();
+      c.change(lesson);
+      const LessonLoad load = load_json(lesson);
+      INFO(joined(load.problems));
+      CHECK_FALSE(load.lesson);
+      CHECK(mentions(load.problems, c.expected));
+      // Every line names the file, and a step's problem its step number.
+      for (const std::string& problem : load.problems) CHECK(problem.rfind("lessons/bad.json: ", 0) == 0);
+    }
+  }
+}
+
+TEST_CASE("text that is not JSON is refused naming the file", "[lesson]") {
+  const LessonLoad load = lesson_from_text("{\"pelab_lesson\": 1,", "lessons/bad.json", ui::view_ids());
+  CHECK_FALSE(load.lesson);
+  REQUIRE(load.problems.size() == 1);
+  CHECK(load.problems[0].rfind("lessons/bad.json: file: not valid JSON", 0) == 0);
+}
+
+TEST_CASE("every problem of a lesson is listed, each with its own step", "[lesson]") {
+  json lesson = valid_lesson();
+  lesson["steps"][0].erase("text_ko");
+  lesson["steps"][1]["highlight"]["target"] = "rotation";
+  lesson["steps"][2]["session"]["configs"][0]["positions"] = 100000;
+  const LessonLoad load = load_json(lesson);
+  INFO(joined(load.problems));
+  CHECK_FALSE(load.lesson);
+  CHECK(load.problems.size() == 3);
+  CHECK(mentions(load.problems, "step 1: text_ko: missing"));
+  CHECK(mentions(load.problems, "step 2: highlight.target: view \"rotation\" is not shown"));
+  CHECK(mentions(load.problems, "step 3: session.configs[0].positions: must be in 1..16384"));
+}
+
+TEST_CASE("a step's session is merged over the lesson's", "[lesson]") {
+  json lesson = valid_lesson();
+  lesson["session"]["configs"].push_back({{"kind", "integer"}, {"label", "B"}, {"positions", 32}});
+  lesson["session"]["display"] = {{"metric", "cosine"}};
+  lesson["steps"][2]["session"] = json::parse(R"({
+    "configs": [{"dims": 16, "selection": {"position": 5}}],
+    "display": {"colormap": "magma"},
+    "layout": {"maximized": "curves"}})");
+  lesson["steps"][1]["session"]["display"] = {{"metric", nullptr}};
+  const LessonLoad load = load_json(lesson);
+  INFO(joined(load.problems));
+  REQUIRE(load.lesson);
+  const std::vector<LessonStep>& steps = load.lesson->steps;
+
+  // Step 1: the lesson's session as it is.
+  const AppState& first = steps[0].state;
+  REQUIRE(first.slots.size() == 2);
+  CHECK(first.slots[0].config.encoding.dims == 8);
+  CHECK(first.slots[1].config.label == "B");
+  CHECK(first.display.metric == SimilarityMetric::cosine);
+  CHECK(first.layout.views == std::vector<std::string>{"heatmap", "curves"});
+  CHECK_FALSE(first.layout.maximized);
+
+  // Step 2: views replaced, null removes the key (back to the default metric).
+  const AppState& second = steps[1].state;
+  CHECK(second.layout.views == std::vector<std::string>{"scorecard"});
+  CHECK(second.display.metric == SimilarityMetric::dot);
+  CHECK(second.slots.size() == 2);
+
+  // Step 3: configs merged element by element; the patch's length wins (one configuration).
+  const AppState& third = steps[2].state;
+  REQUIRE(third.slots.size() == 1);
+  CHECK(third.slots[0].config.encoding.kind == EncodingKind::sinusoidal);
+  CHECK(third.slots[0].config.encoding.positions == 64);
+  CHECK(third.slots[0].config.encoding.dims == 16);
+  CHECK(third.slots[0].selection.position == 5);
+  CHECK(third.slots[0].selection.offset == Selection{}.offset);
+  CHECK(third.display.metric == SimilarityMetric::cosine);
+  CHECK(third.display.colormap == Colormap::magma);
+  CHECK(third.layout.maximized == std::optional<std::string>("curves"));
+  CHECK(third.layout.views == std::vector<std::string>{"heatmap", "curves"});
+}
+
+TEST_CASE("highlights, formulas and prompts are read as written", "[lesson]") {
+  const LessonLoad load = load_json(valid_lesson());
+  REQUIRE(load.lesson);
+  const std::vector<LessonStep>& steps = load.lesson->steps;
+  REQUIRE(steps[0].highlight);
+  CHECK(steps[0].highlight->kind == HighlightKind::cell);
+  CHECK(steps[0].highlight->position == 1);
+  CHECK(steps[0].highlight->dimension == 0);
+  CHECK(steps[0].highlight->config == 0);
+  CHECK(steps[0].formula == "Pₚ₊ₖ = T(k) Pₚ");
+  REQUIRE(steps[1].highlight);
+  CHECK(*steps[1].highlight == Highlight{HighlightKind::view, "scorecard", 0, 0, 0});
+  CHECK(steps[1].try_text(Language::ko) == "해 보세요.");
+  CHECK(steps[1].try_text(Language::en) == "Try it.");
+  CHECK_FALSE(steps[2].highlight);
+  CHECK(steps[2].formula.empty());
+  CHECK(steps[2].try_en.empty());
+  for (HighlightKind kind :
+       {HighlightKind::control, HighlightKind::view, HighlightKind::cell, HighlightKind::curve})
+    CHECK(parse_highlight_kind(to_string(kind)) == kind);
+  CHECK(std::find(lesson_control_ids().begin(), lesson_control_ids().end(), "base") !=
+        lesson_control_ids().end());
+}
+
+TEST_CASE("table paths are relative to the lesson file, and a missing table is refused", "[lesson]") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pelab_test_lessons";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "lessons");
+  std::filesystem::copy_file(std::filesystem::path(PELAB_PRESET_DIR) / "gpt2_wpe_64x768.npy",
+                             dir / "table.npy");
+  json lesson = valid_lesson();
+  lesson["session"]["configs"][0] = {
+      {"kind", "learned"}, {"positions", 64}, {"dims", 768}, {"table", "../table.npy"}};
+  lesson["steps"][2].erase("session");
+  { std::ofstream(dir / "lessons" / "gpt.json") << lesson.dump(); }
+  const LessonLoad load = load_lesson_file(dir / "lessons" / "gpt.json", ui::view_ids());
+  INFO(joined(load.problems));
+  REQUIRE(load.lesson);
+  for (const LessonStep& step : load.lesson->steps)
+    CHECK(step.state.slots[0].config.table_path == (dir / "table.npy").string());
+
+  lesson["steps"][1]["session"]["configs"] = {{{"table", "missing.npy"}}};
+  { std::ofstream(dir / "lessons" / "gpt.json") << lesson.dump(); }
+  const LessonLoad missing = load_lesson_file(dir / "lessons" / "gpt.json", ui::view_ids());
+  CHECK_FALSE(missing.lesson);
+  REQUIRE(missing.problems.size() == 1);
+  CHECK(missing.problems[0] == (dir / "lessons" / "gpt.json").string() +
+                                   ": step 2: session.configs[0].table: no such file: " +
+                                   (dir / "lessons" / "missing.npy").string());
+
+  const LessonLoad absent = load_lesson_file(dir / "lessons" / "absent.json", ui::view_ids());
+  CHECK_FALSE(absent.lesson);
+  REQUIRE(absent.problems.size() == 1);
+  CHECK(absent.problems[0].find("absent.json") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+// The numbers the lessons state, recomputed with core from the state of the step that states them.
+TEST_CASE("the numbers in the lessons are core's", "[lesson]") {
+  const ViewIds views = registry_and_upcoming();
+  SECTION("lesson 2: normalized depends on N, sigmoid saturates, binary steps are uneven") {
+    const Lesson lesson = load_shipped("02_requirements", views);
+    const AppState& normalized = lesson.steps[2].state;
+    REQUIRE(normalized.slots.size() == 2);
+    CHECK(encode(normalized.slots[0].config.encoding)(1, 0) == Approx(0.5));
+    CHECK(encode(normalized.slots[1].config.encoding)(1, 0) == Approx(0.142857).margin(1e-6));
+    CHECK(lesson.steps[2].text_en.find("0.142857") != std::string::npos);
+
+    const auto integer = requirement_scores(lesson.steps[1].state.slots[0].config.encoding);
+    CHECK(integer[1].value == Approx(63.0));
+    CHECK_FALSE(integer[1].pass);
+    CHECK_FALSE(integer[2].pass);
+
+    const auto binary = requirement_scores(lesson.steps[3].state.slots[0].config.encoding);
+    CHECK(binary[3].value == Approx(0.29).margin(0.005));
+    CHECK_FALSE(binary[3].pass);
+
+    const auto sigmoid = requirement_scores(lesson.steps[4].state.slots[0].config.encoding);
+    CHECK(sigmoid[4].value == Approx(3.6e-7).epsilon(0.01));
+    CHECK_FALSE(sigmoid[4].pass);
+    CHECK_FALSE(sigmoid[3].pass);
+
+    for (const Slot& slot : lesson.steps[5].state.slots) {
+      const auto scores = requirement_scores(slot.config.encoding);
+      const bool all =
+          std::all_of(scores.begin(), scores.end(), [](const RequirementScore& s) { return s.pass; });
+      CHECK(all == (slot.config.encoding.kind == EncodingKind::sinusoidal));
+    }
+  }
+  SECTION("lesson 3: the d = 4, base 100 table and the periods") {
+    const Lesson lesson = load_shipped("03_sinusoid", views);
+    const EncodingParams& small = lesson.steps[1].state.slots[0].config.encoding;
+    CHECK(small.positions == 4);
+    CHECK(small.dims == 4);
+    CHECK(small.base == 100.0);
+    const Matrix p = encode(small);
+    CHECK(p(1, 0) == Approx(0.841).margin(5e-4));
+    CHECK(p(1, 1) == Approx(0.540).margin(5e-4));
+    CHECK(p(1, 2) == Approx(0.100).margin(5e-4));
+    CHECK(p(1, 3) == Approx(0.995).margin(5e-4));
+    const double pi = std::acos(-1.0);
+    CHECK(2 * pi * std::pow(10000.0, 62.0 / 64.0) == Approx(47100).epsilon(0.001));
+    CHECK(2 * pi * std::pow(100.0, 62.0 / 64.0) == Approx(544).epsilon(0.001));
+    const EncodingParams& big = lesson.steps[5].state.slots[0].config.encoding;
+    CHECK(big.positions == 2000);
+    CHECK(big.dims == 1600);
+    const std::vector<std::int64_t> rows = {0, 1999}, last = {1598, 1599};
+    const Matrix corner = encode_grid(big, rows, last);
+    CHECK(std::abs(corner(1, 0)) < 0.21);
+    CHECK(corner(1, 1) > 0.97);
+  }
+  SECTION("lesson 4: the dot product depends only on the offset") {
+    const Lesson lesson = load_shipped("04_offset_rotation", views);
+    const EncodingParams& e = lesson.steps[5].state.slots[0].config.encoding;
+    CHECK(e.dims == 64);
+    const Matrix s = similarity_matrix(encode(e), SimilarityMetric::dot);
+    for (std::int64_t p : {0, 20, 40}) {
+      CHECK(s(p, p) == Approx(32.0));
+      CHECK(s(p, p + 1) == Approx(30.92).margin(0.005));
+      CHECK(s(p, p + 4) == Approx(23.93).margin(0.005));
+    }
+    CHECK(lesson.steps[4].state.slots[0].config.encoding.dims == 512);
+  }
+  SECTION("lesson 6: GPT-2's table next to the sinusoid") {
+    const Lesson lesson = load_shipped("06_learned_tables", views);
+    const Slot& gpt2 = lesson.steps[0].state.slots[0];
+    REQUIRE(gpt2.config.encoding.kind == EncodingKind::learned);
+    const LoadedTable table = load_position_table(gpt2.config.table_path);
+    const Matrix p = encode(gpt2.config.encoding, &table.values);
+    const Matrix cosine = similarity_matrix(p, SimilarityMetric::cosine);
+    double neighbours = 0.0;
+    for (Eigen::Index r = 1; r + 1 < p.rows(); ++r) neighbours += cosine(r, r + 1);
+    CHECK(neighbours / static_cast<double>(p.rows() - 2) == Approx(0.997).margin(5e-4));
+    const std::vector<std::pair<int, double>> learned = {{4, 0.984}, {8, 0.944}, {16, 0.838}, {32, 0.614}};
+    for (const auto& [k, value] : learned) CHECK(cosine(10, 10 + k) == Approx(value).margin(5e-4));
+    CHECK(cosine(0, 1) == Approx(0.52).margin(5e-3));
+    CHECK(p.row(0).norm() == Approx(9.88).margin(5e-3));
+    double lo = 1e9, hi = 0.0;
+    for (Eigen::Index r = 1; r < p.rows(); ++r) {
+      lo = std::min(lo, p.row(r).norm());
+      hi = std::max(hi, p.row(r).norm());
+    }
+    CHECK(lo == Approx(3.35).margin(5e-3));
+    CHECK(hi == Approx(5.19).margin(5e-3));
+    Eigen::Index row = 0, column = 0;
+    CHECK(p.cwiseAbs().maxCoeff(&row, &column) == Approx(4.54).margin(5e-3));
+    CHECK(row == 0);
+    CHECK(column == 674);
+    for (Eigen::Index r = 0; r < p.rows(); ++r)
+      for (Eigen::Index c = 9; c <= 11; ++c) CHECK(std::abs(p(r, c)) < 0.06);
+    const auto scores = requirement_scores(gpt2.config.encoding, &table.values);
+    CHECK_FALSE(scores[1].pass);
+    CHECK_FALSE(scores[3].pass);
+    CHECK(scores[3].value == Approx(2.95).margin(5e-3));
+    CHECK((p.row(1) - p.row(0)).norm() == Approx(8.41).margin(5e-3));
+
+    const Slot& sinusoid = lesson.steps[0].state.slots[1];
+    CHECK(sinusoid.config.encoding.dims == 768);
+    const Matrix s = similarity_matrix(encode(sinusoid.config.encoding), SimilarityMetric::cosine);
+    const std::vector<std::pair<int, double>> fixed = {{4, 0.769}, {8, 0.723}, {16, 0.632}, {32, 0.563}};
+    for (const auto& [k, value] : fixed) CHECK(s(10, 10 + k) == Approx(value).margin(5e-4));
+    const auto sinusoid_scores = requirement_scores(sinusoid.config.encoding);
+    CHECK(std::all_of(sinusoid_scores.begin(), sinusoid_scores.end(),
+                      [](const RequirementScore& r) { return r.pass; }));
+  }
+}
+
+TEST_CASE("the complete example of docs/lessons.md loads", "[lesson]") {
+  std::ifstream in(lesson_dir.parent_path().parent_path() / "docs" / "lessons.md");
+  REQUIRE(in);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t begin = text.find("```json\n");
+  REQUIRE(begin != std::string::npos);
+  const std::size_t end = text.find("```", begin + 8);
+  REQUIRE(end != std::string::npos);
+  const LessonLoad load =
+      lesson_from_text(text.substr(begin + 8, end - begin - 8), "example.json", ui::view_ids());
+  INFO(joined(load.problems));
+  REQUIRE(load.lesson);
+  REQUIRE(load.lesson->steps.size() == 2);
+  const AppState& second = load.lesson->steps[1].state;
+  REQUIRE(second.slots.size() == 2);
+  CHECK(second.slots[0].config.label == "base 10000");
+  CHECK(second.slots[0].config.encoding.positions == 128);
+  CHECK(second.slots[1].config.encoding.base == 100.0);
+  CHECK(second.layout.maximized == std::optional<std::string>("spectrum"));
+}

@@ -1,0 +1,102 @@
+// Lessons rendered as slides and handouts without a display, in both languages, and the UI strings
+// of both languages: same keys, no key left untranslated.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "state/i18n.hpp"
+#include "state/lesson.hpp"
+#include "ui/view_registry.hpp"
+
+namespace fs = std::filesystem;
+using namespace pelab::app;
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string output;
+};
+
+Run run(const std::string& command) {
+  Run result;
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((command + " 2>&1").c_str(), "r"), pclose);
+  REQUIRE(pipe != nullptr);
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe.get())) result.output += buffer.data();
+  const int raw = pclose(pipe.release());
+  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("both languages hold the same UI string keys", "[i18n]") {
+  std::vector<std::string> problems;
+  REQUIRE(load_strings(fs::path(PELAB_ASSET_DIR) / "i18n", problems));
+  CHECK(problems.empty());
+  const std::vector<std::string> en = string_keys(Language::en), ko = string_keys(Language::ko);
+  const std::set<std::string> en_set(en.begin(), en.end()), ko_set(ko.begin(), ko.end());
+  for (const std::string& key : en) {
+    INFO(key);
+    CHECK(ko_set.contains(key));
+  }
+  // Korean also translates texts whose English lives in core or in the view registry ("kind.*",
+  // "view.*"); every other Korean key has its English twin.
+  for (const std::string& key : ko) {
+    if (key.rfind("kind.", 0) == 0 || key.rfind("view.", 0) == 0) continue;
+    INFO(key);
+    CHECK(en_set.contains(key));
+  }
+  // Every view of the registry has a Korean title.
+  for (std::string_view id : ui::view_ids()) {
+    INFO(id);
+    CHECK(ko_set.contains("view." + std::string(id) + ".title"));
+  }
+  set_language(Language::ko);
+  CHECK(std::string(tr("sidebar.section.views")) == "뷰");
+  CHECK(trf("lesson.counter", {"3", "7"}) == "7단계 중 3단계");
+  set_language(Language::en);
+  CHECK(trf("lesson.counter", {"3", "7"}) == "step 3 of 7");
+  CHECK(std::string(tr("no.such.key")) == "no.such.key");  // a gap shows as its key
+}
+
+TEST_CASE("every lesson renders as slides and a PDF handout, in Korean and in English", "[lessons][slides]") {
+  const fs::path out = fs::path(PELAB_TEST_TMP) / "slides";
+  for (const LessonInfo& info : list_lessons(fs::path(PELAB_ASSET_DIR) / "lessons")) {
+    REQUIRE(info.problem.empty());
+    for (const auto& [lang, size] : {std::pair{"ko", "1024x768"}, std::pair{"en", "1920x1080"}}) {
+      const fs::path dir = out / (info.id + "_" + lang);
+      fs::remove_all(dir);
+      const Run result = run("env -u DISPLAY " + std::string(PELAB_GUI_PATH) + " --lesson " + info.id +
+                             " --export-slides " + dir.string() + " --lang " + lang + " --size " + size);
+      INFO(info.id << " " << lang << ": " << result.output);
+      REQUIRE(result.status == 0);
+      std::size_t slides = 0;
+      for (const auto& entry : fs::directory_iterator(dir)) slides += entry.path().extension() == ".png";
+      CHECK(slides == info.steps);
+      const Run pages = run("pdfinfo " + (dir / (info.id + ".pdf")).string() + " | grep '^Pages:'");
+      CHECK(pages.output.find(std::to_string(info.steps)) != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("lesson command line: list, unknown names, export without a lesson", "[lessons]") {
+  const Run list = run(std::string(PELAB_GUI_PATH) + " --list-lessons");
+  CHECK(list.status == 0);
+  CHECK(list.output.find("03_sinusoid") != std::string::npos);
+  CHECK(list.output.find("steps") != std::string::npos);
+  const Run unknown = run("env -u DISPLAY " + std::string(PELAB_GUI_PATH) +
+                          " --lesson no_such_lesson --export-slides /tmp/never");
+  CHECK(unknown.status == 2);
+  CHECK(unknown.output.find("no lesson called \"no_such_lesson\"") != std::string::npos);
+  const Run alone = run(std::string(PELAB_GUI_PATH) + " --export-slides /tmp/never");
+  CHECK(alone.status == 2);
+}

@@ -1,0 +1,148 @@
+// The rope, bias, attention, norms and pca views in the real program under Xvfb: each renders a
+// non-blank screenshot at 1280x800 and 1920x1080, alone and in compare mode, with settings from a
+// session (model-like scalings, T5, a larger batch, 3-D PCA, Korean), and a scaling core refuses
+// is shown, not fatal.
+#include <stb/stb_image.h>
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string output;  // stdout and stderr
+};
+
+Run run(const std::string& command) {
+  Run result;
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((command + " 2>&1").c_str(), "r"), pclose);
+  REQUIRE(pipe != nullptr);
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe.get())) result.output += buffer.data();
+  const int raw = pclose(pipe.release());
+  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return result;
+}
+
+fs::path temp_dir() {
+  const fs::path dir = PELAB_TEST_TMP;
+  fs::create_directories(dir);
+  setenv("XDG_CONFIG_HOME", (dir / "config").c_str(), 1);
+  return dir;
+}
+
+Run run_pelab(const std::string& arguments) {
+  const std::string xvfb = PELAB_XVFB_RUN;
+  INFO("xvfb-run is required for the GUI tests (Debian package xvfb)");
+  REQUIRE_FALSE(xvfb.empty());
+  return run(xvfb + " -a -s \"-screen 0 1920x1080x24\" " + PELAB_GUI_PATH + " " + arguments);
+}
+
+struct Image {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgb;
+};
+
+Image load_png(const fs::path& path) {
+  Image image;
+  int channels = 0;
+  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 3);
+  REQUIRE(data != nullptr);
+  image.rgb.assign(data,
+                   data + static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 3);
+  stbi_image_free(data);
+  return image;
+}
+
+double pixel_variance(const Image& image) {
+  double sum = 0.0, sum_sq = 0.0;
+  for (unsigned char v : image.rgb) {
+    sum += v;
+    sum_sq += static_cast<double>(v) * v;
+  }
+  const double n = static_cast<double>(image.rgb.size());
+  return sum_sq / n - (sum / n) * (sum / n);
+}
+
+void write_text(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
+
+// Renders and checks the PNG: exit 0, the asked size, not blank. Returns the image.
+Image screenshot(const std::string& name, const std::string& arguments, const std::string& size) {
+  const fs::path png = temp_dir() / (name + ".png");
+  fs::remove(png);
+  const Run result = run_pelab(arguments + " --screenshot " + png.string() + " --size " + size);
+  INFO(name << " " << size << ": " << result.output);
+  REQUIRE(result.status == 0);
+  const Image image = load_png(png);
+  CHECK(image.width == std::stoi(size));
+  CHECK(pixel_variance(image) > 100.0);
+  return image;
+}
+
+}  // namespace
+
+TEST_CASE("the relative and lesson views render at both sizes", "[gui][views]") {
+  for (const char* view : {"rope", "bias", "attention", "norms", "pca"})
+    for (const char* size : {"1280x800", "1920x1080"})
+      screenshot(std::string("views_") + view + "_" + size, std::string("--view ") + view, size);
+}
+
+TEST_CASE("the new views in compare mode: two and four configurations", "[gui][views]") {
+  for (const char* view : {"attention", "norms", "pca", "bias", "rope"}) {
+    screenshot(std::string("views_compare2_") + view, "sinusoidal learned --view " + std::string(view),
+               "1920x1080");
+    screenshot(std::string("views_compare4_") + view,
+               "sinusoidal integer binary:dims=16 fourier --view " + std::string(view), "1280x800");
+  }
+}
+
+TEST_CASE("view settings from a session: scalings, T5, a larger batch, 3-D PCA, Korean", "[gui][views]") {
+  const fs::path dir = temp_dir();
+  const fs::path session = dir / "views_settings.json";
+  write_text(session, R"({"pelab_session": 2, "configs": [{"kind": "sinusoidal", "dims": 32}],
+    "ui": {"language": "ko"},
+    "views": {"rope": {"model": "llama-3.1-8b", "dims": 128, "base": 500000, "context": 8192, "position": 65536,
+                       "a": {"type": "llama3", "factor": 8, "low_freq_factor": 1, "high_freq_factor": 4},
+                       "b": {"type": "dynamic", "factor": 8, "seq_len": 32768}, "compare": true},
+              "bias": {"method": "t5", "heads": 6, "positions": 24, "causal": true},
+              "attention": {"order": [4, 1, 2, 3, 0, 5]},
+              "norms": {"lengths": [3, 2, 1, 4], "count_padding": false},
+              "pca": {"components": 3, "yaw": 0.3, "pitch": 0.8}}})");
+  for (const char* view : {"rope", "bias", "attention", "norms", "pca"})
+    screenshot(std::string("views_session_") + view, "--session " + session.string() + " --view " + view,
+               "1920x1080");
+}
+
+TEST_CASE("a scaling core refuses is explained in the view, not fatal", "[gui][views]") {
+  const fs::path dir = temp_dir();
+  const fs::path session = dir / "views_refused.json";
+  write_text(
+      session,
+      R"({"pelab_session": 2, "views": {"rope": {"a": {"type": "longrope"}, "b": {"type": "yarn"}}}})");
+  screenshot("views_refused_rope", "--session " + session.string() + " --view rope", "1280x800");
+  // Alone and compared, the same settings give different pictures (B is drawn only when compared).
+  const fs::path single = dir / "views_single.json";
+  write_text(single, R"({"pelab_session": 2, "views": {"rope": {"compare": false}}})");
+  const Image one =
+      screenshot("views_rope_single", "--session " + single.string() + " --view rope", "1280x800");
+  const Image two = screenshot("views_rope_compare", "--view rope", "1280x800");
+  CHECK(one.rgb != two.rgb);
+}
+
+TEST_CASE("--help lists the new views", "[gui][views]") {
+  const Run result = run(std::string(PELAB_GUI_PATH) + " --help");
+  CHECK(result.status == 0);
+  for (const char* id : {"rope ", "bias ", "attention ", "norms ", "pca "})
+    CHECK(result.output.find(std::string("  ") + id) != std::string::npos);
+}
