@@ -165,12 +165,14 @@ std::unique_ptr<OffscreenContext> OffscreenContext::create(std::string& error) {
   return result;
 }
 
+// The context goes; the display stays initialised. EGL displays are one per platform and process
+// (a later OffscreenContext gets the same one back), and eglTerminate would unload Mesa's driver,
+// whose process-wide caches then look like leaks to LeakSanitizer (the ASan test build).
 OffscreenContext::~OffscreenContext() {
   const auto display = static_cast<EGLDisplay>(display_);
   if (!display) return;
   eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   if (context_) eglDestroyContext(display, static_cast<EGLContext>(context_));
-  eglTerminate(display);
 }
 
 }  // namespace pelab::gfx

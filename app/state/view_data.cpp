@@ -497,7 +497,12 @@ AttentionDemo attention_for_order(const AttentionData& data, std::span<const std
 NormsData compute_norms(const TableKey& key) {
   NormsData data;
   try {
-    data.positions = first_position_rows(key, max_norm_length);
+    // A loaded table may end before max_norm_length rows: take what it has (a longer sequence is
+    // then refused by compute_norms_result, naming the rows there are).
+    std::int64_t rows = max_norm_length;
+    if (const Matrix* source = key.source(); source && key.encoding.kind == EncodingKind::learned)
+      rows = std::clamp<std::int64_t>(source->rows() - key.encoding.start, 1, max_norm_length);
+    data.positions = first_position_rows(key, rows);
   } catch (const std::exception& error) {
     data = NormsData{};
     data.error = error.what();

@@ -238,7 +238,8 @@ struct AttentionData {
 // The demo for `order` (the view's permutation) from the same inputs.
 AttentionDemo attention_for_order(const AttentionData& data, std::span<const std::int64_t> order);
 
-// norms: the configuration's positions start .. start + max_norm_length - 1 for the padded batch.
+// norms: the configuration's positions start .. start + max_norm_length - 1 for the padded batch
+// (fewer when a loaded table ends sooner).
 inline constexpr std::uint64_t norms_seed = 3;
 struct NormsData {
   Matrix positions;

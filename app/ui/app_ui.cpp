@@ -213,6 +213,15 @@ void draw_app(AppContext& app) {
     ImGui::EndChild();
     ImGui::SameLine();
   }
+  // A narrow strip between sidebar and views hides or shows the sidebar (also F9), so a projector
+  // at 1024 × 768 can give the views the whole width.
+  if (!presenting) {
+    const bool shown = app.state.layout.show_sidebar;
+    if (ImGui::Button(shown ? "◀##sidebar" : "▶##sidebar", ImVec2(0.9f * ImGui::GetFontSize(), main_height)))
+      app.state.layout.show_sidebar = !shown;
+    if (!app.capture_mode) item_tooltip(shown ? tr("app.hide_sidebar.tip") : tr("app.show_sidebar.tip"));
+    ImGui::SameLine();
+  }
   // The sidebar may have changed parameters: ask for them before drawing the views.
   sync_runtimes(app);
   ImGui::BeginChild("views", ImVec2(0.0f, main_height), false, ImGuiWindowFlags_NoScrollbar);

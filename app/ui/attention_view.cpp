@@ -165,6 +165,13 @@ void draw_attention_view(ViewContext& view) {
   // are each configuration's own.
   const std::string without = plot::format_number(memo.moved_without.maxCoeff(), 2);
   const std::string with = plot::format_number(memo.moved_with.maxCoeff(), 3);
+  // Positions past the table (N < 6) come from the kind's rule: say so.
+  const EncodingParams& e = view.data.request.table.encoding;
+  const auto words_count = static_cast<std::int64_t>(attention_sentence_tokens().size());
+  if (e.positions < words_count)
+    note_text("%s",
+              trf("views.attention.past_table", {std::to_string(e.positions), std::to_string(words_count)})
+                  .c_str());
   // A short panel (compare mode, stacked) keeps its room for the matrices: numbers only.
   const bool short_panel = ImGui::GetContentRegionAvail().y < 18.0f * ImGui::GetTextLineHeightWithSpacing();
   if (view.index == 0 && !short_panel) {

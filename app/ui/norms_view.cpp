@@ -118,6 +118,12 @@ void draw_norms_view(ViewContext& view) {
     }
   }
 
+  const EncodingParams& e = view.data.request.table.encoding;
+  if (e.positions < batch.steps)
+    note_text(
+        "%s",
+        trf("views.norms.past_table", {std::to_string(e.positions), std::to_string(batch.steps)}).c_str());
+
   // Rows of the batch: A1 A2 A3 B1 B2 pad ...; the features: a window around i.
   std::vector<std::string> row_labels;
   for (std::size_t s = 0; s < sequences; ++s) {

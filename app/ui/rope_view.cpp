@@ -304,9 +304,12 @@ void wavelength_plot(const RopeViewData& data, const RopeSideData& side, const c
     plot::PlotVLine(a.yarn_range->low, mark, "low");
     plot::PlotVLine(a.yarn_range->high, mark, "high");
   }
-  if (a.llama3_high_freq_wavelength) plot::PlotHLine(*a.llama3_high_freq_wavelength, mark, "L / high_freq");
+  // Llama 3.1's band edges; named only when the plot is tall enough to keep them apart from L's.
+  const bool roomy = size.y >= 14.0f * ImGui::GetFontSize();
+  if (a.llama3_high_freq_wavelength)
+    plot::PlotHLine(*a.llama3_high_freq_wavelength, mark, roomy ? "L / high_freq" : nullptr);
   if (a.llama3_low_freq_wavelength && *a.llama3_low_freq_wavelength != static_cast<double>(a.context))
-    plot::PlotHLine(*a.llama3_low_freq_wavelength, mark, "L / low_freq");
+    plot::PlotHLine(*a.llama3_low_freq_wavelength, mark, roomy ? "L / low_freq" : nullptr);
   hover_pair(data, side);
   plot::EndPlot();
 }

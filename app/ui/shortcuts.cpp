@@ -36,6 +36,7 @@ void handle_shortcuts(AppContext& app) {
     app.requests.rebuild_fonts = true;
   }
   if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) app.requests.toggle_fullscreen = true;
+  if (ImGui::IsKeyPressed(GLFW_KEY_F9, false)) app.state.layout.show_sidebar = !app.state.layout.show_sidebar;
   if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_S, false)) {
     const std::filesystem::path path = app.session_path.empty() ? default_session_path() : app.session_path;
     if (path.empty()) {

@@ -18,6 +18,15 @@ void apply_theme(Theme theme, float font_pixels) {
     style.Colors[ImGuiCol_WindowBg] = ImVec4(0.95f, 0.95f, 0.95f, 1.0f);  // ~#f2f2f2
     style.Colors[ImGuiCol_ChildBg] = ImVec4(0.95f, 0.95f, 0.95f, 1.0f);
     style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.30f, 0.30f, 0.30f, 1.0f);
+    // High contrast for projectors: ImGui's light frames (unselected radio buttons, check boxes,
+    // fields) are white on light grey and vanish on a washed-out beamer; give them a mid-grey body
+    // and a dark border.
+    style.Colors[ImGuiCol_FrameBg] = ImVec4(0.80f, 0.82f, 0.86f, 1.0f);
+    style.Colors[ImGuiCol_FrameBgHovered] = ImVec4(0.70f, 0.76f, 0.86f, 1.0f);
+    style.Colors[ImGuiCol_FrameBgActive] = ImVec4(0.62f, 0.70f, 0.84f, 1.0f);
+    style.Colors[ImGuiCol_Border] = ImVec4(0.25f, 0.25f, 0.25f, 0.70f);
+    style.Colors[ImGuiCol_CheckMark] = ImVec4(0.05f, 0.30f, 0.75f, 1.0f);
+    style.FrameBorderSize = 1.0f;
   }
   // A translucent slider grab: the value is printed centred over the grab and must stay readable.
   style.Colors[ImGuiCol_SliderGrab].w = 0.45f;

@@ -122,6 +122,20 @@ TEST_CASE("norms: seed 003's batch, and a batch of one", "[view-items]") {
   CHECK(one.without_padding.variance.isZero(0.0));
   CHECK(compute_norms_result(data, std::vector<std::int64_t>{9}).error.find("position rows") !=
         std::string::npos);
+  // A loaded table of 5 rows: the batch may use 5 positions, not more, and says so.
+  EncodingParams learned;
+  learned.kind = EncodingKind::learned;
+  learned.positions = 5;
+  learned.dims = 16;
+  const auto table = std::make_shared<const Matrix>(learned_table(5, 16, 0.02, 9, 0));
+  const NormsData short_table = compute_norms(TableKey{learned, table, ""});
+  REQUIRE(short_table.error.empty());
+  CHECK(short_table.positions.rows() == 5);
+  CHECK(compute_norms_result(short_table, std::vector<std::int64_t>{5, 2}).error.empty());
+  CHECK(compute_norms_result(short_table, std::vector<std::int64_t>{6}).error.find("only 5 position rows") !=
+        std::string::npos);
+  // The attention sentence needs six: refused with the table's own reason.
+  CHECK_FALSE(compute_attention(TableKey{learned, table, ""}).error.empty());
 }
 
 TEST_CASE("pca of the table: bounded fit, every sampled row projected", "[view-items]") {

@@ -210,9 +210,9 @@ def write_model_config_corpus():
         "transformers5_rope_parameters.json": {
             "hidden_size": 128, "num_attention_heads": 2, "max_position_embeddings": 8192,
             "rope_parameters": {"rope_type": "dynamic", "factor": 2.0, "rope_theta": 50000.0}},
-        "text_config_linear.json": {
-            "text_config": {"hidden_size": 256, "num_attention_heads": 4, "rope_scaling": {"type": "linear", "factor": 4}}},
         # Broken.
+        "broken_text_config.json": {
+            "text_config": {"hidden_size": 256, "num_attention_heads": 4, "rope_scaling": {"type": "linear", "factor": 4}}},
         "broken_both_scalings.json": {
             "head_dim": 64, "rope_scaling": {"type": "linear", "factor": 2}, "rope_parameters": {"rope_type": "linear"}},
         "broken_types.json": {"head_dim": "64", "rope_theta": -1, "partial_rotary_factor": 2},
@@ -221,6 +221,7 @@ def write_model_config_corpus():
     for name, value in files.items():
         (out / name).write_text(json.dumps(value))
     (out / "broken_not_json.json").write_text('{"head_dim": 64,')
+    (out / "broken_number_overflow.json").write_text('{"head_dim": 64, "rope_theta": 1e999999}')
 
 
 def write_lesson_corpus():
@@ -233,12 +234,13 @@ def write_lesson_corpus():
                           "session": {"layout": {"views": ["rotation"]}, "configs": [{"dims": 32}]},
                           "highlight": {"kind": "view", "target": "rotation"}, "try_en": "Try.", "try_ko": "해 보세요."},
                          {"text_en": "Two.", "text_ko": "둘.", "session": {"layout": None},
-                          "highlight": {"kind": "cell", "position": 3, "dimension": 2, "config": 0}}]}
+                          "highlight": {"kind": "cell", "target": {"p": 3, "i": 2, "config": 0}}}]}
     (out / "minimal.json").write_text(json.dumps(minimal, ensure_ascii=False))
     (out / "broken_steps.json").write_text(json.dumps(
         {"pelab_lesson": 1, "title_en": "x", "title_ko": "y",
-         "steps": [{"text_en": "a", "highlight": {"kind": "cell", "position": -1, "config": 9}}]}))
+         "steps": [{"text_en": "a", "highlight": {"kind": "cell", "target": {"p": -1, "config": 9}}}]}))
     (out / "broken_version.json").write_text('{"pelab_lesson": 2, "title_en": "x", "steps": []}')
+    (out / "broken_number_overflow.json").write_text('{"pelab_lesson": 1, "steps": [{"session": {"active": 1e999999}}]}')
 
 
 def main():
