@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Renders every screenshot the README shows into docs/screenshots (needs a Release build in build/
-# and xvfb-run). Each is a headless `pelab --screenshot`, so they can be checked and redone any time.
+). Each is a headless `pelab --screenshot`, so they can be checked and redone any time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pelab=./build/app/pelab
@@ -9,7 +9,7 @@ mkdir -p "$out"
 shot() {  # shot NAME SIZE ARGS...
   local name="$1" size="$2"
   shift 2
-  xvfb-run -a -s "-screen 0 1920x1080x24" "$pelab" "$@" --size "$size" --screenshot "$out/${name}_${size}.png" >/dev/null
+  "$pelab" "$@" --size "$size" --screenshot "$out/${name}_${size}.png" >/dev/null  # off screen: no X needed
 }
 presets=assets/presets
 for size in 1280x800 1920x1080; do
