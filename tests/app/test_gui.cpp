@@ -19,27 +19,14 @@
 #include <string>
 
 #include "pelab/io/colormap.hpp"
+#include "run_command.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string output;  // stdout and stderr
-};
-
-// Runs a shell command; `status` is its exit code.
-Run run(const std::string& command) {
-  Run result;
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((command + " 2>&1").c_str(), "r"), pclose);
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe.get())) result.output += buffer.data();
-  const int raw = pclose(pipe.release());
-  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return result;
-}
+using pelab::test::Run;
+using pelab::test::run;
 
 fs::path temp_dir() {
   const fs::path dir = PELAB_TEST_TMP;
@@ -184,8 +171,8 @@ TEST_CASE("a malformed session is refused: notice, current settings kept, exit s
 
 TEST_CASE("no display: one clear message and a non-zero exit", "[gui]") {
   temp_dir();
-  const Run result =
-      run(std::string("env -u DISPLAY -u WAYLAND_DISPLAY ") + PELAB_GUI_PATH);  // the window (screenshots need none)
+  const Run result = run(std::string("env -u DISPLAY -u WAYLAND_DISPLAY ") +
+                         PELAB_GUI_PATH);  // the window (screenshots need none)
   INFO(result.output);
   CHECK(result.status == 1);
   CHECK(result.output.find("pelab: cannot open a window: no display (DISPLAY unset). Run under xvfb-run") !=

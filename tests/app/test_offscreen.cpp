@@ -29,6 +29,7 @@
 #include "gfx/offscreen_frame.hpp"
 #include "pelab/io/colormap.hpp"
 #include "run/view_export.hpp"
+#include "run_command.hpp"
 #include "ui/app_ui.hpp"
 #include "ui/theme.hpp"
 #include "ui/view_registry.hpp"
@@ -37,24 +38,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string output;  // stdout and stderr
-  double seconds = 0.0;
-};
-
-Run run(const std::string& command) {
-  Run result;
-  const auto start = std::chrono::steady_clock::now();
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((command + " 2>&1").c_str(), "r"), pclose);
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe.get())) result.output += buffer.data();
-  const int raw = pclose(pipe.release());
-  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return result;
-}
+using pelab::test::Run;
+using pelab::test::run;
 
 fs::path temp_dir() {
   const fs::path dir = PELAB_TEST_TMP;

@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 
+#include "run_command.hpp"
 #include "state/i18n.hpp"
 #include "state/lesson.hpp"
 #include "ui/view_registry.hpp"
@@ -20,21 +21,8 @@ using namespace pelab::app;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string output;
-};
-
-Run run(const std::string& command) {
-  Run result;
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((command + " 2>&1").c_str(), "r"), pclose);
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe.get())) result.output += buffer.data();
-  const int raw = pclose(pipe.release());
-  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return result;
-}
+using pelab::test::Run;
+using pelab::test::run;
 
 }  // namespace
 

@@ -14,26 +14,14 @@
 #include <memory>
 #include <string>
 #include <vector>
+#include "run_command.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string output;  // stdout and stderr
-};
-
-Run run(const std::string& command) {
-  Run result;
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((command + " 2>&1").c_str(), "r"), pclose);
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe.get())) result.output += buffer.data();
-  const int raw = pclose(pipe.release());
-  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return result;
-}
+using pelab::test::Run;
+using pelab::test::run;
 
 fs::path temp_dir() {
   const fs::path dir = PELAB_TEST_TMP;
