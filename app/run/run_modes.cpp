@@ -82,7 +82,10 @@ void write_geometry(const std::filesystem::path& path, const ui::AppContext& app
   nlohmann::json notices = nlohmann::json::array();
   for (const ui::Notice& notice : app.notices) notices.push_back(notice.text);
   const nlohmann::json geometry{
-      {"width", size.width}, {"height", size.height}, {"heatmaps", heatmaps}, {"notices", notices}};
+      {"width", size.width},   {"height", size.height},
+      {"heatmaps", heatmaps}, {"notices", notices},
+      // The status bar shows measured computation times, so it differs from run to run.
+      {"status_bar_top", app.status_bar_top}};
   write_file_atomic(path, geometry.dump(2) + "\n");
 }
 

@@ -111,6 +111,7 @@ struct AppContext {
   PathDialog dialog;
   FrameRequests requests;
   std::vector<HeatmapPlacement> placements;  // refilled every frame
+  float status_bar_top = 0.0f;  // framebuffer y where the status bar (with its timings) starts
   HoverState previous_hover;
   std::function<void()> wake;  // wakes the event loop (from a worker thread)
   bool capture_mode = false;   // screenshots and benchmarks: no tooltips, no saved settings

@@ -4,7 +4,6 @@
 
 #include "plot/plot.hpp"
 #include "state/i18n.hpp"
-#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
@@ -19,6 +18,7 @@ std::string format_ms(double ms) {
 }  // namespace
 
 void draw_status_bar(AppContext& app) {
+  app.status_bar_top = ImGui::GetCursorScreenPos().y;
   ImGui::Separator();
   const EncodingParams& e = app.state.active_slot().config.encoding;
   ImGui::Text("%s   N = %lld   D = %lld   base = %s   start = %lld", std::string(to_string(e.kind)).c_str(),
