@@ -53,6 +53,7 @@ endif()
 add_library(pelab_app_state STATIC
   state/app_state.cpp
   state/session.cpp
+  state/view_options.cpp
   state/lesson.cpp
   state/config_paths.cpp
   state/view_data.cpp
@@ -92,6 +93,8 @@ add_library(pelab_ui STATIC
   run/figure.cpp
   ui/app_ui.cpp
   ui/view_registry.cpp
+  ui/view_data_export.cpp
+  ui/view_export_arrays.cpp
   ui/layout.cpp
   ui/heatmap_plot.cpp
   ui/sidebar_panel.cpp

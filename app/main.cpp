@@ -2,6 +2,7 @@
 //   pelab [CONFIG ...]                      interactive window, the configurations side by side
 //   pelab [CONFIG ...] --screenshot out.png [--session s.json] [--view NAME|all] [--size WxH]
 //   pelab --bench-frames [M]                frame times, static vs a moving slider
+//   pelab [CONFIG] --bench-latency [C] [--view NAME|all]   change -> every view shows it, peak memory
 // Screenshots draw off screen (EGL, no display server needed); see --gl.
 #include <imgui.h>
 #include <CLI/CLI.hpp>
@@ -19,6 +20,7 @@
 #include "run/slides.hpp"
 #include "state/config_paths.hpp"
 #include "state/session.hpp"
+#include "state/view_options.hpp"
 #include "ui/view_registry.hpp"
 
 using namespace pelab::app;
@@ -29,7 +31,9 @@ namespace {
 struct CommandLine {
   std::string screenshot, geometry, session, view = "all", size = "1600x1000", lang;
   std::vector<std::string> configs;
+  std::vector<std::string> view_options;  // --set VIEW.KEY=VALUE
   int bench_frames = 0;
+  int bench_latency = 0;
   std::string gl = "auto";
   std::string lesson, export_slides;
   bool list_lessons = false;
@@ -151,15 +155,25 @@ int main(int argc, char** argv) {
                     "With --screenshot: write where each heatmap was drawn (JSON)");
   parser.add_option("--session", cli.session, "Load this session file (JSON) at start");
   parser.add_option("--view", cli.view, "View to show maximised: " + ui::view_id_list() + ", or all");
+  parser.add_option(
+      "--set", cli.view_options,
+      "A view's setting, VIEW.KEY=VALUE (repeatable), e.g. rope.model=llama-3.1-8b, bias.method=t5, "
+      "'rope.b={\"type\": \"yarn\", \"factor\": 8}'; keys as in a session's \"views\"");
   parser.add_option("--size", cli.size, "Window size WxH")->capture_default_str();
   parser.add_option("--lang", cli.lang, "Language of the UI: en or ko (default: the system locale)");
-  parser.add_option("--lesson", cli.lesson, "Start this lesson (an id such as 03_sinusoid, its number, or a file)");
+  parser.add_option("--lesson", cli.lesson,
+                    "Start this lesson (an id such as 03_sinusoid, its number, or a file)");
   parser.add_flag("--list-lessons", cli.list_lessons, "List the lessons with their step counts and exit");
   parser.add_option("--export-slides", cli.export_slides,
                     "With --lesson: render every step as DIR/step_NN.png (presenter view) and a PDF handout");
   parser.add_option("--bench-frames", cli.bench_frames, "Benchmark: M frames per phase (default 200)")
       ->expected(0, 1)
       ->default_str("200");
+  parser
+      .add_option("--bench-latency", cli.bench_latency,
+                  "Benchmark: C changes of base, each timed until every visible view shows it (default 5)")
+      ->expected(0, 1)
+      ->default_str("5");
   parser
       .add_option("--gl", cli.gl,
                   "Where pictures (--screenshot, ...) and --bench-frames draw: offscreen (EGL, no display "
@@ -169,11 +183,15 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   parser.get_formatter()->column_width(28);
   CLI11_PARSE(parser, argc, argv);
-  const bool bench = parser.count("--bench-frames") > 0;
+  const bool bench_latency = parser.count("--bench-latency") > 0;
+  const bool bench = parser.count("--bench-frames") > 0 || bench_latency;
   if (bench && cli.bench_frames <= 0) cli.bench_frames = 200;
+  if (bench_latency && cli.bench_latency <= 0) cli.bench_latency = 5;
 
   if (cli.list_lessons) {
-    const Language language = cli.lang == "ko" ? Language::ko : cli.lang == "en" ? Language::en : system_language();
+    const Language language = cli.lang == "ko"   ? Language::ko
+                              : cli.lang == "en" ? Language::en
+                                                 : system_language();
     for (const LessonInfo& info : list_lessons(ui::lessons_dir())) {
       if (!info.problem.empty()) {
         std::printf("%-22s  (unreadable: %s)\n", info.id.c_str(), info.problem.c_str());
@@ -212,9 +230,16 @@ int main(int argc, char** argv) {
   app.capture_mode = capture;
   // CONFIGs are checked before a window opens: a typo fails fast, with or without a display.
   if (!configs_from_arguments(app, cli.configs)) return 2;
+  {
+    ViewSettings scratch;
+    const std::vector<std::string> problems = apply_view_options(scratch, cli.view_options, ui::models_dir());
+    for (const std::string& problem : problems) std::fprintf(stderr, "pelab: %s\n", problem.c_str());
+    if (!problems.empty()) return 2;
+  }
 
   if (!capture && cli.gl == "offscreen") {
-    std::fprintf(stderr, "pelab: --gl offscreen needs --screenshot or --bench-frames (no window off screen)\n");
+    std::fprintf(stderr,
+                 "pelab: --gl offscreen needs --screenshot or --bench-frames (no window off screen)\n");
     return 2;
   }
   window_options.vsync = !bench;
@@ -261,6 +286,7 @@ int main(int argc, char** argv) {
   if (!cli.lang.empty()) app.state.ui.language = parse_language(cli.lang);
   ui::load_ui_strings(app);
   const bool session_accepted = cli.session.empty() || ui::open_session(app, cli.session);
+  apply_view_options(app.state.views, cli.view_options, ui::models_dir());  // checked above
   if (view) {
     app.state.layout.maximized = std::string(view->id);
     auto& views = app.state.layout.views;
@@ -280,6 +306,8 @@ int main(int argc, char** argv) {
     status = run::run_export_slides(*target, app, cli.export_slides);
   } else if (!cli.screenshot.empty()) {
     status = run::run_screenshot(*target, app, {cli.screenshot, cli.geometry});
+  } else if (bench_latency) {
+    status = run::run_bench_latency(*target, app, cli.bench_latency);
   } else if (bench) {
     status = run::run_bench(*target, app, cli.bench_frames);
   } else {

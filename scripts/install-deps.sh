@@ -19,6 +19,7 @@ packages=(
                                           # draws the pages, pango lays out the text with font fallback
   poppler-utils                           # tests turn the handout PDF into pages (pdfinfo, pdftoppm)
   xdotool                                 # the window tests drive the real app with synthetic input
+  libx11-dev                              # tests/app/xdnd_drop: drops files on the window (XDND), which xdotool cannot
   python3-numpy                           # .npy interop tests and the numpy benchmark baseline
   libopenblas-dev libopenblas0-pthread    # tuned, threaded BLAS for pelab_core's dense products (similarity);
                                           # also the bench's numpy+OpenBLAS baseline (may make OpenBLAS the

@@ -8,6 +8,7 @@
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "errors.hpp"
+#include "output.hpp"
 #include "pelab/types.hpp"
 #include "resolve.hpp"
 
@@ -103,6 +104,11 @@ int run_checked(int argc, const char* const* argv, std::ostream& out) {
 }  // namespace
 
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  // `--out -` writes to `out` for this command only.
+  struct StdoutScope {
+    std::ostream* previous;
+    ~StdoutScope() { set_stdout_stream(previous); }
+  } scope{set_stdout_stream(&out)};
   try {
     return run_checked(argc, argv, out);
   } catch (const CliError& e) {

@@ -36,8 +36,13 @@ CLI::App* add_command(CLI::App& app, const std::string& name, const std::string&
   return sub;
 }
 
-void add_common(CLI::App* app, CommonArgs& common, const std::string& out_help) {
+// `format_help` empty: the command has no --format (check writes text).
+void add_common(CLI::App* app, CommonArgs& common, const std::string& out_help,
+                const std::string& format_help =
+                    "with --out - (standard output): npy (default) or csv; "
+                    "with a file it must match the extension") {
   add_arg(app, common.out, "--out", "FILE", out_help);
+  if (!format_help.empty()) add_arg(app, common.format, "--format", "npy|csv|png", format_help);
   add_arg(
       app, common.max_bytes, "--max-bytes", "M",
       "refuse an output (or an array computed on the way) larger than M bytes (default 2147483648 = 2 GiB)");
@@ -139,6 +144,9 @@ CommandLine::CommandLine()
       "Outputs (--out): the extension picks the format. .npy = float64 (int64 for indices), C order,\n"
       "little-endian; .csv = one line per row, no header, %.17g; .png = render only. The file is written\n"
       "to a temporary name and renamed, so a failed command leaves no file and never clobbers one.\n"
+      "--out - writes to standard output (and nothing else goes there): .npy unless --format csv;\n"
+      "render needs --format png. E.g. pelab-cli encode sinusoidal --positions 8 --dims 4 --out - |\n"
+      "python3 -c 'import numpy, sys, io; print(numpy.load(io.BytesIO(sys.stdin.buffer.read())))'\n"
       "Exit codes: 0 ok; 2 bad command, option or value; 1 a file cannot be read, is malformed or\n"
       "does not fit the options, or the output cannot be written. Errors are one line on stderr\n"
       "starting with 'pelab-cli: '. Run 'pelab-cli COMMAND --help' for a command's options;\n"
@@ -150,7 +158,7 @@ CommandLine::CommandLine()
                   std::string(kEncodingFooter) +
                       "\nExample: pelab-cli encode sinusoidal --positions 4 --dims 4 --base 100 --out p.npy");
   add_encoding(encode.app, encode.encoding);
-  add_common(encode.app, encode.common, "output file: .npy or .csv (required)");
+  add_common(encode.app, encode.common, "output file: .npy or .csv, or - for standard output (required)");
 
   similarity.app = add_command(
       app, "similarity", "the N x N similarity S[p, q] between the rows of an encoding",
@@ -160,7 +168,8 @@ CommandLine::CommandLine()
   add_encoding(similarity.app, similarity.encoding);
   add_arg(similarity.app, similarity.metric, "--metric", "dot|cosine|distance",
           "dot product, cosine, or Euclidean distance (default dot)");
-  add_common(similarity.app, similarity.common, "output file: .npy or .csv (required)");
+  add_common(similarity.app, similarity.common,
+             "output file: .npy or .csv, or - for standard output (required)");
 
   rotation.app = add_command(
       app, "rotation", "the D x D matrix T(k) that moves a sinusoidal encoding by k positions",
@@ -172,7 +181,7 @@ CommandLine::CommandLine()
   add_arg(rotation.app, rotation.shift, "--shift", "K", "the offset k, any finite real (required)");
   add_arg(rotation.app, rotation.convention, "--convention", "column|row",
           "column vectors (T P_p) or row vectors (P_p T) (default column)");
-  add_common(rotation.app, rotation.common, "output file: .npy or .csv (required)");
+  add_common(rotation.app, rotation.common, "output file: .npy or .csv, or - for standard output (required)");
 
   t5_bucket.app = add_command(
       app, "t5-bucket", "T5 relative-position buckets for r = key - query = A..B (int64, length B - A + 1)",
@@ -187,7 +196,8 @@ CommandLine::CommandLine()
   add_arg(t5_bucket.app, t5_bucket.max_distance, "--max-distance", "M",
           "distance mapped to the last bucket; above the exact range (default 128)");
   add_flag(t5_bucket.app, t5_bucket.causal, "--causal", "unidirectional (decoder) buckets");
-  add_common(t5_bucket.app, t5_bucket.common, "output file: .npy (int64) or .csv (required)");
+  add_common(t5_bucket.app, t5_bucket.common,
+             "output file: .npy (int64) or .csv, or - for standard output (required)");
 
   shaw.app = add_command(
       app, "shaw", "Shaw et al. relative index clip(j - i, -C, C) + C, int64 Q x K",
@@ -197,7 +207,7 @@ CommandLine::CommandLine()
   add_arg(shaw.app, shaw.queries, "--queries", "Q", "number of queries, 1..K (required)");
   add_arg(shaw.app, shaw.keys, "--keys", "K", "number of keys, >= 1 (required)");
   add_arg(shaw.app, shaw.clip, "--clip", "C", "largest relative distance kept, >= 0 (required)");
-  add_common(shaw.app, shaw.common, "output file: .npy (int64) or .csv (required)");
+  add_common(shaw.app, shaw.common, "output file: .npy (int64) or .csv, or - for standard output (required)");
 
   alibi.app = add_command(
       app, "alibi", "ALiBi head slopes (H), or with --positions the H x N x N biases",
@@ -209,7 +219,7 @@ CommandLine::CommandLine()
   add_arg(alibi.app, alibi.positions, "--positions", "N",
           "sequence length N: write the H x N x N bias tensor");
   add_flag(alibi.app, alibi.causal, "--causal", "causal mask (needs --positions)");
-  add_common(alibi.app, alibi.common, "output file: .npy or .csv (required)");
+  add_common(alibi.app, alibi.common, "output file: .npy or .csv, or - for standard output (required)");
 
   rope.app = add_command(
       app, "rope", "apply rotary position embedding to the rows of a .npy matrix",
@@ -230,7 +240,7 @@ CommandLine::CommandLine()
   add_arg(rope.app, rope.pairing, "--pairing", "adjacent|half", "which coordinates form a pair (required)");
   add_arg(rope.app, rope.start, "--start", "P", "position of row 0, >= 0 (default 0)");
   add_rope_scaling(rope.app, rope.scaling);
-  add_common(rope.app, rope.common, "output file: .npy or .csv (required)");
+  add_common(rope.app, rope.common, "output file: .npy or .csv, or - for standard output (required)");
 
   rope_frequencies.app = add_command(
       app, "rope-frequencies", "RoPE's D/2 inverse frequencies, scaled as a long-context model scales them",
@@ -249,7 +259,7 @@ CommandLine::CommandLine()
   add_flag(rope_frequencies.app, rope_frequencies.json, "--json",
            "print the frequencies and attention factor as JSON");
   add_common(rope_frequencies.app, rope_frequencies.common,
-             "output file: .npy or .csv (give it, --json, or both)");
+             "output file: .npy or .csv, or - for standard output (give it, --json, or both)");
 
   check.app =
       add_command(app, "check", "score an encoding against the five requirements of a good position encoding",
@@ -260,7 +270,7 @@ CommandLine::CommandLine()
                       "Example: pelab-cli check integer --positions 64 --dims 16 --json");
   add_encoding(check.app, check.encoding);
   add_flag(check.app, check.json, "--json", "print JSON instead of a table");
-  add_common(check.app, check.common, "write the table / JSON to this file instead of stdout");
+  add_common(check.app, check.common, "write the table / JSON to this file instead of stdout", "");
 
 #ifdef PELAB_CLI_VIEWS
   // Drawn by the app's own view code off screen (EGL: no display needed), so a figure is what the
@@ -301,7 +311,9 @@ CommandLine::CommandLine()
   add_arg(render.app, render.metric, "--metric", "dot|cosine|distance",
           "with --view similarity only (default dot)");
 #endif
-  add_common(render.app, render.common, "output file: .png (required)");
+  add_common(render.app, render.common,
+             "output file: .png, or - for standard output with --format png (required)",
+             "with --out - (standard output): png, which it then requires; with a file it must be png");
 }
 
 }  // namespace pelab::cli

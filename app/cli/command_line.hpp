@@ -30,6 +30,7 @@ struct Flag {
 struct CommonArgs {
   Arg out;
   Arg max_bytes;
+  Arg format;  // with --out -: npy (default), csv or png (render); not registered for check
 };
 
 // KIND and the options that define an absolute encoding (encode, similarity, check, render).

@@ -142,7 +142,7 @@ void run_encode(const EncodeArgs& args) {
   const U max_bytes = max_bytes_value(args.common);
   EncodingSpec spec = parse_encoding(args.encoding, "encode");
   const std::filesystem::path out = out_path(args.common, "encode");
-  const Format format = choose_format(out, {Format::npy, Format::csv}, "encode");
+  const Format format = output_format(args.common, out, {Format::npy, Format::csv}, "encode");
   load_encoding_table(spec, args.encoding, max_bytes);
   const EncodingParams& p = spec.params;
 
@@ -159,7 +159,7 @@ void run_similarity(const SimilarityArgs& args) {
   const U max_bytes = max_bytes_value(args.common);
   EncodingSpec spec = parse_encoding(args.encoding, "similarity");
   const std::filesystem::path out = out_path(args.common, "similarity");
-  const Format format = choose_format(out, {Format::npy, Format::csv}, "similarity");
+  const Format format = output_format(args.common, out, {Format::npy, Format::csv}, "similarity");
   const SimilarityMetric metric = metric_value(args.metric);
   load_encoding_table(spec, args.encoding, max_bytes);
   const EncodingParams& p = spec.params;
@@ -212,7 +212,7 @@ void run_render(const RenderArgs& args) {
   const U max_bytes = max_bytes_value(args.common);
   EncodingSpec spec = parse_encoding(args.encoding, "render");
   const std::filesystem::path out = out_path(args.common, "render");
-  choose_format(out, {Format::png}, "render");
+  output_format(args.common, out, {Format::png}, "render");
 
   const std::string view_id = args.view.given() ? args.view.text : "heatmap";
   const app::ui::ViewType* view = app::ui::find_view(view_id);
@@ -284,7 +284,7 @@ void run_render(const RenderArgs& args) {
   const std::optional<gfx::RgbImage> image = app::run::render_figure(request, error);
   if (!image) throw FileError("cannot render the figure: " + error);
   try {
-    write_png_rgb(out, image->width, image->height, image->pixels);
+    write_bytes(out, png_encode_rgb(image->width, image->height, image->pixels));
   } catch (const pelab::Error& e) {
     throw FileError(e.what());
   }
@@ -294,7 +294,7 @@ void run_render(const RenderArgs& args) {
   const U max_bytes = max_bytes_value(args.common);
   EncodingSpec spec = parse_encoding(args.encoding, "render");
   const std::filesystem::path out = out_path(args.common, "render");
-  choose_format(out, {Format::png}, "render");
+  output_format(args.common, out, {Format::png}, "render");
 
   bool similarity_view = false;
   if (args.view.given()) {
@@ -349,7 +349,7 @@ void run_render(const RenderArgs& args) {
   }
   figure.y_first = static_cast<double>(p.start);
   try {
-    write_heatmap_figure_png(out, matrix, figure);
+    write_bytes(out, png_encode_rgb(figure.width, figure.height, render_heatmap_figure(matrix, figure)));
   } catch (const pelab::Error& e) {
     throw FileError(e.what());
   }

@@ -27,7 +27,7 @@ std::int64_t required_integer(const Arg& arg, std::string_view command, std::str
 void run_rotation(const RotationArgs& args) {
   const U max_bytes = max_bytes_value(args.common);
   const std::filesystem::path out = out_path(args.common, "rotation");
-  const Format format = choose_format(out, {Format::npy, Format::csv}, "rotation");
+  const Format format = output_format(args.common, out, {Format::npy, Format::csv}, "rotation");
   const std::int64_t d = required_integer(args.dims, "rotation", "D");
   require_at_least("--dims", d, 1);
   if (d % 2 != 0) {
@@ -55,7 +55,7 @@ void run_rotation(const RotationArgs& args) {
 void run_t5_bucket(const T5BucketArgs& args) {
   const U max_bytes = max_bytes_value(args.common);
   const std::filesystem::path out = out_path(args.common, "t5-bucket");
-  const Format format = choose_format(out, {Format::npy, Format::csv}, "t5-bucket");
+  const Format format = output_format(args.common, out, {Format::npy, Format::csv}, "t5-bucket");
   const std::int64_t from = required_integer(args.from, "t5-bucket", "A");
   const std::int64_t to = required_integer(args.to, "t5-bucket", "B");
   require_at_least("--from", from, -kMaxRelative);
@@ -99,7 +99,7 @@ void run_t5_bucket(const T5BucketArgs& args) {
 void run_shaw(const ShawArgs& args) {
   const U max_bytes = max_bytes_value(args.common);
   const std::filesystem::path out = out_path(args.common, "shaw");
-  const Format format = choose_format(out, {Format::npy, Format::csv}, "shaw");
+  const Format format = output_format(args.common, out, {Format::npy, Format::csv}, "shaw");
   const std::int64_t queries = required_integer(args.queries, "shaw", "Q");
   const std::int64_t keys = required_integer(args.keys, "shaw", "K");
   const std::int64_t clip = required_integer(args.clip, "shaw", "C");
@@ -123,7 +123,7 @@ void run_shaw(const ShawArgs& args) {
 void run_alibi(const AlibiArgs& args) {
   const U max_bytes = max_bytes_value(args.common);
   const std::filesystem::path out = out_path(args.common, "alibi");
-  const Format format = choose_format(out, {Format::npy, Format::csv}, "alibi");
+  const Format format = output_format(args.common, out, {Format::npy, Format::csv}, "alibi");
   const std::int64_t heads = required_integer(args.heads, "alibi", "H");
   require_at_least("--heads", heads, 1);
   require_at_most("--heads", heads, std::int64_t{1} << 20);

@@ -38,7 +38,7 @@ std::string frequencies_json(const RopeFrequencies& f) {
 void run_rope(const RopeArgs& args) {
   const U max_bytes = max_bytes_value(args.common);
   const std::filesystem::path out = out_path(args.common, "rope");
-  const Format format = choose_format(out, {Format::npy, Format::csv}, "rope");
+  const Format format = output_format(args.common, out, {Format::npy, Format::csv}, "rope");
   require(args.in, "rope", "X.npy");
   require(args.pairing, "rope", "adjacent|half");
   const auto pairing = parse_rope_pairing(args.pairing.text);
@@ -92,11 +92,17 @@ void run_rope_frequencies(const RopeFrequenciesArgs& args, std::ostream& out) {
     throw UsageError(
         "rope-frequencies needs --out F.npy or --json (or both) (see 'pelab-cli rope-frequencies --help')");
   }
+  if (!to_file && args.common.format.given()) {
+    throw UsageError("--format applies to --out (e.g. --out - --format csv); --json always prints JSON");
+  }
+  if (to_file && json && is_stdout(args.common.out.text)) {
+    throw UsageError("--out - and --json would both write to standard output; give one of them");
+  }
   std::filesystem::path path;
   Format format = Format::npy;
   if (to_file) {
     path = args.common.out.text;
-    format = choose_format(path, {Format::npy, Format::csv}, "rope-frequencies");
+    format = output_format(args.common, path, {Format::npy, Format::csv}, "rope-frequencies");
   }
   const RopeOptions options = parse_rope_options(args.scaling, &args.dims, args.base, "rope-frequencies");
   // D from the command line is checked before any file is read.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <iostream>
 #include <system_error>
 
 #include "errors.hpp"
@@ -34,6 +35,15 @@ std::string extension_list(std::initializer_list<Format> formats) {
   return list;
 }
 
+std::ostream* stdout_stream = &std::cout;
+
+// The whole output to standard output, in one piece and flushed: binary data passes unchanged.
+void write_stdout(std::string_view bytes) {
+  stdout_stream->write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  stdout_stream->flush();
+  if (!*stdout_stream) throw FileError("cannot write to standard output (--out -)");
+}
+
 // Runs a core write and turns its pelab::Error (which names the path and the OS reason) into a FileError.
 template <typename Write>
 void guarded_write(Write&& write) {
@@ -56,6 +66,14 @@ Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> as_csv_ma
 }
 
 }  // namespace
+
+bool is_stdout(const std::filesystem::path& out) { return out.native() == "-"; }
+
+std::ostream* set_stdout_stream(std::ostream* stream) {
+  std::ostream* previous = stdout_stream;
+  stdout_stream = stream != nullptr ? stream : &std::cout;
+  return previous;
+}
 
 std::string_view extension_of(Format format) {
   switch (format) {
@@ -95,6 +113,7 @@ Format choose_format(const std::filesystem::path& out, std::initializer_list<For
 }
 
 void preflight_output(const std::filesystem::path& out) {
+  if (is_stdout(out)) return;
   const std::string name = out.string();
   std::error_code ec;
   if (std::filesystem::is_directory(out, ec)) throw FileError("cannot write " + name + ": it is a directory");
@@ -149,6 +168,12 @@ std::string shape_text(std::initializer_list<std::int64_t> shape) {
 }
 
 void write_matrix(const std::filesystem::path& out, Format format, const Matrix& matrix) {
+  if (is_stdout(out)) {
+    const std::int64_t shape[2] = {matrix.rows(), matrix.cols()};
+    write_array(out, format, std::span<const double>(matrix.data(), static_cast<std::size_t>(matrix.size())),
+                shape);
+    return;
+  }
   guarded_write([&] {
     if (format == Format::csv) {
       write_csv(out, matrix);
@@ -159,6 +184,12 @@ void write_matrix(const std::filesystem::path& out, Format format, const Matrix&
 }
 
 void write_matrix(const std::filesystem::path& out, Format format, const IndexMatrix& matrix) {
+  if (is_stdout(out)) {
+    const std::int64_t shape[2] = {matrix.rows(), matrix.cols()};
+    write_array(out, format,
+                std::span<const std::int64_t>(matrix.data(), static_cast<std::size_t>(matrix.size())), shape);
+    return;
+  }
   guarded_write([&] {
     if (format == Format::csv) {
       write_csv(out, matrix);
@@ -170,6 +201,15 @@ void write_matrix(const std::filesystem::path& out, Format format, const IndexMa
 
 void write_array(const std::filesystem::path& out, Format format, std::span<const double> data,
                  std::span<const std::int64_t> shape) {
+  if (is_stdout(out)) {
+    std::string bytes;
+    guarded_write([&] {
+      bytes =
+          format == Format::csv ? csv_encode(Matrix(as_csv_matrix(data, shape))) : npy_encode(data, shape);
+    });
+    write_stdout(bytes);
+    return;
+  }
   guarded_write([&] {
     if (format == Format::csv) {
       write_csv(out, Matrix(as_csv_matrix(data, shape)));
@@ -181,6 +221,15 @@ void write_array(const std::filesystem::path& out, Format format, std::span<cons
 
 void write_array(const std::filesystem::path& out, Format format, std::span<const std::int64_t> data,
                  std::span<const std::int64_t> shape) {
+  if (is_stdout(out)) {
+    std::string bytes;
+    guarded_write([&] {
+      bytes = format == Format::csv ? csv_encode(IndexMatrix(as_csv_matrix(data, shape)))
+                                    : npy_encode(data, shape);
+    });
+    write_stdout(bytes);
+    return;
+  }
   guarded_write([&] {
     if (format == Format::csv) {
       write_csv(out, IndexMatrix(as_csv_matrix(data, shape)));
@@ -190,8 +239,14 @@ void write_array(const std::filesystem::path& out, Format format, std::span<cons
   });
 }
 
-void write_text(const std::filesystem::path& out, std::string_view text) {
-  guarded_write([&] { write_file_atomic(out, text); });
+void write_text(const std::filesystem::path& out, std::string_view text) { write_bytes(out, text); }
+
+void write_bytes(const std::filesystem::path& out, std::string_view bytes) {
+  if (is_stdout(out)) {
+    write_stdout(bytes);
+    return;
+  }
+  guarded_write([&] { write_file_atomic(out, bytes); });
 }
 
 }  // namespace pelab::cli

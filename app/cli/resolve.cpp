@@ -2,6 +2,7 @@
 // .safetensors inputs.
 #include "resolve.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <system_error>
 
@@ -66,6 +67,37 @@ double real_value(const Arg& arg) { return parse_real(arg.name, arg.text); }
 std::filesystem::path out_path(const CommonArgs& common, std::string_view command) {
   require(common.out, command, "FILE");
   return common.out.text;
+}
+
+Format output_format(const CommonArgs& common, const std::filesystem::path& out,
+                     std::initializer_list<Format> allowed, std::string_view command) {
+  const auto allows = [&](Format f) { return std::find(allowed.begin(), allowed.end(), f) != allowed.end(); };
+  std::string writes;
+  for (Format f : allowed) writes += (writes.empty() ? "" : " or ") + std::string(extension_of(f).substr(1));
+  std::optional<Format> named;
+  if (common.format.given()) {
+    const std::string& text = common.format.text;
+    for (Format f : {Format::npy, Format::csv, Format::png}) {
+      if (text == extension_of(f).substr(1)) named = f;
+    }
+    if (!named) throw UsageError("--format: unknown format '" + text + "' (" + writes + ")");
+    if (!allows(*named)) {
+      throw UsageError("--format " + text + ": " + std::string(command) + " writes " + writes +
+                       (*named == Format::png ? " (pictures come from 'pelab-cli render')" : ""));
+    }
+  }
+  if (is_stdout(out)) {
+    if (named) return *named;
+    if (allows(Format::npy)) return Format::npy;
+    throw UsageError(std::string(command) + " writes a picture: --out - (standard output) needs --format " +
+                     writes);
+  }
+  const Format format = choose_format(out, allowed, command);
+  if (named && *named != format) {
+    throw UsageError("--format " + common.format.text + " does not match --out '" + out.string() +
+                     "'; the extension picks a file's format (--format is for --out -)");
+  }
+  return format;
 }
 
 double base_value(const Arg& base) {

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "command_line.hpp"
+#include "output.hpp"
 #include "pelab/encodings.hpp"
 
 namespace pelab::cli {
@@ -24,8 +25,15 @@ void require(const Arg& arg, std::string_view command, std::string_view placehol
 std::int64_t integer_value(const Arg& arg);
 double real_value(const Arg& arg);
 
-// --out FILE, required by every command but check.
+// --out FILE, required by every command but check. "-" means standard output (output.hpp).
 std::filesystem::path out_path(const CommonArgs& common, std::string_view command);
+
+// The format of `out` (from out_path): for a file, its extension (choose_format), which --format,
+// when given, must agree with; for "-" (standard output), --format, or .npy when it is not given
+// and `allowed` has it (a command that writes only pictures needs --format png then). UsageError
+// for an unknown --format, one `command` does not write, or a disagreement.
+Format output_format(const CommonArgs& common, const std::filesystem::path& out,
+                     std::initializer_list<Format> allowed, std::string_view command);
 
 // --base: finite and above 0; 10000 when not given.
 double base_value(const Arg& base);

@@ -17,10 +17,6 @@ class Framebuffer {
   // (Re)allocates the colour texture when the size changes.
   void resize(int width, int height);
   const Texture2D& color() const { return color_; }
-  // Rebuilds the colour texture's mipmaps after drawing. A heatmap larger than its place on screen
-  // is then sampled from a level of about screen size: averaged cells instead of aliasing, and far
-  // fewer cache misses than jumping through a 16 MB texture (which dominated frames on llvmpipe).
-  void update_mipmaps() { color_.generate_mipmaps(); }
 
   // While alive, draws go to this framebuffer with a matching viewport; the previous framebuffer
   // and viewport come back when it ends.

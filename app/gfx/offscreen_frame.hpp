@@ -30,7 +30,8 @@ class OffscreenFrame {
 
   // ImGui_ImplOpenGL3_NewFrame + ImGui::NewFrame with the display size, the time step and no input.
   void begin_frame();
-  // ImGui::Render, then draws into the framebuffer (cleared to black first, as the window does).
+  // ImGui::Render, then draws into the framebuffer (cleared to ImGuiCol_WindowBg first, as the window
+  // does).
   // The framebuffer binding and viewport in effect before are restored.
   void end_frame();
   // Waits until the GPU has drawn everything (glFinish): a benchmark's frame ends here.

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <utility>
 
+#include "gfx/frame_stats.hpp"
+
 namespace pelab::gfx {
 namespace {
 
@@ -74,9 +76,13 @@ void Texture2D::upload(TexelFormat format, int width, int height, const void* te
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
   if (reuse) {
-    if (texels) glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, gl.format, gl.type, texels);
+    if (texels) {
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width, height, gl.format, gl.type, texels);
+      ++frame_stats.texture_uploads;
+    }
   } else {
     glTexImage2D(GL_TEXTURE_2D, 0, gl.internal_format, width, height, 0, gl.format, gl.type, texels);
+    ++frame_stats.texture_uploads;
   }
   format_ = format;
   width_ = width;
@@ -89,13 +95,6 @@ void Texture2D::set_filter(TextureFilter filter) {
   glBindTexture(GL_TEXTURE_2D, id_);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, gl_filter);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, gl_filter);
-}
-
-void Texture2D::generate_mipmaps() {
-  if (id_ == 0) return;
-  glBindTexture(GL_TEXTURE_2D, id_);
-  glGenerateMipmap(GL_TEXTURE_2D);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
 }
 
 ImTextureID Texture2D::imgui_id() const {

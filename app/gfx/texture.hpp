@@ -27,8 +27,6 @@ class Texture2D {
   // Storage without content (a framebuffer's colour target).
   void allocate(TexelFormat format, int width, int height);
   void set_filter(TextureFilter filter);
-  // Builds the smaller levels from level 0 and minifies through them (magnification stays nearest).
-  void generate_mipmaps();
 
   bool valid() const { return id_ != 0; }
   unsigned id() const { return id_; }

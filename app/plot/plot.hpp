@@ -28,8 +28,16 @@
 //   hides clearly less of the drawn items (with hysteresis, so it does not jump while a slider moves). A
 //   legend that does not fit inside the plot area, or would cover 45% of it, is left out (tiny plots).
 //   Clicking a legend entry hides / shows every item with that label (hidden items are not fitted).
-// - Drawing order: lines and shapes in submission order, then markers, then marker labels and PlotText on
-//   translucent plates, so labels stay readable over dense curves.
+// - Drawing order: lines and shapes in submission order, then markers, then line tags, marker labels and
+//   PlotText on translucent plates, so labels stay readable over dense curves.
+// - Labels never overlap each other, the legend or a marker (labels.hpp, place_labels): the legend is placed
+//   first, then PlotVLine / PlotHLine tags (near the top of the line / its right end, stepping along the
+//   line), then PlotMarker labels (the 8 places around the marker, then further out with a thin leader
+//   line), then PlotText (its own position first). Among free places a label prefers the one covering the
+//   fewest drawn points. The hover readout takes the side of the cursor that covers no label.
+// - All plot text (title, axis labels, legend entries, labels, tags, the readout, the colour bar's label) may
+//   hold sub- and superscripts: "P_{p+k}", "w_k", "base^{-2k/D}" (rules in labels.hpp), drawn smaller and
+//   lower / higher with the same font, so any glyph the font has can be a script.
 // - Hover: crosshair through the mouse and a readout box next to it with x and y (as many digits as one pixel
 //   resolves), plus the exact coordinates of the nearest line / scatter point within about a font size
 //   (highlighted). SetHoverText replaces the readout's text.
@@ -48,6 +56,7 @@
 
 #include <imgui.h>
 
+#include "labels.hpp"
 #include "ticks.hpp"
 
 namespace pelab::plot {
@@ -118,6 +127,11 @@ ImVec2 PlotToPixels(double x, double y);  // NaN components for values a log axi
 // Hovering shows the value under the mouse.
 void ColorBar(const char* id, ImTextureID lut_texture, double min, double max, ImVec2 size,
               const char* label = nullptr);
+
+// Text with sub- and superscript markup (labels.hpp), in the current font: its size, and drawn with its
+// top-left at `pos`. '\n' starts a new line.
+ImVec2 CalcRichTextSize(const char* text);
+void AddRichText(ImDrawList* draw_list, ImVec2 pos, ImU32 color, const char* text);
 
 // Item colours with at least 3:1 contrast on both the dark (~#1c1c1c) and light (~#f2f2f2) themes; cycles
 // through 10 hues for any i (negative i allowed).

@@ -2,6 +2,7 @@
 #include "ticks.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -14,6 +15,8 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kTol = 1e-9;  // relative tolerance, in steps, for "is this multiple inside the range"
 constexpr double kMaxAbs = 1e300;
 constexpr double kMinLog = 1e-300;
+// Atomic: a worker thread may format a label while the UI thread draws.
+std::atomic<int> nonfinite_formatted{0};
 
 // Number of multiples of `step` inside [lo, hi] (as a double so huge counts cannot overflow).
 double multiples_in(double lo, double hi, double step) {
@@ -176,7 +179,10 @@ std::vector<Tick> make_ticks(double lo, double hi, Scale scale, int max_labels, 
   return scale == Scale::log10 ? log_ticks(lo, hi, max_labels) : linear_ticks(lo, hi, max_labels, integer);
 }
 
+int nonfinite_numbers_formatted() { return nonfinite_formatted.load(std::memory_order_relaxed); }
+
 std::string format_number(double v, int max_significant) {
+  if (!std::isfinite(v)) nonfinite_formatted.fetch_add(1, std::memory_order_relaxed);
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   if (v == 0) return "0";

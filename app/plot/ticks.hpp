@@ -51,6 +51,10 @@ std::vector<Tick> make_ticks(double lo, double hi, Scale scale, int max_labels, 
 
 // Compact number with at most `max_significant` significant digits ("0.841471", "1e-15", "1.5e5").
 std::string format_number(double v, int max_significant = 6);
+// How many non-finite values format_number (so every tick, readout and view number) was given since
+// the program started. A NaN or inf reaching the screen must be words ("undefined"), not "nan";
+// `pelab --screenshot --geometry` reports this count so the extreme-value sweep can assert it is 0.
+int nonfinite_numbers_formatted();
 // A tick label for a value that is a multiple of `step` (a {1,2,5} x 10^n step).
 std::string format_tick(double v, double step, bool scientific);
 // A hover readout: as many decimals as `resolution` (data units per pixel) makes meaningful.

@@ -5,16 +5,28 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <numeric>
+#include <regex>
+#include <sstream>
 #include <thread>
 #include <vector>
 
+#include <sys/resource.h>
+
 #include "gfx/fonts.hpp"
+#include "gfx/frame_stats.hpp"
 #include "gfx/screenshot.hpp"
 #include "pelab/io/atomic_file.hpp"
 #include "pelab/io/png.hpp"
+#include "pelab/kinds.hpp"
+#include "plot/ticks.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
+#include "ui/view_data_export.hpp"
+#include "ui/view_registry.hpp"
 
 namespace pelab::app::run {
 namespace {
@@ -37,7 +49,20 @@ void apply_requests(gfx::Window* window, float content_scale, ui::AppContext& ap
     requests.toggle_fullscreen = false;
   }
   if (requests.quit && window) window->request_close();
+  if (!requests.view_pngs.empty()) ui::process_png_exports(app, content_scale);
 }
+
+// The text ImGui drew inside the main window in the last frame, collected only for
+// `--screenshot --geometry` (the extreme-value sweep looks for "nan" and "inf" in it). ImGui's log
+// records every text item; a log ends at the End() of the first top-level window (the main window)
+// and hands its buffer to the clipboard function, which is swapped for the frame.
+struct TextCapture {
+  bool enabled = false;
+  std::string text;
+};
+TextCapture text_capture;
+
+void capture_log(void* user_data, const char* text) { static_cast<TextCapture*>(user_data)->text = text; }
 
 double median(std::vector<double> values) {
   if (values.empty()) return 0.0;
@@ -81,18 +106,52 @@ void write_geometry(const std::filesystem::path& path, const ui::AppContext& app
   }
   nlohmann::json notices = nlohmann::json::array();
   for (const ui::Notice& notice : app.notices) notices.push_back(notice.text);
+  // Lines of the last frame's text with "nan" or "inf" as a word: a number that is not one.
+  nlohmann::json nonfinite_text = nlohmann::json::array();
+  const std::regex nonfinite_word(R"((^|[^A-Za-z])[-+]?(nan|inf|infinity)([^A-Za-z]|$))", std::regex::icase);
+  std::istringstream lines(text_capture.text);
+  for (std::string line; std::getline(lines, line);)
+    if (std::regex_search(line, nonfinite_word)) nonfinite_text.push_back(line);
   const nlohmann::json geometry{
-      {"width", size.width},   {"height", size.height},
-      {"heatmaps", heatmaps}, {"notices", notices},
+      {"width", size.width},
+      {"height", size.height},
+      {"heatmaps", heatmaps},
+      {"notices", notices},
       // The status bar shows measured computation times, so it differs from run to run.
-      {"status_bar_top", app.status_bar_top}};
+      {"status_bar_top", app.status_bar_top},
+      // Non-finite values given to plot::format_number since the start (labels, readouts, view
+      // numbers), and the drawn text lines showing nan / inf; both must stay empty.
+      {"nonfinite_numbers", plot::nonfinite_numbers_formatted()},
+      {"nonfinite_text", nonfinite_text},
+      {"text_lines", std::count(text_capture.text.begin(), text_capture.text.end(), '\n')}};
   write_file_atomic(path, geometry.dump(2) + "\n");
 }
 
 struct PhaseResult {
   double median_ms = 0.0;
   int refreshes = 0;  // results the worker delivered during the phase
+  // Medians over the phase's frames of gfx::frame_stats, and CPU milliseconds per frame: the
+  // rendering thread's own, and the whole process's (llvmpipe's threads and the worker included).
+  gfx::FrameStats stats;
+  double thread_cpu_ms = 0.0, process_cpu_ms = 0.0;
 };
+
+double cpu_ms(int who) {
+  rusage usage{};
+  getrusage(who, &usage);
+  return 1e3 * static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         1e-3 * static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+}
+
+void print_phase_stats(const PhaseResult& phase) {
+  const gfx::FrameStats& s = phase.stats;
+  std::printf(
+      "      ImGui %.2f ms, GL submit %.2f ms, raster (glFinish) %.2f ms; CPU %.2f ms render thread, "
+      "%.2f ms process; %d vertices, %d indices, %d draw commands; in the phase %d texture uploads, %d "
+      "heatmap passes\n",
+      s.imgui_ms, s.submit_ms, s.raster_ms, phase.thread_cpu_ms, phase.process_cpu_ms, s.vertices, s.indices,
+      s.draw_commands, s.texture_uploads, s.colorize_passes);
+}
 
 int delivered(const ui::AppContext& app) {
   int total = 0;
@@ -104,15 +163,44 @@ int delivered(const ui::AppContext& app) {
 template <typename Change>
 PhaseResult time_frames(FrameTarget& target, ui::AppContext& app, int frames, Change&& change) {
   std::vector<double> times;
+  std::vector<std::vector<double>> stats(10);
   const int delivered_before = delivered(app);
   for (int frame = 0; frame < frames; ++frame) {
     change(frame);
+    const double thread_cpu = cpu_ms(RUSAGE_THREAD), process_cpu = cpu_ms(RUSAGE_SELF);
     const Clock::time_point start = Clock::now();
     render_frame(target, app);
     target.present();
     times.push_back(milliseconds_since(start));
+    const gfx::FrameStats& s = gfx::frame_stats;
+    const double values[10] = {s.imgui_ms,
+                               s.submit_ms,
+                               s.raster_ms,
+                               cpu_ms(RUSAGE_THREAD) - thread_cpu,
+                               cpu_ms(RUSAGE_SELF) - process_cpu,
+                               static_cast<double>(s.vertices),
+                               static_cast<double>(s.indices),
+                               static_cast<double>(s.draw_commands),
+                               static_cast<double>(s.texture_uploads),
+                               static_cast<double>(s.colorize_passes)};
+    for (int k = 0; k < 10; ++k) stats[static_cast<std::size_t>(k)].push_back(values[k]);
   }
-  return PhaseResult{median(times), delivered(app) - delivered_before};
+  PhaseResult result;
+  result.median_ms = median(times);
+  result.refreshes = delivered(app) - delivered_before;
+  gfx::FrameStats& s = result.stats;
+  s.imgui_ms = median(stats[0]);
+  s.submit_ms = median(stats[1]);
+  s.raster_ms = median(stats[2]);
+  result.thread_cpu_ms = median(stats[3]);
+  result.process_cpu_ms = median(stats[4]);
+  s.vertices = static_cast<int>(median(stats[5]));
+  s.indices = static_cast<int>(median(stats[6]));
+  s.draw_commands = static_cast<int>(median(stats[7]));
+  // Uploads and colouring passes: the phase's totals (a static phase must have none at all).
+  s.texture_uploads = static_cast<int>(std::accumulate(stats[8].begin(), stats[8].end(), 0.0));
+  s.colorize_passes = static_cast<int>(std::accumulate(stats[9].begin(), stats[9].end(), 0.0));
+  return result;
 }
 
 // Files dropped on the window: tables open in the selected configuration, JSON files as sessions.
@@ -153,7 +241,21 @@ void render_frame(FrameTarget& target, ui::AppContext& app) {
   }
   apply_requests(window, target.content_scale(), app);
   target.begin_frame();
-  ui::draw_app(app);
+  if (!text_capture.enabled) {
+    ui::draw_app(app);
+  } else {
+    ImGuiIO& io = ImGui::GetIO();
+    const auto set_clipboard = io.SetClipboardTextFn;
+    void* const clipboard_data = io.ClipboardUserData;
+    io.SetClipboardTextFn = capture_log;
+    io.ClipboardUserData = &text_capture;
+    text_capture.text.clear();
+    ImGui::LogToClipboard(0);  // depth 0: logging opens no tree node, the frame looks the same
+    ui::draw_app(app);
+    ImGui::LogFinish();  // no-op when the main window's End() already finished it
+    io.SetClipboardTextFn = set_clipboard;
+    io.ClipboardUserData = clipboard_data;
+  }
   target.end_frame();
 }
 
@@ -191,6 +293,7 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
 }
 
 int run_screenshot(FrameTarget& target, ui::AppContext& app, const ScreenshotOptions& options) {
+  text_capture.enabled = !options.geometry.empty();
   if (!render_until_settled(target, app, 3, 120.0)) {
     std::fprintf(stderr, "pelab: the views did not finish computing within 120 s; no screenshot written\n");
     return 1;
@@ -210,6 +313,10 @@ int run_screenshot(FrameTarget& target, ui::AppContext& app, const ScreenshotOpt
 }
 
 int run_bench(FrameTarget& target, ui::AppContext& app, int frames) {
+  // A glFinish after each frame's submission separates GL submission from rasterisation (and
+  // slightly lengthens frames, since CPU and rasteriser no longer overlap): opt in.
+  const char* split = std::getenv("PELAB_SPLIT_FRAME_TIMING");
+  gfx::split_frame_timing = split && std::string(split) == "1";
   app.state.slots.resize(1);
   app.state.active = 0;
   Slot& slot = app.state.slots.front();
@@ -222,6 +329,7 @@ int run_bench(FrameTarget& target, ui::AppContext& app, int frames) {
     std::fprintf(stderr, "pelab: the benchmark's first computation did not finish within 120 s\n");
     return 1;
   }
+  gfx::print_draw_lists = std::getenv("PELAB_PRINT_DRAW_LISTS") != nullptr;
   const PhaseResult still = time_frames(target, app, frames, [](int) {});
   const PhaseResult moving_base = time_frames(
       target, app, frames, [&](int frame) { encoding.base = 10000.0 * std::pow(1.002, frame % 200); });
@@ -240,6 +348,9 @@ int run_bench(FrameTarget& target, ui::AppContext& app, int frames) {
   std::printf("  p moves every frame (selection):     median %7.2f ms  ratio %.2f  (%d view refreshes)\n",
               moving_position.median_ms, moving_position.median_ms / still.median_ms,
               moving_position.refreshes);
+  std::printf("  medians per phase (static, base, p)%s:\n",
+              gfx::split_frame_timing ? "" : "; raster 0 unless PELAB_SPLIT_FRAME_TIMING=1");
+  for (const PhaseResult* phase : {&still, &moving_base, &moving_position}) print_phase_stats(*phase);
   const std::shared_ptr<const ViewData> data = ui::latest_data(app, 0);
   if (data && data->table && data->similarity) {
     std::printf(
@@ -247,6 +358,113 @@ int run_bench(FrameTarget& target, ui::AppContext& app, int frames) {
         "cores with rendering)\n",
         data->table->compute_ms, data->similarity->compute_ms);
   }
+  return 0;
+}
+
+namespace {
+
+// The process's peak resident memory in KiB: VmHWM from /proc (0 when unreadable), and ru_maxrss.
+std::pair<long, long> peak_memory_kib() {
+  long hwm = 0;
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmHWM:", 0) == 0) hwm = std::atol(line.c_str() + 6);
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return {hwm, usage.ru_maxrss};
+}
+
+}  // namespace
+
+int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes) {
+  // The configuration as given (CONFIG or session); without one, seed 002's size.
+  if (app.state.slots.size() == 1 && app.state.slots.front() == Slot{}) {
+    app.state.slots.front().config.encoding.positions = 2000;
+    app.state.slots.front().config.encoding.dims = 1600;
+  }
+  const std::optional<std::string> maximized = app.state.layout.maximized;
+  // "all" means every view of the registry in the grid (the peak-memory case), not the default five.
+  if (!maximized) {
+    app.state.layout.views.clear();
+    for (std::string_view id : ui::view_ids()) app.state.layout.views.emplace_back(id);
+  }
+  // The difference view subtracts two configurations: B is A at base 100 (base is not linked).
+  if (maximized == "difference" && app.state.slots.size() == 1) {
+    Slot second = app.state.slots.front();
+    second.config.id = app.state.next_config_id();
+    second.config.encoding.base = 100.0;
+    app.state.slots.push_back(second);
+    app.state.links[LinkedParam::base] = false;
+  }
+  app.state.active = 0;
+  EncodingParams& encoding = app.state.slots.front().config.encoding;
+  const bool reads_base = !unused_parameter_reason(encoding.kind, KindParameter::base);
+  if (!render_until_settled(target, app, 10, 600.0)) {
+    std::fprintf(stderr, "pelab: the benchmark's first computation did not finish within 600 s\n");
+    return 1;
+  }
+  std::vector<double> static_ms;
+  for (int frame = 0; frame < 20; ++frame) {
+    const Clock::time_point start = Clock::now();
+    render_frame(target, app);
+    target.present();
+    static_ms.push_back(milliseconds_since(start));
+  }
+  // Each change: base (or start, for kinds without base) takes a value not seen before, so no cache
+  // holds it. Frames are drawn back to back, as the interactive loop does while a worker is busy.
+  // The change is shown once a frame is drawn after every worker has published the whole new result
+  // (all_settled before the frame; the first frame is the one that asks for it). The latency runs
+  // from the change to the end of that frame (glFinish off screen, the swap in a window).
+  std::vector<double> latencies, frame_counts;
+  const double base0 = encoding.base;
+  const std::int64_t start0 = encoding.start;
+  for (int change = 1; change <= changes; ++change) {
+    if (reads_base) {
+      encoding.base = std::clamp(base0 * (1.0 + 0.01 * change), min_base, max_base);
+    } else {
+      encoding.start = std::min<std::int64_t>(start0 + change, max_start);
+    }
+    const EncodingParams wanted = encoding;
+    const Clock::time_point changed = Clock::now();
+    for (int frames = 0;;) {
+      const std::shared_ptr<const ViewData> data = ui::latest_data(app, 0);
+      const bool shown = frames > 0 && ui::all_settled(app) && data && data->request.table.encoding == wanted;
+      render_frame(target, app);
+      target.present();
+      ++frames;
+      if (shown) {
+        latencies.push_back(milliseconds_since(changed));
+        frame_counts.push_back(frames);
+        break;
+      }
+      if (milliseconds_since(changed) > 600'000.0) {
+        std::fprintf(stderr, "pelab: a change was not shown within 600 s\n");
+        return 1;
+      }
+    }
+  }
+  const auto [hwm_kib, maxrss_kib] = peak_memory_kib();
+  const gfx::FramebufferSize size = target.framebuffer_size();
+  const std::string view = maximized.value_or("all");
+  std::printf(
+      "pelab latency benchmark: %s N = %lld, D = %lld, view %s, %s %dx%d, %d changes of %s, vsync off\n",
+      std::string(to_string(encoding.kind)).c_str(), static_cast<long long>(encoding.positions),
+      static_cast<long long>(encoding.dims), view.c_str(), target.window() ? "window" : "off-screen frame",
+      size.width, size.height, changes, reads_base ? "base" : "start");
+  std::printf("  change -> every visible view shows it: median %8.1f ms  max %8.1f ms\n", median(latencies),
+              *std::max_element(latencies.begin(), latencies.end()));
+  std::printf("  frames drawn meanwhile:                 median %8.1f     max %8.0f\n", median(frame_counts),
+              *std::max_element(frame_counts.begin(), frame_counts.end()));
+  std::printf("  static frame:                           median %8.2f ms\n", median(static_ms));
+  std::printf("  peak memory: VmHWM %ld KiB, ru_maxrss %ld KiB\n", hwm_kib, maxrss_kib);
+  // One line for scripts (bench/app_bench.sh, tests/app/test_sweep.cpp): key=value pairs.
+  std::printf(
+      "latency view=%s kind=%s n=%lld d=%lld changes=%d latency_median_ms=%.3f latency_max_ms=%.3f "
+      "frames_median=%.1f frames_max=%.0f static_frame_ms=%.3f vmhwm_kib=%ld maxrss_kib=%ld\n",
+      view.c_str(), std::string(to_string(encoding.kind)).c_str(), static_cast<long long>(encoding.positions),
+      static_cast<long long>(encoding.dims), changes, median(latencies),
+      *std::max_element(latencies.begin(), latencies.end()), median(frame_counts),
+      *std::max_element(frame_counts.begin(), frame_counts.end()), median(static_ms), hwm_kib, maxrss_kib);
   return 0;
 }
 

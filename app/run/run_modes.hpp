@@ -84,4 +84,11 @@ int run_screenshot(FrameTarget& target, ui::AppContext& app, const ScreenshotOpt
 // then `frames` where p moves; prints the median frame times and their ratios.
 int run_bench(FrameTarget& target, ui::AppContext& app, int frames);
 
+// Latency: `changes` times, base (start for kinds without base) changes and frames are drawn until
+// every visible view shows the new data; prints the median and largest time from the change to the
+// end of that frame, the frames drawn meanwhile, a static frame and the peak memory (VmHWM,
+// ru_maxrss), then one `latency key=value ...` line for scripts. The configuration is the one given
+// (CONFIG or --session; default sinusoidal N = 2000, D = 1600); --view all shows every view.
+int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes);
+
 }  // namespace pelab::app::run

@@ -4,6 +4,7 @@
 #include <cairo/cairo.h>
 #include <pango/pangocairo.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <thread>
@@ -34,17 +35,20 @@ bool settle(FrameTarget& target, ui::AppContext& app) {
 }
 
 // A paragraph laid out by pango: wrapped to `width` points, with font fallback (Hangul from
-// NanumGothic, subscripts and maths from DejaVu Sans). Returns the y below it.
+// NanumGothic, subscripts and maths from DejaVu Sans). Returns the y below it; with draw = false
+// only measures (a box is drawn before the text it holds).
 double draw_paragraph(cairo_t* cr, const std::string& text, const char* font, double x, double y,
-                      double width) {
+                      double width, bool draw = true) {
   PangoLayout* layout = pango_cairo_create_layout(cr);
   PangoFontDescription* description = pango_font_description_from_string(font);
   pango_layout_set_font_description(layout, description);
   pango_layout_set_width(layout, static_cast<int>(width * PANGO_SCALE));
   pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_text(layout, text.c_str(), -1);
-  cairo_move_to(cr, x, y);
-  pango_cairo_show_layout(cr, layout);
+  if (draw) {
+    cairo_move_to(cr, x, y);
+    pango_cairo_show_layout(cr, layout);
+  }
   int w = 0, h = 0;
   pango_layout_get_size(layout, &w, &h);
   pango_font_description_free(description);
@@ -81,7 +85,48 @@ void write_handout(const std::filesystem::path& pdf, const ui::LessonPlayer& pla
       }
     }
     cairo_surface_mark_dirty(image);
-    const double scale = std::min((page_w - 2 * margin) / slide.width, 0.62 * page_h / slide.height);
+    const LessonStep& step = lesson.steps[n];
+    const double text_width = page_w - 2 * margin;
+    // The text under the slide: measured first (draw = false), so a long step shrinks the slide
+    // instead of running off the page.
+    const auto text_block = [&](double y, bool draw) {
+      cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+      const std::string heading =
+          lesson.title(language) + "  —  " +
+          trf("lesson.counter", {std::to_string(n + 1), std::to_string(slides.size())});
+      y = draw_paragraph(cr, heading, "Sans Bold 12", margin, y, text_width, draw) + 4.0;
+      y = draw_paragraph(cr, step.text(language), "Sans 10.5", margin, y, text_width, draw) + 4.0;
+      if (!step.formula.empty())
+        y = draw_paragraph(cr, step.formula, "DejaVu Sans 10.5", margin, y, text_width, draw) + 4.0;
+      const std::string pointed = ui::pointed_control_caption(step, step.state);
+      if (!pointed.empty())
+        y = draw_paragraph(cr, pointed, "Sans Italic 10.5", margin, y, text_width, draw) + 4.0;
+      // The "try this" prompt is for students on their own, so it is on the handout (not on the
+      // slide the audience watches): a tinted box, set apart from what the lecturer says.
+      if (!step.try_text(language).empty()) {
+        constexpr double pad = 7.0;
+        const std::string prompt = std::string(tr("lesson.try")) + " " + step.try_text(language);
+        const double inner = text_width - 2 * pad;
+        const double height = draw_paragraph(cr, prompt, "Sans 10.5", margin + pad, 0.0, inner, false);
+        const double top = y + 4.0;
+        if (draw) {
+          cairo_rectangle(cr, margin, top, text_width, height + 2 * pad);
+          cairo_set_source_rgb(cr, 1.0, 0.96, 0.88);
+          cairo_fill_preserve(cr);
+          cairo_set_source_rgb(cr, 0.85, 0.55, 0.0);
+          cairo_set_line_width(cr, 1.2);
+          cairo_stroke(cr);
+          cairo_set_source_rgb(cr, 0.15, 0.1, 0.0);
+          draw_paragraph(cr, prompt, "Sans 10.5", margin + pad, top + pad, inner);
+        }
+        y = top + height + 2 * pad;
+      }
+      return y;
+    };
+    const double text_height = text_block(0.0, false);
+    const double room = std::max(0.3 * page_h, page_h - 2 * margin - 10.0 - text_height);
+    const double scale =
+        std::min({(page_w - 2 * margin) / slide.width, 0.62 * page_h / slide.height, room / slide.height});
     cairo_save(cr);
     cairo_translate(cr, margin, margin);
     cairo_scale(cr, scale, scale);
@@ -89,22 +134,7 @@ void write_handout(const std::filesystem::path& pdf, const ui::LessonPlayer& pla
     cairo_paint(cr);
     cairo_restore(cr);
     cairo_surface_destroy(image);
-
-    const LessonStep& step = lesson.steps[n];
-    const double text_width = page_w - 2 * margin;
-    double y = margin + slide.height * scale + 10.0;
-    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-    const std::string heading = lesson.title(language) + "  —  " +
-                                trf("lesson.counter", {std::to_string(n + 1), std::to_string(slides.size())});
-    y = draw_paragraph(cr, heading, "Sans Bold 12", margin, y, text_width) + 4.0;
-    y = draw_paragraph(cr, step.text(language), "Sans 10.5", margin, y, text_width) + 4.0;
-    if (!step.formula.empty())
-      y = draw_paragraph(cr, step.formula, "DejaVu Sans 10.5", margin, y, text_width) + 4.0;
-    if (!step.try_text(language).empty()) {
-      cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
-      draw_paragraph(cr, std::string(tr("lesson.try")) + " " + step.try_text(language), "Sans 10.5", margin,
-                     y, text_width);
-    }
+    text_block(margin + slide.height * scale + 10.0, true);
     cairo_show_page(cr);
   }
   cairo_destroy(cr);

@@ -27,6 +27,7 @@ DifferenceData compute_difference(const ViewData& a, const ViewData& b, bool use
   const EncodingParams& ea = a.request.table.encoding;
   const EncodingParams& eb = b.request.table.encoding;
   data.mismatch = shape_mismatch(ea, eb);
+  data.mismatch_texts = shape_mismatch_texts(ea, eb);
   data.window = common_window(ea, eb);
   try {
     if (data.mismatch.empty()) {

@@ -15,6 +15,7 @@ inline constexpr std::int64_t max_difference_rows = 1024;  // the common window'
 
 struct DifferenceData {
   std::string mismatch;                // set when the shapes differ ("N differs: 64 vs 128")
+  std::vector<Text> mismatch_texts;    // the same per differing key, for a translated UI
   std::optional<CommonWindow> window;  // the shared window, when there is one
   bool on_window = false;              // the table difference below is on the common window
   Sampling rows;                       // positions of the table difference: start + j * rows.stride

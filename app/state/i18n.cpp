@@ -5,6 +5,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 namespace pelab::app {
@@ -56,6 +57,9 @@ bool load_strings(const std::filesystem::path& dir, std::vector<std::string>& pr
       if (entry.path().extension() == ".json") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     auto& texts = catalog().texts[index(language)];
+    // Loading again (a second AppContext, a test) replaces the texts; a key twice in this load is
+    // the error. Existing entries are assigned, not erased, so pointers from tr() stay valid.
+    std::set<std::string, std::less<>> seen;
     for (const std::filesystem::path& file : files) {
       std::ifstream in(file);
       std::ostringstream content;
@@ -68,8 +72,10 @@ bool load_strings(const std::filesystem::path& dir, std::vector<std::string>& pr
       for (const auto& item : root.items()) {
         if (!item.value().is_string()) {
           problems.push_back(file.string() + ": " + item.key() + ": must be a string");
-        } else if (!texts.emplace(item.key(), item.value().get<std::string>()).second) {
+        } else if (!seen.insert(item.key()).second) {
           problems.push_back(file.string() + ": " + item.key() + ": defined twice");
+        } else {
+          texts[item.key()] = item.value().get<std::string>();
         }
       }
     }
@@ -95,12 +101,27 @@ std::string tr_or(const char* key, std::string_view fallback) {
   return found != texts.end() ? found->second : std::string(fallback);
 }
 
+std::string tr_text(const Text& text) {
+  if (text.empty()) return "";
+  // Appended rather than "core." + std::string(...): GCC 12 warns (-Wrestrict, a false positive)
+  // on a literal prepended to a temporary string.
+  std::string key = "core.";
+  key += text_key(text.id);
+  const auto& texts = catalog().texts[index(catalog().language)];
+  const auto found = texts.find(std::string_view(key));
+  return format_pattern(found != texts.end() ? std::string_view(found->second) : text_pattern(text.id),
+                        text.args);
+}
+
 std::string trf(const char* key, std::initializer_list<std::string_view> arguments) {
   std::string text = tr(key);
   std::size_t n = 0;
   for (std::string_view argument : arguments) {
-    const std::string mark = "{" + std::to_string(n++) + "}";
-    for (std::size_t at = text.find(mark); at != std::string::npos; at = text.find(mark, at + argument.size()))
+    std::string mark = "{";  // appended: see tr_text on GCC 12's -Wrestrict
+    mark += std::to_string(n++);
+    mark += '}';
+    for (std::size_t at = text.find(mark); at != std::string::npos;
+         at = text.find(mark, at + argument.size()))
       text.replace(at, mark.size(), argument);
   }
   return text;

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "pelab/text.hpp"
+
 namespace pelab::app {
 
 enum class Language { en, ko };
@@ -29,6 +31,9 @@ const char* tr(const char* key);
 // The translation of `key` when the current language has one, else `fallback` (core's English text
 // for rules about an encoding, which live in core).
 std::string tr_or(const char* key, std::string_view fallback);
+// A sentence from core in the current language: the translation of "core.<id>" with the
+// sentence's arguments formatted in, else core's English.
+std::string tr_text(const Text& text);
 // The text with {0}, {1}, ... replaced by the arguments in order.
 std::string trf(const char* key, std::initializer_list<std::string_view> arguments);
 // Every text of every language joined (the font atlas takes its glyphs from it).

@@ -220,6 +220,24 @@ bool read_index(const json& target, const char* key, std::int64_t lo, std::int64
   return true;
 }
 
+// Why the sidebar does not draw control `id` in this step's state ("" when it does): a frame
+// around a control that is not there would point at nothing. The sidebar edits the active
+// configuration, so kind-specific controls follow its kind.
+std::string control_not_shown(const AppState& state, std::string_view id) {
+  if (state.slots.empty()) return "";
+  const Config& config = state.slots[std::min(state.active, state.slots.size() - 1)].config;
+  const EncodingKind kind = config.encoding.kind;
+  if (id == "binary_signed" && kind != EncodingKind::binary)
+    return "is shown only for kind binary (the active configuration is " + std::string(to_string(kind)) + ")";
+  if (id == "table" && kind != EncodingKind::learned)
+    return "is shown only for kind learned (the active configuration is " + std::string(to_string(kind)) +
+           ")";
+  if ((id == "sigma" || id == "seed") && (kind != EncodingKind::learned || !config.table_path.empty()))
+    return "is shown only for a seeded learned table (no \"table\")";
+  if (id == "scale_sharing" && state.slots.size() < 2) return "is shown only with two or more configurations";
+  return "";
+}
+
 std::optional<Highlight> read_highlight(const json& object, const AppState* state, ViewIds views,
                                         std::size_t step, Problems& problems) {
   if (!object.is_object()) {
@@ -258,6 +276,12 @@ std::optional<Highlight> read_highlight(const json& object, const AppState* stat
       return std::nullopt;
     }
     highlight.target = target.get<std::string>();
+    if (control && state) {
+      if (const std::string why = control_not_shown(*state, highlight.target); !why.empty()) {
+        problems.add(step, "highlight.target", "control \"" + highlight.target + "\" " + why);
+        return std::nullopt;
+      }
+    }
     if (!control && state && !view_shown(*state, highlight.target)) {
       problems.add(
           step, "highlight.target",

@@ -476,6 +476,11 @@ std::string session_to_text(const AppState& state) {
   return session.dump(2) + "\n";
 }
 
+void view_settings_from_text(std::string_view text, ViewSettings& views, std::vector<std::string>& problems) {
+  const std::optional<json> root = parse_json(text, problems);
+  if (root) read_views(*root, views, problems);
+}
+
 SessionLoad session_from_text(std::string_view text, ViewIds views) {
   SessionLoad load;
   const std::optional<json> root = parse_json(text, load.problems);

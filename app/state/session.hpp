@@ -36,6 +36,10 @@ struct SessionLoad {
 };
 SessionLoad session_from_text(std::string_view text, ViewIds views);
 
+// The "views" object of a session alone ({"rope": {...}, "pca": {...}}): only the keys present
+// change `views`; problems as for a session ("views.rope.dims: ...").
+void view_settings_from_text(std::string_view text, ViewSettings& views, std::vector<std::string>& problems);
+
 // Same as session_from_text on the file's content; problems start with the path.
 SessionLoad load_session_file(const std::filesystem::path& path, ViewIds views);
 // Atomic (temporary file + rename); throws pelab::Error naming the path and the reason.

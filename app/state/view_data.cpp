@@ -286,7 +286,7 @@ SimilarityData compute_similarity(const SimilarityKey& key, const TableData& tab
     if (e.kind == EncodingKind::sinusoidal && table.rows.stride == 1) {
       // Closed form: S depends only on q - p, O(N D) + O(N^2) instead of a Gram matrix's O(N^2 D).
       data.exact = sinusoidal_similarity_closed_form(e.positions, e.dims, e.base, e.start, key.metric);
-      data.method = "closed form Σ_k cos(w_k (q − p))";
+      data.method = "views.similarity.method.closed_form";
       const Sampling thin = sample_evenly(e.positions, max_similarity_side);
       data.rows = Sampling{e.positions, thin.stride, thin.shown};
       if (thin.stride > 1) {
@@ -302,7 +302,7 @@ SimilarityData compute_similarity(const SimilarityKey& key, const TableData& tab
       data.rows = Sampling{e.positions, table.rows.stride * thin.stride, thin.shown};
       data.exact = similarity_matrix(
           thin.stride == 1 ? table.exact : take_rows(table.exact, thin.stride, thin.shown), key.metric);
-      data.method = "Gram matrix of the rows";
+      data.method = "views.similarity.method.gram";
     }
     data.heatmap = make_heatmap_grid(data.exact);
   } catch (const std::exception& error) {

@@ -132,7 +132,7 @@ struct SimilarityData {
   std::int64_t start = 0;
   Matrix exact;  // S at the sampled positions
   HeatmapGrid heatmap;
-  std::string method;  // how it was computed, shown on the view
+  std::string method;  // how it was computed: an i18n key ("views.similarity.method.*"), shown on the view
   double compute_ms = 0.0;
   std::string error;
   std::int64_t position_of_row(std::int64_t row) const { return start + row * rows.stride; }

@@ -8,7 +8,6 @@
 #include "gfx/fonts.hpp"
 #include "state/i18n.hpp"
 #include "state/session.hpp"
-#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 #include "ui/view_registry.hpp"
 
@@ -108,9 +107,9 @@ bool open_table(AppContext& app, const std::string& path, const std::string& ten
   config.encoding.dims = std::min<std::int64_t>(source.values->cols(), max_dims);
   config.encoding.positions = std::min<std::int64_t>(source.values->rows(), max_positions);
   if (source.values->cols() > max_dims) {
-    add_notice(app,
-               trf("notice.table_too_wide", {std::to_string(source.values->cols()), std::to_string(max_dims)}),
-               true);
+    add_notice(
+        app, trf("notice.table_too_wide", {std::to_string(source.values->cols()), std::to_string(max_dims)}),
+        true);
   }
   propagate_links(app.state, app.state.active, before);
   add_notice(app, trf("notice.table_opened", {source.info.description}), false);
@@ -187,24 +186,37 @@ void draw_app(AppContext& app) {
   ImGui::SetNextWindowPos(viewport->WorkPos);
   ImGui::SetNextWindowSize(viewport->WorkSize);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
+  // No background: gfx clears the frame to ImGuiCol_WindowBg, the same pixels without a full-screen
+  // rectangle for the (software) rasteriser to blend.
   ImGui::Begin("pelab", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoBackground);
   ImGui::PopStyleVar();
+  // ImGui leaves out the border of a window without background: drawn as ImGui would (outside the
+  // content's clip rectangle).
+  if (ImGui::GetStyle().WindowBorderSize > 0.0f) {
+    const ImVec2 pos = ImGui::GetWindowPos(),
+                 end(pos.x + ImGui::GetWindowWidth(), pos.y + ImGui::GetWindowHeight());
+    ImDrawList* border = ImGui::GetWindowDrawList();
+    border->PushClipRect(pos, end, false);
+    border->AddRect(pos, end, ImGui::GetColorU32(ImGuiCol_Border), 0.0f, 0,
+                    ImGui::GetStyle().WindowBorderSize);
+    border->PopClipRect();
+  }
 
   const ImGuiStyle& style = ImGui::GetStyle();
   const bool presenting = app.lessons.presenting;
   if (presenting && app.lessons.blank) {  // B in presenter mode: nothing but black
-    ImGui::GetWindowDrawList()->AddRectFilled(viewport->Pos, ImVec2(viewport->Pos.x + viewport->Size.x,
-                                                                    viewport->Pos.y + viewport->Size.y),
-                                              IM_COL32(0, 0, 0, 255));
+    ImGui::GetWindowDrawList()->AddRectFilled(
+        viewport->Pos, ImVec2(viewport->Pos.x + viewport->Size.x, viewport->Pos.y + viewport->Size.y),
+        IM_COL32(0, 0, 0, 255));
     ImGui::End();
     return;
   }
   const float status_height = presenting ? 0.0f : ImGui::GetFrameHeight() + style.ItemSpacing.y;
   const float band_height = lesson_band_height(app);
-  const float main_height =
-      ImGui::GetContentRegionAvail().y - status_height - (band_height > 0.0f ? band_height + style.ItemSpacing.y : 0.0f);
+  const float main_height = ImGui::GetContentRegionAvail().y - status_height -
+                            (band_height > 0.0f ? band_height + style.ItemSpacing.y : 0.0f);
   if (app.state.layout.show_sidebar) {
     const float em = ImGui::GetFontSize();
     const float width = (app.state.layout.sidebar_width > 0.0f ? app.state.layout.sidebar_width : 19.0f) * em;

@@ -48,11 +48,20 @@ struct ConfigGpu {
   std::array<gfx::HeatmapImage, 2> rotation;  // column, row convention
 };
 
+// A view's PNG asked for by its Export menu (view_data_export.cpp), rendered between frames.
+struct ViewPngExport {
+  std::string view_id;
+  ImVec2 cell_size;  // the view's cell, ImGui units (the picture at scale 1)
+  int scale = 1;     // 1, 2 or 4
+  std::filesystem::path path;
+};
+
 // Work that must happen between frames, not inside one (rebuilding the font atlas, window mode).
 struct FrameRequests {
   bool rebuild_fonts = false;
   bool toggle_fullscreen = false;
   bool quit = false;
+  std::vector<ViewPngExport> view_pngs;
 };
 
 struct PathDialog {
@@ -111,10 +120,11 @@ struct AppContext {
   PathDialog dialog;
   FrameRequests requests;
   std::vector<HeatmapPlacement> placements;  // refilled every frame
-  float status_bar_top = 0.0f;  // framebuffer y where the status bar (with its timings) starts
+  float status_bar_top = 0.0f;               // framebuffer y where the status bar (with its timings) starts
   HoverState previous_hover;
-  std::function<void()> wake;  // wakes the event loop (from a worker thread)
-  bool capture_mode = false;   // screenshots and benchmarks: no tooltips, no saved settings
+  std::function<void()> wake;          // wakes the event loop (from a worker thread)
+  bool capture_mode = false;           // screenshots and benchmarks: no tooltips, no saved settings
+  std::string export_dir = "exports";  // where a view's Export menu writes (relative: to the cwd)
   LessonPlayer lessons;
 };
 
@@ -162,6 +172,8 @@ bool start_lesson(AppContext& app, const std::string& name);
 void show_lesson_step(AppContext& app, std::size_t step);
 void set_presenting(AppContext& app, bool presenting);
 std::filesystem::path lessons_dir();
+// The model presets (Hugging Face config.json files) of the rope view: assets/models.
+std::filesystem::path models_dir();
 // The minimum font size in presenter mode: a projector at the back of a lecture hall.
 inline constexpr float presenter_font_size = 28.0f;
 

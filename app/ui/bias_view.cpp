@@ -281,23 +281,28 @@ void draw_bias_view(AppContext& app) {
     note_text("%s", trf("views.bias.error", {data.error}).c_str());
     return;
   }
-  switch (s.method) {
-    case BiasMethod::alibi:
-      note_text("%s", tr(s.causal ? "views.bias.alibi_note_causal" : "views.bias.alibi_note"));
-      break;
-    case BiasMethod::t5:
-      note_text("%s",
-                trf("views.bias.t5_note", {std::to_string(s.t5_buckets), std::to_string(s.t5_max_distance)})
-                    .c_str());
-      break;
-    case BiasMethod::shaw:
-      note_text("%s", tr("views.bias.shaw_note"));
-      break;
+  // Presenting, the caption band explains the step: the view's own sentence would take the
+  // height the distance plot needs at 1024 × 768.
+  if (!app.lessons.presenting) {
+    switch (s.method) {
+      case BiasMethod::alibi:
+        note_text("%s", tr(s.causal ? "views.bias.alibi_note_causal" : "views.bias.alibi_note"));
+        break;
+      case BiasMethod::t5:
+        note_text("%s",
+                  trf("views.bias.t5_note", {std::to_string(s.t5_buckets), std::to_string(s.t5_max_distance)})
+                      .c_str());
+        break;
+      case BiasMethod::shaw:
+        note_text("%s", tr("views.bias.shaw_note"));
+        break;
+    }
   }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float em = ImGui::GetFontSize();
-  // Side by side when wide, else the matrices above the distance plot.
-  if (avail.x >= 1.6f * avail.y && avail.x >= 50.0f * em) {
+  // Side by side on a wide screen, and on any landscape one while presenting (stacked, a projector's
+  // height leaves the distance plot under its legend no room).
+  if (avail.x >= 1.6f * avail.y && (avail.x >= 50.0f * em || app.lessons.presenting)) {
     const float left = std::floor(0.55f * avail.x);
     ImGui::BeginChild("##bias_matrices", ImVec2(left, avail.y), false, ImGuiWindowFlags_NoScrollbar);
     draw_matrices(s, data, ImGui::GetContentRegionAvail());

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "plot/plot.hpp"
-#include "ui/heatmap_plot.hpp"
 #include "state/i18n.hpp"
+#include "ui/heatmap_plot.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
@@ -117,16 +117,18 @@ void draw_difference_view(AppContext& app) {
   }
   const std::shared_ptr<const DifferenceData> d = cached_difference(app, *a, *b);
   if (!d->error.empty()) {
-    note_text("cannot subtract: %s", d->error.c_str());
+    note_text("%s", trf("views.difference.cannot", {d->error}).c_str());
     return;
   }
   if (!d->mismatch.empty()) {
-    note_text("The shapes differ (%s).", d->mismatch.c_str());
+    std::string parts;
+    for (const Text& part : d->mismatch_texts) parts += (parts.empty() ? "" : "; ") + tr_text(part);
+    note_text("%s", trf("views.difference.shapes_differ", {parts}).c_str());
     if (d->window) {
       const std::string offer = tr("views.difference.offer") + std::string(" ") +
                                 std::to_string(d->window->start) + "–" +
                                 std::to_string(d->window->start + d->window->positions - 1) +
-                                ", dimensions 0–" + std::to_string(d->window->dims - 1);
+                                trf("views.difference.offer_dims", {std::to_string(d->window->dims - 1)});
       ImGui::Checkbox(offer.c_str(), &app.difference_on_window);
     } else {
       note_text("%s", tr("views.difference.no_window"));

@@ -65,7 +65,9 @@ void draw_stale_overlay(const AppContext& app, std::size_t index) {
     char seconds[16];
     std::snprintf(seconds, sizeof seconds, "%.1f", progress.elapsed_ms / 1000.0);
     std::snprintf(text, sizeof text, "%s",
-                  trf("layout.updating_items", {std::to_string(progress.items_done), std::to_string(progress.items_needed), seconds}).c_str());
+                  trf("layout.updating_items",
+                      {std::to_string(progress.items_done), std::to_string(progress.items_needed), seconds})
+                      .c_str());
   } else {
     std::snprintf(text, sizeof text, "%s", tr("layout.updating"));
   }
@@ -125,12 +127,17 @@ void draw_cell(AppContext& app, const ViewType& view, ImVec2 size, const SharedR
   const std::string title = tr_or(("view." + id + ".title").c_str(), view.title);
   ImGui::TextUnformatted(title.c_str());
   const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
-  const char* button = maximized ? "⊟" : "⊞";
-  ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::GetFrameHeight());
-  ImGui::PushID(id.c_str());
-  const bool pressed = ImGui::Button(button, ImVec2(ImGui::GetFrameHeight(), ImGui::GetFrameHeight()));
-  ImGui::PopID();
-  if (!app.capture_mode) item_tooltip(maximized ? tr("layout.restore.tip") : tr("layout.maximise.tip"));
+  // The audience of presenter mode sees no buttons (the lecturer steps with keys or a clicker).
+  bool pressed = false;
+  if (!app.lessons.presenting) {
+    draw_view_export_menu(app, view);  // view_data_export.cpp: PNG and data of this view
+    const char* button = maximized ? "⊟" : "⊞";
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::GetFrameHeight());
+    ImGui::PushID(id.c_str());
+    pressed = ImGui::Button(button, ImVec2(ImGui::GetFrameHeight(), ImGui::GetFrameHeight()));
+    ImGui::PopID();
+    if (!app.capture_mode) item_tooltip(maximized ? tr("layout.restore.tip") : tr("layout.maximise.tip"));
+  }
   if (pressed || title_double_clicked) {
     app.state.layout.maximized = maximized ? std::nullopt : std::optional<std::string>(id);
   }
@@ -141,7 +148,8 @@ void draw_cell(AppContext& app, const ViewType& view, ImVec2 size, const SharedR
     if (highlight && highlight->kind == HighlightKind::view && highlight->target == id) {
       const ImVec2 lo = ImGui::GetWindowPos();
       const ImVec2 hi(lo.x + ImGui::GetWindowWidth(), lo.y + ImGui::GetWindowHeight());
-      ImGui::GetWindowDrawList()->AddRect(lo, hi, IM_COL32(255, 170, 0, 255), 0.0f, 0, 0.25f * ImGui::GetFontSize());
+      ImGui::GetWindowDrawList()->AddRect(lo, hi, IM_COL32(255, 170, 0, 255), 0.0f, 0,
+                                          0.25f * ImGui::GetFontSize());
     }
   }
   if (view.scope == ViewScope::across_configs) {

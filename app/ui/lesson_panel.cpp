@@ -3,6 +3,9 @@
 // keys. A step shows its app state: configurations, views, p / k / i and display settings; the
 // user's font, theme and language are kept.
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
 
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
@@ -62,17 +65,143 @@ void set_presenting(AppContext& app, bool presenting) {
   app.requests.toggle_fullscreen = true;
 }
 
+namespace {
+
+std::string format_value(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", value);
+  return text;
+}
+
+std::string option_word(std::string_view group, std::string_view word) {
+  const std::string key = "option." + std::string(group) + "." + std::string(word);
+  return tr_or(key.c_str(), word);
+}
+
+// The sidebar's name of control `id` and its value in `state`.
+std::string control_and_value(std::string_view id, const AppState& state) {
+  const Slot& slot = state.slots.at(std::min(state.active, state.slots.size() - 1));
+  const EncodingParams& e = slot.config.encoding;
+  const Selection selection = clamped(slot.selection, e);
+  const DisplaySettings& display = state.display;
+  const auto is = [&](std::string_view name, const std::string& label, const std::string& value) {
+    return id == name ? label + " = " + value : std::string();
+  };
+  std::string text;
+  for (const std::string& candidate :
+       {is("kind", tr("sidebar.encoding"), std::string(to_string(e.kind))),
+        is("positions", "N", std::to_string(e.positions)),
+        is("dims", "D", std::to_string(e.dims)),
+        is("base", tr("sidebar.base"), format_value(e.base)),
+        is("start", tr("sidebar.start"), std::to_string(e.start)),
+        is("binary_signed", tr("sidebar.signed"),
+           tr(e.binary_signed ? "lesson.control.on" : "lesson.control.off")),
+        is("sigma", "σ", format_value(e.sigma)),
+        is("seed", "seed", std::to_string(e.seed)),
+        is("table", tr("lesson.control.table"),
+           slot.config.table_path.empty()
+               ? std::string(tr("lesson.control.seeded"))
+               : std::filesystem::path(slot.config.table_path).filename().string()),
+        is("position", "p", std::to_string(selection.position)),
+        is("offset", "k", std::to_string(selection.offset)),
+        is("dimension", "i", std::to_string(selection.dimension)),
+        is("colormap", tr("sidebar.colormap"), std::string(to_string(display.colormap))),
+        is("range_mode", tr("sidebar.range"), option_word("range_mode", to_string(display.range_mode))),
+        is("scale_sharing", tr("sidebar.scale"),
+           option_word("scale_sharing", to_string(display.scale_sharing))),
+        is("metric", tr("sidebar.metric"), option_word("metric", to_string(display.metric))),
+        is("convention", "T(k)",
+           tr(display.convention == RotationConvention::column ? "sidebar.column" : "sidebar.row")),
+        is("neighbour_curves", tr("sidebar.neighbours"), std::to_string(display.neighbour_curves)),
+        is("configs", tr("sidebar.section.configs"), std::to_string(state.slots.size())),
+        is("views", tr("sidebar.section.views"), std::to_string(state.layout.views.size()))}) {
+    if (!candidate.empty()) text = candidate;
+  }
+  if (id == "links") {
+    for (LinkedParam param : all_linked_params)
+      if (state.links[param]) text += (text.empty() ? "" : ", ") + std::string(to_string(param));
+    text = tr("lesson.control.links") + std::string(": ") + (text.empty() ? "—" : text);
+  }
+  return text.empty() ? std::string(id) : text;
+}
+
+// The caption band's lines, laid out the same way when its height is computed and when it is
+// drawn: the title line (title, counter and, when presenting, whatever else fits beside them),
+// the text, then the formula and the pointed-at control on one line if they fit together.
+struct BandLayout {
+  std::string formula, control, try_text;
+  bool formula_on_title = false, control_on_title = false, extras_share_line = false;
+  float wrap = 0.0f;  // width of the text column
+};
+
+BandLayout band_layout(const AppContext& app, float width) {
+  const LessonPlayer& player = app.lessons;
+  const LessonStep& step = player.lesson->steps[player.step];
+  const Language language = current_language();
+  BandLayout layout;
+  layout.formula = step.formula;
+  layout.control = pointed_control_caption(step, app.state);
+  if (!player.presenting) layout.try_text = step.try_text(language);
+  layout.wrap = width;
+  const float em = ImGui::GetFontSize();
+  // What goes beside the title keeps an em from the edge: a line that only just fits is cut by the
+  // band's clipping once rounding differs by a pixel.
+  width -= em;
+  const float gap = 1.5f * em;
+  const auto text_width = [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; };
+  // Presenting there are no buttons on the title line (the clicker and a click on the caption
+  // step), which leaves room there for the formula or the control on a wide screen.
+  float used = text_width(player.lesson->title(language)) + gap +
+               text_width(trf("lesson.counter", {std::to_string(player.step + 1),
+                                                 std::to_string(player.lesson->steps.size())}));
+  if (player.presenting) {
+    if (!layout.formula.empty() && used + gap + text_width(layout.formula) <= width) {
+      layout.formula_on_title = true;
+      used += gap + text_width(layout.formula);
+    }
+    if (!layout.control.empty() && used + gap + text_width(layout.control) <= width) {
+      layout.control_on_title = true;
+    }
+  }
+  layout.extras_share_line = !layout.formula.empty() && !layout.control.empty() && !layout.formula_on_title &&
+                             !layout.control_on_title &&
+                             text_width(layout.formula) + gap + text_width(layout.control) <= width;
+  return layout;
+}
+
+// The width inside the band's child window (its padding and border taken off).
+float band_inner_width(float outer) { return outer - 2.0f * ImGui::GetStyle().WindowPadding.x - 2.0f; }
+
+}  // namespace
+
+std::string pointed_control_caption(const LessonStep& step, const AppState& state) {
+  if (!step.highlight || step.highlight->kind != HighlightKind::control || state.slots.empty()) return "";
+  return trf("lesson.control.caption", {control_and_value(step.highlight->target, state)});
+}
+
 float lesson_band_height(const AppContext& app) {
   if (!app.lessons.lesson) return 0.0f;
-  const float em = ImGui::GetFontSize();
   const LessonStep& step = app.lessons.lesson->steps[app.lessons.step];
-  const Language language = current_language();
-  const float width = ImGui::GetContentRegionAvail().x - 9.0f * em;
-  float height = ImGui::CalcTextSize(step.text(language).c_str(), nullptr, false, width).y;
-  if (!step.formula.empty()) height += ImGui::GetTextLineHeightWithSpacing() * 1.2f;
-  if (!step.try_text(language).empty() && !app.lessons.presenting)
-    height += ImGui::CalcTextSize(step.try_text(language).c_str(), nullptr, false, width).y + 0.4f * em;
-  return height + 2.0f * ImGui::GetStyle().WindowPadding.y + ImGui::GetTextLineHeightWithSpacing();
+  const float width = band_inner_width(ImGui::GetContentRegionAvail().x);
+  const BandLayout layout = band_layout(app, width);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float line = ImGui::GetTextLineHeight() + style.ItemSpacing.y;
+  // The first line holds buttons (frame height) unless presenting.
+  float height = app.lessons.presenting ? line : ImGui::GetFrameHeight() + style.ItemSpacing.y;
+  height += ImGui::CalcTextSize(step.text(current_language()).c_str(), nullptr, false, layout.wrap).y +
+            style.ItemSpacing.y;
+  const bool formula_line = !layout.formula.empty() && !layout.formula_on_title;
+  const bool control_line = !layout.control.empty() && !layout.control_on_title;
+  if (layout.extras_share_line) {
+    height += line;
+  } else {
+    height += (formula_line ? line : 0.0f) + (control_line ? line : 0.0f);
+  }
+  if (!layout.try_text.empty()) {
+    const std::string prompt = std::string(tr("lesson.try")) + " " + layout.try_text;
+    height += ImGui::CalcTextSize(prompt.c_str(), nullptr, false, layout.wrap).y + style.ItemSpacing.y;
+  }
+  return std::ceil(height - style.ItemSpacing.y + 2.0f * style.WindowPadding.y + 2.0f);
 }
 
 void draw_lesson_band(AppContext& app, float height) {
@@ -81,45 +210,65 @@ void draw_lesson_band(AppContext& app, float height) {
   const LessonStep& step = lesson.steps[player.step];
   const Language language = current_language();
   const float em = ImGui::GetFontSize();
+  const BandLayout layout = band_layout(app, band_inner_width(ImGui::GetContentRegionAvail().x));
+  const ImVec4 accent = ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive);
+  const ImVec4 formula_colour = ImGui::GetStyleColorVec4(ImGuiCol_PlotLinesHovered);
+  const ImVec4 mark_colour(1.0f, 0.67f, 0.0f, 1.0f);  // the frame colour of highlighted views and controls
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
   ImGui::BeginChild("lesson_band", ImVec2(0.0f, height), true, ImGuiWindowFlags_NoScrollbar);
   // Title and counter on the first line, the navigation at its right end.
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-  ImGui::TextUnformatted(lesson.title(language).c_str());
-  ImGui::PopStyleColor();
-  ImGui::SameLine();
-  ImGui::TextDisabled("%s", trf("lesson.counter", {std::to_string(player.step + 1), std::to_string(lesson.steps.size())}).c_str());
-  const float buttons = 3.0f * ImGui::GetFrameHeight() + 6.0f * em;
-  ImGui::SameLine(ImGui::GetContentRegionMax().x - buttons);
-  ImGui::BeginDisabled(player.step == 0);
-  if (ImGui::Button(tr("lesson.previous"))) show_lesson_step(app, player.step - 1);
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::BeginDisabled(player.step + 1 >= lesson.steps.size());
-  if (ImGui::Button(tr("lesson.next"))) show_lesson_step(app, player.step + 1);
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (ImGui::Button("✕")) {
-    set_presenting(app, false);
-    player.lesson.reset();
+  if (!player.presenting) ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(accent, "%s", lesson.title(language).c_str());
+  ImGui::SameLine(0.0f, 1.5f * em);
+  ImGui::TextDisabled(
+      "%s",
+      trf("lesson.counter", {std::to_string(player.step + 1), std::to_string(lesson.steps.size())}).c_str());
+  if (layout.formula_on_title) {
+    ImGui::SameLine(0.0f, 1.5f * em);
+    ImGui::TextColored(formula_colour, "%s", layout.formula.c_str());
   }
-  if (!app.capture_mode && !player.presenting) item_tooltip(tr("lesson.close.tip"));
-  if (player.lesson) {
-    ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - 0.5f * em);
-    ImGui::TextUnformatted(step.text(language).c_str());
-    if (!step.formula.empty()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotLinesHovered));
-      ImGui::TextUnformatted(step.formula.c_str());
-      ImGui::PopStyleColor();
+  if (layout.control_on_title) {
+    ImGui::SameLine(0.0f, 1.5f * em);
+    ImGui::TextColored(mark_colour, "%s", layout.control.c_str());
+  }
+  if (!player.presenting) {
+    const float buttons = 3.0f * ImGui::GetFrameHeight() + 6.0f * em;
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - buttons);
+    ImGui::BeginDisabled(player.step == 0);
+    if (ImGui::Button(tr("lesson.previous"))) show_lesson_step(app, player.step - 1);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(player.step + 1 >= lesson.steps.size());
+    if (ImGui::Button(tr("lesson.next"))) show_lesson_step(app, player.step + 1);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("✕")) {
+      set_presenting(app, false);
+      player.lesson.reset();
     }
-    if (!step.try_text(language).empty() && !player.presenting) {
-      ImGui::TextDisabled("%s %s", tr("lesson.try"), step.try_text(language).c_str());
+    if (!app.capture_mode) item_tooltip(tr("lesson.close.tip"));
+  }
+  if (player.lesson) {
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + layout.wrap);
+    ImGui::TextUnformatted(step.text(language).c_str());
+    const bool formula_line = !layout.formula.empty() && !layout.formula_on_title;
+    const bool control_line = !layout.control.empty() && !layout.control_on_title;
+    if (formula_line) ImGui::TextColored(formula_colour, "%s", layout.formula.c_str());
+    if (control_line) {
+      if (layout.extras_share_line) ImGui::SameLine(0.0f, 1.5f * em);
+      ImGui::TextColored(mark_colour, "%s", layout.control.c_str());
+    }
+    if (!layout.try_text.empty()) {
+      const std::string prompt = std::string(tr("lesson.try")) + " " + layout.try_text;
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextWrapped("%s", prompt.c_str());
+      ImGui::PopStyleColor();
     }
     ImGui::PopTextWrapPos();
   }
   // A click on the caption (not on a button) is "next": a clicker or a mouse at the lectern.
-  if (player.presenting && ImGui::IsWindowHovered() && ImGui::IsMouseReleased(0) && !ImGui::IsAnyItemHovered() &&
-      player.lesson && player.step + 1 < player.lesson->steps.size()) {
+  if (player.presenting && ImGui::IsWindowHovered() && ImGui::IsMouseReleased(0) &&
+      !ImGui::IsAnyItemHovered() && player.lesson && player.step + 1 < player.lesson->steps.size()) {
     show_lesson_step(app, player.step + 1);
   }
   ImGui::EndChild();

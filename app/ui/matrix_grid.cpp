@@ -107,8 +107,13 @@ MatrixGridHover draw_matrix_grid(const MatrixGridSpec& spec, ImVec2 size) {
   const ImU32 dim_color = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   float top = origin.y;
   if (spec.title) {
+    // A title wider than its grid would be cut by the grid beside it: shrink it (to 75% at most),
+    // then clip what still does not fit.
+    const float title_w = ImGui::CalcTextSize(spec.title).x;
+    const float title_size = em * std::clamp(size.x / std::max(title_w, 1.0f), 0.75f, 1.0f);
     draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + line), true);
-    draw->AddText(origin, text_color, spec.title);
+    draw->AddText(ImGui::GetFont(), title_size, ImVec2(origin.x, origin.y + 0.5f * (em - title_size)),
+                  text_color, spec.title);
     draw->PopClipRect();
     top += line + 0.2f * em;
   }
@@ -127,13 +132,20 @@ MatrixGridHover draw_matrix_grid(const MatrixGridSpec& spec, ImVec2 size) {
 
   // Column labels above, row labels on the left, thinned so they never overlap.
   if (!spec.col_labels.empty() && spec.show_col_labels) {
-    const int step = label_step(widest(spec.col_labels), cell_w);
+    // Words over narrow columns: a smaller font (down to 70%) before dropping any, because every
+    // other word ("the sat the") reads as a different sentence. Labels stay within the grid so
+    // they never run into the grid beside it.
+    const float widest_label = widest(spec.col_labels);
+    const float scale = std::clamp((cell_w - 4.0f) / std::max(widest_label, 1.0f), 0.7f, 1.0f);
+    const float label_size = em * scale;
+    const int step = label_step(widest_label * scale, cell_w);
     for (int c = 0; c < cols && c < static_cast<int>(spec.col_labels.size()); c += step) {
       const char* text = spec.col_labels[static_cast<std::size_t>(c)].c_str();
-      const float w = ImGui::CalcTextSize(text).x;
-      draw->AddText(
-          ImVec2(cells.x + (static_cast<float>(c) + 0.5f) * cell_w - 0.5f * w, cells.y - line - 0.1f * em),
-          dim_color, text);
+      const float w = ImGui::CalcTextSize(text).x * scale;
+      const float x = std::clamp(cells.x + (static_cast<float>(c) + 0.5f) * cell_w - 0.5f * w, origin.x,
+                                 std::max(origin.x, cells_end.x - w));
+      draw->AddText(ImGui::GetFont(), label_size, ImVec2(x, cells.y - 0.1f * em - 0.5f * (line + label_size)),
+                    dim_color, text);
     }
   }
   if (!spec.row_labels.empty() && spec.show_row_labels) {

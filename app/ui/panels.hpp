@@ -21,6 +21,10 @@ void draw_view_area(AppContext& app);
 float lesson_band_height(const AppContext& app);
 void draw_lesson_band(AppContext& app, float height);
 bool handle_lesson_keys(AppContext& app);  // true in presenter mode: the other shortcuts stand aside
+// The sidebar control `step` points at, named as in the sidebar, with its value in `state`
+// ("base = 10000"), prefixed for the caption; "" when the step points at no control. Presenter mode
+// hides the sidebar, so the caption band (and the handout) say what the frame would have marked.
+std::string pointed_control_caption(const LessonStep& step, const AppState& state);
 
 // Per-configuration views.
 void draw_heatmap_view(ViewContext& view);

@@ -8,6 +8,7 @@
 // rope_decay; the settings (model preset, D, base, L, the two scalings, p) live in the app state.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <limits>
 #include <numbers>
@@ -27,6 +28,12 @@ namespace {
 
 constexpr double two_pi = 2.0 * std::numbers::pi;
 
+}  // namespace
+
+std::filesystem::path models_dir() { return std::filesystem::path(PELAB_ASSET_DIR) / "models"; }
+
+namespace {
+
 // The model presets in assets/models, read once.
 struct Preset {
   std::string name;  // file name without .json
@@ -37,7 +44,7 @@ const std::vector<Preset>& presets() {
   static const std::vector<Preset> list = [] {
     std::vector<Preset> out;
     std::error_code ec;
-    const std::filesystem::path dir = std::filesystem::path(PELAB_ASSET_DIR) / "models";
+    const std::filesystem::path dir = models_dir();
     for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
       if (entry.path().extension() != ".json") continue;
       Preset preset{entry.path().stem().string(), std::nullopt, ""};
@@ -180,6 +187,17 @@ void draw_controls(AppContext& app) {
   RopeViewSettings& s = app.state.views.rope;
   const bool capture = app.capture_mode;
   const float em = ImGui::GetFontSize();
+  if (app.lessons.presenting) {
+    // The audience reads the settings, nobody edits them: one line of text instead of two rows
+    // of widgets leaves the plots the height (1024 × 768 at 28 px).
+    char base[32];
+    std::snprintf(base, sizeof base, "%.7g", s.base);  // 500000 rather than 5e5, as a model card writes it
+    const std::string line = (s.model.empty() ? std::string(tr("views.rope.custom")) : s.model) +
+                             " · D = " + std::to_string(s.dims) + " · " + tr("views.rope.base") + " " + base +
+                             " · L = " + std::to_string(s.context) + " · p = " + std::to_string(s.position);
+    ImGui::TextUnformatted(line.c_str());
+    return;
+  }
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("views.rope.model"));
   ImGui::SameLine();
@@ -301,8 +319,8 @@ void wavelength_plot(const RopeViewData& data, const RopeSideData& side, const c
   if (a.critical_pair < static_cast<std::int64_t>(a.pairs.size()))
     plot::PlotVLine(static_cast<double>(a.critical_pair) - 0.5, critical_color(), nullptr, 2.0f);
   if (a.yarn_range) {
-    plot::PlotVLine(a.yarn_range->low, mark, "low");
-    plot::PlotVLine(a.yarn_range->high, mark, "high");
+    plot::PlotVLine(a.yarn_range->low, mark, tr("views.rope.ramp_low"));
+    plot::PlotVLine(a.yarn_range->high, mark, tr("views.rope.ramp_high"));
   }
   // Llama 3.1's band edges; named only when the plot is tall enough to keep them apart from L's.
   const bool roomy = size.y >= 14.0f * ImGui::GetFontSize();
@@ -375,7 +393,7 @@ void decay_plot(const RopeViewData& data, const RopeSideData& side, std::int64_t
 
 // The side's summary: attention factor and how many pairs are in each regime; the critical
 // dimension and where the all-ones score first turns negative.
-void side_header(const RopeViewData& data, const RopeSideData& side) {
+void side_header(const RopeViewData& data, const RopeSideData& side, bool presenting) {
   const RopeScalingAnalysis& a = side.analysis;
   const RopeFrequencies& f = a.frequencies;
   std::string first = trf("views.rope.attention_factor", {number(f.attention_factor, 6)});
@@ -400,7 +418,9 @@ void side_header(const RopeViewData& data, const RopeSideData& side) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(first.c_str());
   ImGui::PopTextWrapPos();
-  note_text("%s", (critical + " " + negative).c_str());
+  // On a projector (28 px fonts, 1024 × 768) these lines would leave the plots no height; the
+  // plots show the critical pair and the first negative score as marks.
+  if (!presenting) note_text("%s", (critical + " " + negative).c_str());
 }
 
 // One scaling: its controls, its summary and its three plots, in a column of `room`.
@@ -421,7 +441,7 @@ void draw_side(AppContext& app, const RopeViewData& data, int index, ImVec2 room
     ImGui::EndChild();
     return;
   }
-  side_header(data, side);
+  side_header(data, side, app.lessons.presenting);
   // Both columns' plots start at the same height: pad to the taller header of the previous frame
   // (controls and text can wrap differently in the two columns).
   static float header_heights[2] = {0.0f, 0.0f};
@@ -443,6 +463,16 @@ void draw_side(AppContext& app, const RopeViewData& data, int index, ImVec2 room
     ImGui::SameLine();
     angle_plot(data, side, settings.position, ids[1].c_str(), ImVec2(avail.x - half - spacing.x, top));
     decay_plot(data, side, settings.context, ids[2].c_str(), ImVec2(avail.x, 0.0f));
+  } else if (avail.x >= 2.0f * avail.y && avail.y < 24.0f * em) {
+    // Low and wide (a projector's caption band below): three plots in a row rather than three
+    // slivers stacked.
+    const float third = std::floor((avail.x - 2.0f * spacing.x) / 3.0f);
+    wavelength_plot(data, side, ids[0].c_str(), ImVec2(third, avail.y));
+    ImGui::SameLine();
+    angle_plot(data, side, settings.position, ids[1].c_str(), ImVec2(third, avail.y));
+    ImGui::SameLine();
+    decay_plot(data, side, settings.context, ids[2].c_str(),
+               ImVec2(avail.x - 2.0f * (third + spacing.x), avail.y));
   } else {
     const float each = std::floor((avail.y - 2.0f * spacing.y) / 3.0f);
     wavelength_plot(data, side, ids[0].c_str(), ImVec2(avail.x, each));

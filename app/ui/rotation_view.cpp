@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "plot/plot.hpp"
-#include "ui/heatmap_plot.hpp"
 #include "state/i18n.hpp"
+#include "ui/heatmap_plot.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
@@ -72,8 +72,9 @@ void draw_circle(ViewContext& view, ImVec2 size) {
   const SelectedResidual& selected = *view.data.selected_residual;
   if (!rotation.pair) return;
   const RotationPair& pair = rotation.structure.pairs[*rotation.pair];
-  const std::string title = "pair (" + std::to_string(pair.sin_col) + ", " + std::to_string(pair.cos_col) +
-                            "), w = " + plot::format_number(pair.frequency, 4);
+  const std::string title = trf(
+      "views.rotation.pair_title",
+      {std::to_string(pair.sin_col), std::to_string(pair.cos_col), plot::format_number(pair.frequency, 4)});
   const std::string x_label = "P[p, " + std::to_string(pair.cos_col) + "] = cos(w p)";
   const std::string y_label = "P[p, " + std::to_string(pair.sin_col) + "] = sin(w p)";
   plot::PlotConfig config;
@@ -102,8 +103,8 @@ void draw_circle(ViewContext& view, ImVec2 size) {
     xs.push_back(table.exact(r, pair.cos_col));
     ys.push_back(table.exact(r, pair.sin_col));
   }
-  plot::PlotScatter(tr("views.rotation.positions"), xs.data(), ys.data(), static_cast<int>(xs.size()), plot::palette_color(0),
-                    2.5f);
+  plot::PlotScatter(tr("views.rotation.positions"), xs.data(), ys.data(), static_cast<int>(xs.size()),
+                    plot::palette_color(0), 2.5f);
   if (selected.error.empty() && selected.row.size() > pair.cos_col) {
     const double x = selected.row[pair.cos_col], y = selected.row[pair.sin_col];
     const double radius = std::hypot(x, y);
@@ -114,16 +115,16 @@ void draw_circle(ViewContext& view, ImVec2 size) {
     if (radius > 0.0 && std::abs(std::remainder(rotation.angle, 2.0 * std::numbers::pi)) > 1e-9) {
       plot::PlotArc(0.0, 0.0, radius, from, to, plot::palette_color(2), 2.5f, true);
     }
-    const std::string p_text = "Pₚ, p = " + std::to_string(view.data.request.selection.position);
+    const std::string p_text = "P_p, p = " + std::to_string(view.data.request.selection.position);
     plot::PlotMarker(x, y, plot::palette_color(1), 7.0f, p_text.c_str());
     const double tx = radius * std::cos(to), ty = radius * std::sin(to);
     const double sx = selected.shifted_row[pair.cos_col], sy = selected.shifted_row[pair.sin_col];
     // When T(k) Pₚ and Pₚ₊ₖ coincide (the exact case), one label says so instead of two on top of each other.
     if (std::hypot(tx - sx, ty - sy) < 0.05 * std::max(radius, 1e-12)) {
-      plot::PlotMarker(sx, sy, plot::palette_color(3), 7.0f, "Pₚ₊ₖ = T(k) Pₚ");
+      plot::PlotMarker(sx, sy, plot::palette_color(3), 7.0f, "P_{p+k} = T(k) P_p");
     } else {
-      plot::PlotMarker(tx, ty, plot::palette_color(2), 5.0f, "T(k) Pₚ");
-      plot::PlotMarker(sx, sy, plot::palette_color(3), 7.0f, "Pₚ₊ₖ");
+      plot::PlotMarker(tx, ty, plot::palette_color(2), 5.0f, "T(k) P_p");
+      plot::PlotMarker(sx, sy, plot::palette_color(3), 7.0f, "P_{p+k}");
     }
   }
   plot::EndPlot();
@@ -143,8 +144,8 @@ void draw_residual_curve(ViewContext& view, ImVec2 size, const std::vector<doubl
   std::vector<double> values(residuals.size());
   std::transform(residuals.begin(), residuals.end(), values.begin(),
                  [](double r) { return std::max(r, residual_floor); });
-  plot::PlotScatter(tr("views.rotation.residual"), positions.data(), values.data(), static_cast<int>(values.size()),
-                    plot::palette_color(3), 2.0f);
+  plot::PlotScatter(tr("views.rotation.residual"), positions.data(), values.data(),
+                    static_cast<int>(values.size()), plot::palette_color(3), 2.0f);
   plot::PlotVLine(static_cast<double>(view.selection.position), ImGui::GetColorU32(ImGuiCol_Text, 0.6f), "p");
   plot::EndPlot();
 }
@@ -157,7 +158,7 @@ void draw_header(ViewContext& view) {
   const Selection& shown = view.data.request.selection;
   std::string first, second;
   if (rotation.structure.exact()) {
-    first = rotation.structure.pairing_rule + ", " + rotation.structure.frequency_rule + ".";
+    first = tr_text(rotation.structure.pairing_text) + ", " + rotation.structure.frequency_rule + ".";
     if (rotation.pair) {
       const RotationPair& pair = rotation.structure.pairs[*rotation.pair];
       first += "  k = " + std::to_string(shown.offset) +
@@ -165,17 +166,15 @@ void draw_header(ViewContext& view) {
                " rad";
     }
     second = !selected.error.empty() ? selected.error
-             : selected.has_value ? "max|T(k) Pₚ − Pₚ₊ₖ| = " + plot::format_number(selected.value, 3) +
-                                        " at p = " + std::to_string(shown.position)
+             : selected.has_value ? trf("views.rotation.residual_at", {plot::format_number(selected.value, 3),
+                                                                       std::to_string(shown.position)})
                                   : "";
   } else {
-    first = rotation.structure.why_not;
+    first = tr_text(rotation.structure.why_not_text);
     second = tr("views.rotation.fit_on") + std::string(" ") + std::to_string(rotation.window.front()) + "–" +
              std::to_string(rotation.window.back()) + ": " + tr("views.rotation.max_residual") + " " +
              plot::format_number(rotation.fit_largest, 3) +
-             (rotation.fit_underdetermined
-                  ? std::string(" ") + tr("views.rotation.underdetermined")
-                  : "");
+             (rotation.fit_underdetermined ? std::string(" ") + tr("views.rotation.underdetermined") : "");
   }
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(first.c_str());
@@ -197,7 +196,7 @@ void draw_rotation_view(ViewContext& view) {
   const ResidualData& residual = *view.data.residual;
   const std::vector<double>& positions = exact ? residual.positions : rotation.fit_positions;
   const std::vector<double>& residuals = exact ? residual.residuals : rotation.fit_residuals;
-  const char* y_label = exact ? "max |T(k) Pₚ − Pₚ₊ₖ|" : "max |M Pₚ − Pₚ₊ₖ| (window)";
+  const char* y_label = exact ? "max |T(k) P_p − P_{p+k}|" : tr("views.rotation.fit_axis");
 
   // The maps and the circle are square plots; the residual curve takes what is left. Side by side
   // when every plot gets a usable width, else the squares on top and the curve below (when tall

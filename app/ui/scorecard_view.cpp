@@ -1,5 +1,7 @@
 // Across configurations: core's five requirements of a good encoding (SPEC §2) as a table, one
 // column per configuration, each score with its threshold, pass or fail, and the verdict in words.
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "plot/plot.hpp"
@@ -8,15 +10,49 @@
 
 namespace pelab::app::ui {
 
+namespace {
+
+// A score that is not a number is shown as a symbol, not as "inf" / "nan": ∞ (the step variation
+// of identical rows, whose mean step is 0) or — (a table holding NaN or inf; the verdict says so).
+std::string score_text(double value, int digits) {
+  if (std::isnan(value)) return "—";
+  if (std::isinf(value)) return value > 0 ? "∞" : "−∞";
+  return plot::format_number(value, digits);
+}
+
+}  // namespace
+
 void draw_scorecard_view(AppContext& app) {
   const AppState& state = app.state;
   const std::size_t count = state.slots.size();
   std::vector<std::shared_ptr<const ViewData>> data(count);
   for (std::size_t i = 0; i < count; ++i) data[i] = latest_data(app, i);
+  // On a projector the verdict sentences are shown only when every row still fits with them (a wide
+  // screen); otherwise the mark and the number stay and the sentence moves into the tooltip, so
+  // requirements 3 to 5 are never scrolled off. Columns share the width by their stretch weights
+  // (0.8 for the names, 1 per configuration).
+  const ImVec2 area = ImGui::GetContentRegionAvail();
+  bool verdicts = true;
+  if (app.lessons.presenting) {
+    const float column = area.x / (0.8f + static_cast<float>(count)) - 2.0f * ImGui::GetStyle().CellPadding.x;
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    float needed = 2.0f * line;  // the header row
+    for (std::size_t r = 0; r < 5; ++r) {
+      float lines = 1.0f;
+      for (const auto& d : data) {
+        if (!d || !d->requirements || d->requirements->scores.size() != 5) continue;
+        const std::string verdict = tr_text(requirement_verdict_text(d->requirements->scores[r]));
+        lines = std::max(
+            lines, 1.0f + std::ceil(ImGui::CalcTextSize(verdict.c_str()).x /
+                                    std::max(0.85f * column, 1.0f)));  // 0.85: word wrap leaves lines short
+      }
+      needed += lines * line;
+    }
+    verdicts = needed <= area.y;
+  }
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("##scorecard", static_cast<int>(count) + 1, flags, ImGui::GetContentRegionAvail()))
-    return;
+  if (!ImGui::BeginTable("##scorecard", static_cast<int>(count) + 1, flags, area)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn(tr("views.scorecard.requirement"), ImGuiTableColumnFlags_WidthStretch, 0.8f);
   for (std::size_t i = 0; i < count; ++i) {
@@ -33,13 +69,14 @@ void draw_scorecard_view(AppContext& app) {
     for (const auto& d : data) {
       if (!d || !d->requirements || d->requirements->scores.size() != 5) continue;
       const RequirementScore& score = d->requirements->scores[static_cast<std::size_t>(requirement)];
-      ImGui::Text("%d  %s", score.number, score.name.c_str());
+      ImGui::Text("%d  %s", score.number, tr_text(score.name_text).c_str());
+      const std::string description = tr_text(score.description_text);
       // On a projector the table must fit: what is measured moves into the tooltip.
       if (app.lessons.presenting) {
-        if (!app.capture_mode) item_tooltip(score.description.c_str());
+        if (!app.capture_mode) item_tooltip(description.c_str());
       } else {
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("%s", score.description.c_str());
+        ImGui::TextDisabled("%s", description.c_str());
         ImGui::PopTextWrapPos();
       }
       break;
@@ -53,16 +90,22 @@ void draw_scorecard_view(AppContext& app) {
       const RequirementsData& scores = *data[i]->requirements;
       if (!scores.error.empty()) {
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextWrapped("cannot score: %s", scores.error.c_str());
+        ImGui::TextWrapped("%s", trf("views.scorecard.cannot_score", {scores.error}).c_str());
         ImGui::PopTextWrapPos();
         continue;
       }
       const RequirementScore& score = scores.scores[static_cast<std::size_t>(requirement)];
-      ImGui::TextColored(score.pass ? pass_color : fail_color, "%s  %s", score.pass ? "✔ pass" : "✘ fail",
-                         plot::format_number(score.value, 4).c_str());
-      ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextUnformatted(requirement_verdict(score).c_str());
-      ImGui::PopTextWrapPos();
+      ImGui::TextColored(score.pass ? pass_color : fail_color, "%s  %s",
+                         tr(score.pass ? "views.scorecard.pass" : "views.scorecard.fail"),
+                         score_text(score.value, app.lessons.presenting ? 3 : 4).c_str());
+      const std::string verdict = tr_text(requirement_verdict_text(score));
+      if (!verdicts) {
+        if (!app.capture_mode) item_tooltip(verdict.c_str());
+      } else {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(verdict.c_str());
+        ImGui::PopTextWrapPos();
+      }
     }
   }
   ImGui::EndTable();

@@ -4,12 +4,13 @@
 // disabled with that sentence as their tooltip.
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 
 #include "pelab/kinds.hpp"
 #include "plot/plot.hpp"
-#include "ui/panels.hpp"
 #include "state/i18n.hpp"
+#include "ui/panels.hpp"
 #include "ui/view_registry.hpp"
 
 namespace pelab::app::ui {
@@ -21,6 +22,55 @@ std::string kind_tooltip(EncodingKind kind) {
   const std::string key = "kind." + std::string(to_string(kind)) + ".lesson";
   return std::string(text.formula) + "\n" + tr_or(key.c_str(), text.lesson);
 }
+
+// The control the current lesson step points at ("base", "position", ...), "" when none.
+std::string_view pointed_control(const AppContext& app) {
+  const LessonPlayer& player = app.lessons;
+  if (!player.lesson) return {};
+  const std::optional<Highlight>& highlight = player.lesson->steps[player.step].highlight;
+  return highlight && highlight->kind == HighlightKind::control ? std::string_view(highlight->target)
+                                                                : std::string_view();
+}
+
+// Marks the controls drawn during its lifetime when the lesson step points at `id`: a thick frame in
+// the accent colour of view highlights around the whole row (label and widget), the same in every
+// frame (a pulse would need the idle app to redraw continuously), and the sidebar scrolled to it
+// once when the step is shown.
+class ControlMark {
+ public:
+  ControlMark(const AppContext& app, std::string_view id)
+      : marked_(!id.empty() && pointed_control(app) == id) {
+    if (!marked_) return;
+    top_ = ImGui::GetCursorScreenPos().y;
+    static const void* scrolled_lesson = nullptr;
+    static std::size_t scrolled_step = 0;
+    const void* lesson = &*app.lessons.lesson;
+    scroll_ = scrolled_lesson != lesson || scrolled_step != app.lessons.step;
+    scrolled_lesson = lesson;
+    scrolled_step = app.lessons.step;
+  }
+  ControlMark(const ControlMark&) = delete;
+  ControlMark& operator=(const ControlMark&) = delete;
+  ~ControlMark() {
+    if (!marked_) return;
+    const float em = ImGui::GetFontSize(), pad = 0.2f * em;
+    const ImVec2 window = ImGui::GetWindowPos();
+    const float left = window.x + ImGui::GetWindowContentRegionMin().x - pad;
+    const float right = window.x + ImGui::GetWindowContentRegionMax().x + pad;
+    const float bottom = ImGui::GetItemRectMax().y + pad;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->PushClipRectFullScreen();
+    draw->AddRect(ImVec2(left, top_ - pad), ImVec2(right, bottom), IM_COL32(255, 170, 0, 255), 0.25f * em, 0,
+                  0.18f * em);
+    draw->PopClipRect();
+    if (scroll_) ImGui::SetScrollHereY(0.5f);
+  }
+
+ private:
+  bool marked_;
+  bool scroll_ = false;
+  float top_ = 0.0f;
+};
 
 // The label on the left, the control (which the caller draws next) filling the rest of the row.
 void row_label(const char* label, const char* tooltip) {
@@ -44,14 +94,21 @@ bool slider_int64(const char* label, std::int64_t& value, std::int64_t lo, std::
 }
 
 template <typename Enum, typename Range>
-bool enum_combo(const char* label, Enum& value, const Range& values, const char* tooltip) {
+bool enum_combo(const char* label, Enum& value, const Range& values, const char* tooltip,
+                const char* option_key = nullptr) {
   row_label(label, tooltip);
   const std::string id = std::string("##") + label;
+  // Options are session words ("same-kind"); with option_key they are shown translated
+  // (option_key + "." + word), names such as colormaps stay as they are.
+  const auto shown = [option_key](Enum option) {
+    const std::string word(to_string(option));
+    return option_key ? tr_or((std::string(option_key) + "." + word).c_str(), word) + "##" + word : word;
+  };
   bool changed = false;
-  if (ImGui::BeginCombo(id.c_str(), std::string(to_string(value)).c_str())) {
+  if (ImGui::BeginCombo(id.c_str(), shown(value).c_str())) {
     for (Enum option : values) {
       const bool selected = option == value;
-      if (ImGui::Selectable(std::string(to_string(option)).c_str(), selected)) {
+      if (ImGui::Selectable(shown(option).c_str(), selected)) {
         changed = option != value;
         value = option;
       }
@@ -83,28 +140,36 @@ void draw_encoding_controls(AppContext& app) {
   Slot& slot = app.state.active_slot();
   EncodingParams& e = slot.config.encoding;
   const std::string tooltip = kind_tooltip(e.kind);
-  row_label(tr("sidebar.encoding"), tooltip.c_str());
-  if (ImGui::BeginCombo("##kind", std::string(to_string(e.kind)).c_str())) {
-    for (EncodingKind kind : all_encoding_kinds()) {
-      if (ImGui::Selectable(std::string(to_string(kind)).c_str(), kind == e.kind)) e.kind = kind;
-      item_tooltip(kind_tooltip(kind).c_str());
+  {
+    const ControlMark mark(app, "kind");
+    row_label(tr("sidebar.encoding"), tooltip.c_str());
+    if (ImGui::BeginCombo("##kind", std::string(to_string(e.kind)).c_str())) {
+      for (EncodingKind kind : all_encoding_kinds()) {
+        if (ImGui::Selectable(std::string(to_string(kind)).c_str(), kind == e.kind)) e.kind = kind;
+        item_tooltip(kind_tooltip(kind).c_str());
+      }
+      ImGui::EndCombo();
     }
-    ImGui::EndCombo();
+    item_tooltip(tooltip.c_str());
   }
-  item_tooltip(tooltip.c_str());
-
-  slider_int64(
-      "N", e.positions, 1, max_positions,
-      tr("sidebar.n.tip"),
-      true);
-  commit_clamp(slot);
-  slider_int64("D", e.dims, 1, max_dims, tr("sidebar.d.tip"), true);
-  commit_clamp(slot);
+  {
+    const ControlMark mark(app, "positions");
+    slider_int64("N", e.positions, 1, max_positions, tr("sidebar.n.tip"), true);
+    commit_clamp(slot);
+  }
+  {
+    const ControlMark mark(app, "dims");
+    slider_int64("D", e.dims, 1, max_dims, tr("sidebar.d.tip"), true);
+    commit_clamp(slot);
+  }
 
   const std::optional<std::string_view> base_unused = unused_parameter_reason(e.kind, KindParameter::base);
-  const std::string base_key = "kind." + std::string(to_string(e.kind)) + (base_unused ? ".base_unused" : ".base");
+  const std::string base_key =
+      "kind." + std::string(to_string(e.kind)) + (base_unused ? ".base_unused" : ".base");
   const std::string base_tooltip = tr_or(base_key.c_str(), base_unused ? *base_unused : base_meaning(e.kind));
   ImGui::BeginDisabled(base_unused.has_value());
+  std::optional<ControlMark> base_mark;
+  base_mark.emplace(app, "base");
   row_label(tr("sidebar.base"), base_tooltip.c_str());
   ImGui::SliderScalar("##base", ImGuiDataType_Double, &e.base, &min_base, &max_base, "%.6g",
                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
@@ -118,28 +183,39 @@ void draw_encoding_controls(AppContext& app) {
   ImGui::SameLine();
   if (ImGui::Button("100")) e.base = 100.0;
   item_tooltip(base_unused ? base_tooltip.c_str() : tr("sidebar.base100.tip"));
+  base_mark.reset();
   ImGui::EndDisabled();
 
-  const char* start_tooltip =
-      tr("sidebar.start.tip");
-  row_label(tr("sidebar.start"), start_tooltip);
-  const std::int64_t step = 1, fast_step = 100;
-  ImGui::InputScalar("##start", ImGuiDataType_S64, &e.start, &step, &fast_step, "%lld");
-  item_tooltip(start_tooltip);
-  commit_clamp(slot);
+  const char* start_tooltip = tr("sidebar.start.tip");
+  {
+    const ControlMark mark(app, "start");
+    row_label(tr("sidebar.start"), start_tooltip);
+    const std::int64_t step = 1, fast_step = 100;
+    ImGui::InputScalar("##start", ImGuiDataType_S64, &e.start, &step, &fast_step, "%lld");
+    item_tooltip(start_tooltip);
+    commit_clamp(slot);
+  }
   e.start = std::clamp<std::int64_t>(e.start, 0, max_start);
 
   if (e.kind == EncodingKind::binary) {
+    const ControlMark mark(app, "binary_signed");
     ImGui::Checkbox(tr("sidebar.signed"), &e.binary_signed);
     item_tooltip(tr("sidebar.signed.tip"));
   }
   if (e.kind == EncodingKind::learned) {
-    draw_table_source_controls(app);
+    {
+      const ControlMark mark(app, "table");
+      draw_table_source_controls(app);
+    }
     if (slot.config.table_path.empty()) {
-      row_label("σ", tr("sidebar.sigma.tip"));
-      const double sigma_lo = 0.0, sigma_hi = 1.0;
-      ImGui::SliderScalar("##sigma", ImGuiDataType_Double, &e.sigma, &sigma_lo, &sigma_hi, "%.4g");
-      item_tooltip(tr("sidebar.sigma.tip"));
+      {
+        const ControlMark mark(app, "sigma");
+        row_label("σ", tr("sidebar.sigma.tip"));
+        const double sigma_lo = 0.0, sigma_hi = 1.0;
+        ImGui::SliderScalar("##sigma", ImGuiDataType_Double, &e.sigma, &sigma_lo, &sigma_hi, "%.4g");
+        item_tooltip(tr("sidebar.sigma.tip"));
+      }
+      const ControlMark mark(app, "seed");
       row_label("seed", tr("sidebar.seed.tip"));
       const std::uint64_t one = 1;
       ImGui::InputScalar("##seed", ImGuiDataType_U64, &e.seed, &one, nullptr, "%llu");
@@ -154,18 +230,23 @@ void draw_selection_controls(AppContext& app) {
   // The sliders show the selection as used (inside the table); moving one stores the new value.
   Selection shown = clamped(slot.selection, e);
   const std::int64_t last_position = e.start + e.positions - 1;
-  if (slider_int64(
-          "p  (↑ ↓)", shown.position, e.start, last_position,
-          tr("sidebar.p.tip")))
-    slot.selection.position = shown.position;
-  if (slider_int64("k", shown.offset, 0, std::max<std::int64_t>(e.positions - 1, 0),
-                   tr("sidebar.k.tip")))
-    slot.selection.offset = shown.offset;
-  if (slider_int64(
-          "i  (← →)", shown.dimension, 0, e.dims - 1,
-          tr("sidebar.i.tip")))
-    slot.selection.dimension = shown.dimension;
+  {
+    const ControlMark mark(app, "position");
+    if (slider_int64("p  (↑ ↓)", shown.position, e.start, last_position, tr("sidebar.p.tip")))
+      slot.selection.position = shown.position;
+  }
+  {
+    const ControlMark mark(app, "offset");
+    if (slider_int64("k", shown.offset, 0, std::max<std::int64_t>(e.positions - 1, 0), tr("sidebar.k.tip")))
+      slot.selection.offset = shown.offset;
+  }
+  {
+    const ControlMark mark(app, "dimension");
+    if (slider_int64("i  (← →)", shown.dimension, 0, e.dims - 1, tr("sidebar.i.tip")))
+      slot.selection.dimension = shown.dimension;
+  }
   DisplaySettings& display = app.state.display;
+  const ControlMark mark(app, "neighbour_curves");
   const char* neighbours_tooltip = tr("sidebar.neighbours.tip");
   row_label(tr("sidebar.neighbours"), neighbours_tooltip);
   ImGui::SliderInt("##neighbours", &display.neighbour_curves, 0, max_neighbour_curves);
@@ -174,18 +255,21 @@ void draw_selection_controls(AppContext& app) {
 
 void draw_colour_controls(AppContext& app) {
   DisplaySettings& display = app.state.display;
-  enum_combo(
-      tr("sidebar.colormap"), display.colormap, all_colormaps(),
-      tr("sidebar.colormap.tip"));
-  const char* range_tooltip =
-      tr("sidebar.range.tip");
+  {
+    const ControlMark mark(app, "colormap");
+    enum_combo(tr("sidebar.colormap"), display.colormap, all_colormaps(), tr("sidebar.colormap.tip"));
+  }
+  std::optional<ControlMark> range_mark;
+  range_mark.emplace(app, "range_mode");
+  const char* range_tooltip = tr("sidebar.range.tip");
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("sidebar.range"));
   item_tooltip(range_tooltip);
   ImGui::SameLine();
   for (RangeMode mode : {RangeMode::automatic, RangeMode::symmetric, RangeMode::fixed}) {
-    if (ImGui::RadioButton(std::string(to_string(mode)).c_str(), display.range_mode == mode))
-      display.range_mode = mode;
+    const std::string word(to_string(mode));
+    const std::string shown = tr_or(("option.range_mode." + word).c_str(), word) + "##" + word;
+    if (ImGui::RadioButton(shown.c_str(), display.range_mode == mode)) display.range_mode = mode;
     item_tooltip(range_tooltip);
     if (mode != RangeMode::fixed) ImGui::SameLine();
   }
@@ -199,22 +283,25 @@ void draw_colour_controls(AppContext& app) {
     }
     item_tooltip(tr("sidebar.fixed.tip"));
   }
+  range_mark.reset();
   if (app.state.slots.size() > 1) {
-    enum_combo(
-        tr("sidebar.scale"), display.scale_sharing,
-        std::array{ScaleSharing::same_kind, ScaleSharing::always, ScaleSharing::never},
-        tr("sidebar.scale.tip"));
+    const ControlMark mark(app, "scale_sharing");
+    enum_combo(tr("sidebar.scale"), display.scale_sharing,
+               std::array{ScaleSharing::same_kind, ScaleSharing::always, ScaleSharing::never},
+               tr("sidebar.scale.tip"), "option.scale_sharing");
   }
 }
 
 void draw_similarity_rotation_controls(AppContext& app) {
   DisplaySettings& display = app.state.display;
-  enum_combo(
-      tr("sidebar.metric"), display.metric,
-      std::array{SimilarityMetric::dot, SimilarityMetric::cosine, SimilarityMetric::distance},
-      tr("sidebar.metric.tip"));
-  const char* convention_tooltip =
-      tr("sidebar.convention.tip");
+  {
+    const ControlMark mark(app, "metric");
+    enum_combo(tr("sidebar.metric"), display.metric,
+               std::array{SimilarityMetric::dot, SimilarityMetric::cosine, SimilarityMetric::distance},
+               tr("sidebar.metric.tip"), "option.metric");
+  }
+  const ControlMark mark(app, "convention");
+  const char* convention_tooltip = tr("sidebar.convention.tip");
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("T(k)");
   item_tooltip(convention_tooltip);
@@ -232,6 +319,7 @@ void draw_similarity_rotation_controls(AppContext& app) {
 }
 
 void draw_view_toggles(AppContext& app) {
+  const ControlMark mark(app, "views");
   std::vector<std::string>& views = app.state.layout.views;
   int column = 0;
   for (const ViewType& view : view_registry()) {
@@ -246,7 +334,8 @@ void draw_view_toggles(AppContext& app) {
       }
     }
     const std::string title_key = "view." + id + ".title", summary_key = "view." + id + ".summary";
-    const std::string tooltip = tr_or(title_key.c_str(), view.title) + ": " + tr_or(summary_key.c_str(), view.summary);
+    const std::string tooltip =
+        tr_or(title_key.c_str(), view.title) + ": " + tr_or(summary_key.c_str(), view.summary);
     item_tooltip(tooltip.c_str());
   }
 }
@@ -320,10 +409,15 @@ void draw_display_controls(AppContext& app) {
 
 void draw_sidebar_panel(AppContext& app) {
   section(tr("sidebar.section.configs"));
-  draw_configs_section(app);
-  const std::string heading = app.state.slots.size() > 1
-                                  ? trf("sidebar.section.encoding_of", {std::string(1, static_cast<char>('A' + app.state.active))})
-                                  : std::string(tr("sidebar.section.encoding"));
+  {
+    // The list of configurations and the links between them are one panel: either id marks it.
+    const ControlMark configs(app, "configs"), links(app, "links");
+    draw_configs_section(app);
+  }
+  const std::string heading =
+      app.state.slots.size() > 1
+          ? trf("sidebar.section.encoding_of", {std::string(1, static_cast<char>('A' + app.state.active))})
+          : std::string(tr("sidebar.section.encoding"));
   section(heading.c_str());
   draw_encoding_controls(app);
   section(tr("sidebar.section.selection"));

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "plot/plot.hpp"
-#include "ui/heatmap_plot.hpp"
 #include "state/i18n.hpp"
+#include "ui/heatmap_plot.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
@@ -63,7 +63,8 @@ void draw_row_curve(ViewContext& view, ImVec2 size) {
     note_text("cannot compute S[p, :]: %s", row.error.c_str());
     return;
   }
-  const std::string title = trf("views.similarity.row_title", {std::to_string(view.data.request.selection.position)});
+  const std::string title =
+      trf("views.similarity.row_title", {std::to_string(view.data.request.selection.position)});
   plot::PlotConfig config;
   config.title = title.c_str();
   config.x.label = tr("axis.offset_q_p");
@@ -86,7 +87,10 @@ void draw_similarity_view(ViewContext& view) {
     note_text("cannot compute S: %s", similarity.error.c_str());
     return;
   }
-  std::string note = trf("views.similarity.note", {to_string(view.data.request.metric), similarity.method});
+  std::string note = trf("views.similarity.note",
+                         {tr_or(("option.metric." + std::string(to_string(view.data.request.metric))).c_str(),
+                                to_string(view.data.request.metric)),
+                          tr(similarity.method.c_str())});
   if (similarity.rows.stride > 1) {
     note += trf("views.sampled", {ordinal(similarity.rows.stride), std::to_string(similarity.rows.shown),
                                   std::to_string(similarity.rows.total)});

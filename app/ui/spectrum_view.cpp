@@ -17,7 +17,10 @@ void draw_spectrum_view(ViewContext& view) {
   const PeriodSpectrum& spectrum = *view.data.spectrum;
   const EncodingParams& e = view.data.request.table.encoding;
   if (spectrum.periods.empty()) {
-    note_text("%s", spectrum.why_none.c_str());
+    // A parameter error has only the message (why_none), a kind without bands has a sentence id.
+    const std::string why =
+        spectrum.why_none_text.empty() ? spectrum.why_none : tr_text(spectrum.why_none_text);
+    note_text("%s", why.c_str());
     return;
   }
   const auto n = static_cast<double>(e.positions);
@@ -37,23 +40,24 @@ void draw_spectrum_view(ViewContext& view) {
       long_l.push_back(lambda);
     }
   }
-  std::string note = spectrum.rule + ".  " +
-                     trf("views.spectrum.note", {std::to_string(long_k.size()), std::to_string(spectrum.periods.size()),
-                                                 std::to_string(e.positions)});
+  std::string note =
+      (spectrum.rule_text.empty() ? spectrum.rule : tr_text(spectrum.rule_text)) + ".  " +
+      trf("views.spectrum.note", {std::to_string(long_k.size()), std::to_string(spectrum.periods.size()),
+                                  std::to_string(e.positions)});
   if (spectrum.aliasing_limit) {
     note += trf("views.spectrum.alias_note", {std::to_string(alias_k.size()), plot::format_number(alias, 3)});
   }
   note_text("%s.", note.c_str());
   plot::PlotConfig config;
-  const std::string x_label = spectrum.band_label;
+  const std::string x_label = tr_text(spectrum.band_text);
   config.x.label = x_label.c_str();
   config.x.integer_ticks = true;
   config.y.label = tr("views.spectrum.period_axis");
   config.y.scale = plot::Scale::log10;
   config.link = "link_spectrum";
   if (!plot::BeginPlot("##spectrum", ImVec2(0.0f, 0.0f), config)) return;
-  plot::PlotScatter(tr("views.spectrum.within"), short_k.data(), short_l.data(), static_cast<int>(short_k.size()),
-                    plot::palette_color(0), 3.5f);
+  plot::PlotScatter(tr("views.spectrum.within"), short_k.data(), short_l.data(),
+                    static_cast<int>(short_k.size()), plot::palette_color(0), 3.5f);
   plot::PlotScatter(tr("views.spectrum.never"), long_k.data(), long_l.data(), static_cast<int>(long_k.size()),
                     plot::palette_color(1), 3.5f);
   if (!alias_k.empty()) {
@@ -64,7 +68,8 @@ void draw_spectrum_view(ViewContext& view) {
   plot::PlotHLine(n, plot::palette_color(3), n_text.c_str(), 2.0f);
   const ImU32 bound = ImGui::GetColorU32(ImGuiCol_Text, 0.45f);
   for (const auto& [value, label] : spectrum.bounds) plot::PlotHLine(value, bound, label.c_str());
-  if (spectrum.aliasing_limit) plot::PlotHLine(alias, plot::palette_color(3), tr("views.spectrum.alias_line"), 1.0f);
+  if (spectrum.aliasing_limit)
+    plot::PlotHLine(alias, plot::palette_color(3), tr("views.spectrum.alias_line"), 1.0f);
   // The selected column's band.
   const std::optional<std::size_t> band = band_of_column(e, view.selection.dimension);
   if (band && *band < spectrum.periods.size()) {

@@ -10,13 +10,11 @@ void apply_theme(Theme theme, float font_pixels) {
     ImGui::StyleColorsDark(&style);
     style.Colors[ImGuiCol_WindowBg] =
         ImVec4(0.11f, 0.11f, 0.11f, 1.0f);  // ~#1c1c1c, the plot palette's reference
-    style.Colors[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.11f, 0.11f, 1.0f);
     style.Colors[ImGuiCol_TextDisabled] =
         ImVec4(0.68f, 0.68f, 0.68f, 1.0f);  // notes must stay legible on a projector
   } else {
     ImGui::StyleColorsLight(&style);
     style.Colors[ImGuiCol_WindowBg] = ImVec4(0.95f, 0.95f, 0.95f, 1.0f);  // ~#f2f2f2
-    style.Colors[ImGuiCol_ChildBg] = ImVec4(0.95f, 0.95f, 0.95f, 1.0f);
     style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.30f, 0.30f, 0.30f, 1.0f);
     // High contrast for projectors: ImGui's light frames (unselected radio buttons, check boxes,
     // fields) are white on light grey and vanish on a washed-out beamer; give them a mid-grey body
@@ -28,6 +26,10 @@ void apply_theme(Theme theme, float font_pixels) {
     style.Colors[ImGuiCol_CheckMark] = ImVec4(0.05f, 0.30f, 0.75f, 1.0f);
     style.FrameBorderSize = 1.0f;
   }
+  // Child windows (sidebar, view grid, each view, each plot) sit on the window background and would
+  // paint the same colour again: transparent, they look the same and a software rasteriser (llvmpipe)
+  // does not fill the screen four more times per frame.
+  style.Colors[ImGuiCol_ChildBg] = ImVec4(0.0f, 0.0f, 0.0f, 0.0f);
   // A translucent slider grab: the value is printed centred over the grab and must stay readable.
   style.Colors[ImGuiCol_SliderGrab].w = 0.45f;
   style.Colors[ImGuiCol_SliderGrabActive].w = 0.65f;

@@ -9,6 +9,7 @@
 
 #include "state/view_data.hpp"
 #include "ui/app_ui.hpp"
+#include "ui/view_data_export.hpp"
 
 namespace pelab::app::ui {
 
@@ -23,6 +24,9 @@ struct ViewType {
   float width = 1.0f;                          // relative width of its cell in the grid
   void (*draw)(ViewContext&) = nullptr;        // per_config
   void (*draw_across)(AppContext&) = nullptr;  // across_configs
+  // The exact numbers behind the view, for its Export menu (view_data_export.cpp): named 1-D / 2-D
+  // arrays of configuration `slot` (ignored across configurations); nullptr: PNG export only.
+  std::vector<ExportArray> (*export_data)(const AppContext&, std::size_t slot, ExportDetail) = nullptr;
 };
 
 std::span<const ViewType> view_registry();

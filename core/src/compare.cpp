@@ -42,16 +42,20 @@ std::optional<CommonWindow> common_window(const EncodingParams& a, const Encodin
   return CommonWindow{first, end - first, std::min(a.dims, b.dims)};
 }
 
-std::string shape_mismatch(const EncodingParams& a, const EncodingParams& b) {
-  std::string text;
+std::vector<Text> shape_mismatch_texts(const EncodingParams& a, const EncodingParams& b) {
+  std::vector<Text> texts;
   const auto add = [&](const char* name, std::int64_t x, std::int64_t y) {
-    if (x == y) return;
-    if (!text.empty()) text += "; ";
-    text += std::string(name) + " differs: " + std::to_string(x) + " vs " + std::to_string(y);
+    if (x != y) texts.push_back({TextId::compare_differs, {name, std::to_string(x), std::to_string(y)}});
   };
   add("N", a.positions, b.positions);
   add("D", a.dims, b.dims);
   add("start", a.start, b.start);
+  return texts;
+}
+
+std::string shape_mismatch(const EncodingParams& a, const EncodingParams& b) {
+  std::string text;
+  for (const Text& part : shape_mismatch_texts(a, b)) text += (text.empty() ? "" : "; ") + english(part);
   return text;
 }
 

@@ -19,36 +19,30 @@ void interleaved_pairs(RotationStructure& s, const std::vector<double>& frequenc
     const auto col = static_cast<std::int64_t>(2 * k);
     s.pairs.push_back({col, col + 1, frequencies[k]});
   }
-  s.pairing_rule = "pairs (2k, 2k+1)";
+  s.pairing_text = {TextId::rotation_pairs_interleaved, {}};
+  s.pairing_rule = english(s.pairing_text);
 }
 
-// Why a kind (or an odd D) has no exact T(k): one sentence each.
-std::string why_not(const EncodingParams& p) {
+// Why a kind (or an odd D) has no exact T(k): one sentence each (texts in text.cpp).
+Text why_not(const EncodingParams& p) {
   switch (p.kind) {
     case EncodingKind::integer:
-      return "integer has no exact T(k): Pₚ₊ₖ = Pₚ + k is a shift, an affine map, and no linear map "
-             "sends P₀ = 0 to k.";
+      return {TextId::rotation_why_not_integer, {}};
     case EncodingKind::normalized:
-      return "normalized has no exact T(k): Pₚ₊ₖ = Pₚ + k/(N−1) is a shift, an affine map, and no "
-             "linear map sends P₀ = 0 to k/(N−1).";
+      return {TextId::rotation_why_not_normalized, {}};
     case EncodingKind::binary:
-      return "binary has no exact T(k): adding k carries between bits, so which bits flip depends on p and "
-             "not on k alone (for k = 1, 0 → 1 flips one bit but 3 → 4 flips three).";
+      return {TextId::rotation_why_not_binary, {}};
     case EncodingKind::sigmoid:
-      return "sigmoid has no exact T(k): each column is a different nonlinear curve 1/(1 + exp(−p/t_i)) "
-             "with no partner column, so no fixed matrix moves every row by k.";
+      return {TextId::rotation_why_not_sigmoid, {}};
     case EncodingKind::learned:
-      return "learned has no exact T(k): its rows are drawn or loaded independently, so no rule links row p "
-             "to row p + k.";
+      return {TextId::rotation_why_not_learned, {}};
     case EncodingKind::sinusoidal:
     case EncodingKind::fourier:
-      return std::string(to_string(p.kind)) +
-             " with odd D has no exact T(k): the last sine column has no cosine partner, and "
-             "sin(a + wk) = cos(wk) sin a + sin(wk) cos a needs the missing cos a.";
+      return {TextId::rotation_why_not_odd_d, {std::string(to_string(p.kind))}};
     case EncodingKind::sinusoidal_concat:
       break;
   }
-  return "";
+  return {};
 }
 
 // The structure must be exact and built for a table of D columns (every pair inside 0..D−1).
@@ -93,21 +87,20 @@ bool interleaved(const EncodingParams& p) {
   return p.kind == EncodingKind::sinusoidal || p.kind == EncodingKind::fourier;
 }
 
-std::string why_no_periods(const EncodingParams& p) {
+Text why_no_periods(const EncodingParams& p) {
   switch (p.kind) {
     case EncodingKind::integer:
-      return "integer has no periods: P[p, i] = p grows without bound and never repeats.";
+      return {TextId::spectrum_why_none_integer, {}};
     case EncodingKind::normalized:
-      return "normalized has no periods: P[p, i] = p/(N−1) rises in a straight line and never repeats.";
+      return {TextId::spectrum_why_none_normalized, {}};
     case EncodingKind::sigmoid:
-      return "sigmoid has no periods: column i rises once, around p ≈ t_i, and then saturates at 1 instead "
-             "of repeating.";
+      return {TextId::spectrum_why_none_sigmoid, {}};
     case EncodingKind::learned:
-      return "learned has no periods: its rows follow no rule, so nothing repeats along p.";
+      return {TextId::spectrum_why_none_learned, {}};
     case EncodingKind::sinusoidal_concat:
-      return "sinusoidal-concat with D = 1 has no bands: K = ⌊D/2⌋ = 0 and its one column is zero padding.";
+      return {TextId::spectrum_why_none_concat_d1, {}};
     default:
-      return "";
+      return {};
   }
 }
 
@@ -152,8 +145,8 @@ RotationStructure rotation_structure(const EncodingParams& p) {
       for (std::int64_t k = 0; k < half; ++k)
         s.pairs.push_back({k, k + half, detail::concat_frequency(d, p.base, k)});
       if (d % 2 != 0) s.zero_columns.push_back(d - 1);
-      s.pairing_rule =
-          d % 2 != 0 ? "pairs (k, k + K), K = ⌊D/2⌋; column D−1 is zero" : "pairs (k, k + K), K = ⌊D/2⌋";
+      s.pairing_text = {d % 2 != 0 ? TextId::rotation_pairs_concat_odd : TextId::rotation_pairs_concat, {}};
+      s.pairing_rule = english(s.pairing_text);
       s.frequency_rule = "w_k = base^(−k/(K−1))";
       return s;
     }
@@ -174,12 +167,14 @@ RotationStructure rotation_structure(const EncodingParams& p) {
       // N = 1: every entry is 0 at every position, so T(k) = 0 is exact (all columns are zero).
       if (p.positions != 1) break;
       for (std::int64_t i = 0; i < d; ++i) s.zero_columns.push_back(i);
-      s.pairing_rule = "no pairs: with N = 1 every entry is 0";
+      s.pairing_text = {TextId::rotation_pairs_none_n1, {}};
+      s.pairing_rule = english(s.pairing_text);
       return s;
     default:
       break;
   }
-  s.why_not = why_not(p);
+  s.why_not_text = why_not(p);
+  s.why_not = english(s.why_not_text);
   return s;
 }
 
@@ -334,31 +329,36 @@ PeriodSpectrum period_spectrum(const EncodingParams& params) {
   const double two_pi = 2.0 * std::numbers::pi;
   switch (params.kind) {
     case EncodingKind::sinusoidal:
-      s.band_label = "pair k";
+      s.band_text = {TextId::spectrum_band_pair, {}};
       s.rule = "λ_k = 2π·base^(2k/D)";
       s.bounds = {{two_pi, "2π"}, {two_pi * params.base, "2π·base"}};
       break;
     case EncodingKind::sinusoidal_concat:
       // t_k runs from 1 to exactly base (K ≥ 2), so λ_k spans [2π, 2π·base].
-      s.band_label = "pair k";
+      s.band_text = {TextId::spectrum_band_pair, {}};
       s.rule = "λ_k = 2π·base^(k/(K−1))";
       if (count > 0) s.bounds = {{two_pi, "2π"}, {two_pi * params.base, "2π·base"}};
       break;
     case EncodingKind::fourier:
       // Sampled at integer p, a band whose period is 2 positions or less aliases (Nyquist).
-      s.band_label = "band k";
+      s.band_text = {TextId::spectrum_band_band, {}};
       s.rule = "λ_k = 2(N−1)/2^k";
       s.aliasing_limit = 2.0;
       break;
     case EncodingKind::binary:
       // Defined only at integers, a bit cannot alias: bit 0's period 2 is exact.
-      s.band_label = "bit i";
-      s.rule = "period of bit i = 2^(i+1)";
+      s.band_text = {TextId::spectrum_band_bit, {}};
+      s.rule_text = {TextId::spectrum_rule_bit, {}};
+      s.rule = english(s.rule_text);
       break;
     default:
       break;
   }
-  if (s.periods.empty()) s.why_none = why_no_periods(params);
+  s.band_label = english(s.band_text);
+  if (s.periods.empty()) {
+    s.why_none_text = why_no_periods(params);
+    s.why_none = english(s.why_none_text);
+  }
   return s;
 }
 

@@ -1,19 +1,23 @@
 #!/bin/bash
 # Drives the real pelab window under Xvfb with synthetic input (xdotool), as a user would: types a
 # value into N, presses the arrow keys, drags the base slider, saves with Ctrl+S, opens a bad session
-# with Ctrl+O, then steps a lesson in presenter mode with a clicker's keys. Checks the saved
+# with Ctrl+O, drops a file that is not a table and then GPT-2's table on the window (XDND, with
+# xdnd_drop), then steps a lesson in presenter mode with a clicker's keys. Checks the saved
 # sessions (the app's own record of its state) and that the window kept responding.
-# Usage (under xvfb-run -s "-screen 0 1280x800x24"): drive_window.sh PELAB
+# Usage (under xvfb-run -s "-screen 0 1280x800x24"): drive_window.sh PELAB XDND_DROP GPT2_NPY
 set -u
 pelab="$1"
+xdnd_drop="$2"
+gpt2_table="$3"
 work=$(mktemp -d)
 export XDG_CONFIG_HOME="$work/config"
 failures=0
-check() {  # check DESCRIPTION PYTHON-EXPRESSION-ON-session
+check() {  # check DESCRIPTION PYTHON-EXPRESSION-ON-session (prints the selection when it fails)
   if /usr/bin/python3 -c "import json,sys; s=json.load(open('$XDG_CONFIG_HOME/pelab/session.json')); sys.exit(0 if ($2) else 1)"; then
     echo "ok: $1"
   else
     echo "FAILED: $1"; failures=$((failures + 1))
+    /usr/bin/python3 -c "import json; s=json.load(open('$XDG_CONFIG_HOME/pelab/session.json')); c=s['configs'][0]; print('  saved:', c['kind'], c['positions'], c['dims'], c['selection'])" 2>&1
   fi
 }
 # ImGui 1.86 reads key state once per frame: a key is held long enough for a frame to see it.
@@ -47,6 +51,20 @@ xdotool key ctrl+a; sleep 0.2; xdotool type --delay 40 "$work/bad.json"; sleep 0
 if grep -q "session refused" "$work/log"; then echo "ok: bad session refused"; else echo "FAILED: bad session"; failures=$((failures + 1)); fi
 save
 check "the state survived the refused session" "s['configs'][0]['positions'] == 30"
+# Files dropped on the window as a file manager drops them: first one that only looks like a table
+# (refused with a notice, nothing changes), then GPT-2's table (the configuration becomes learned).
+printf '\x93NUMPY\x01\x00\x10\x00{not a header}   \n' >"$work/bad.npy"
+window=$(xdotool search --name '^pelab$' | head -1)
+if "$xdnd_drop" "$window" "$work/bad.npy" 800 400; then echo "ok: the window took the bad drop"; else echo "FAILED: drop of bad.npy"; failures=$((failures + 1)); fi
+sleep 1
+if grep -q "cannot open the table: .*bad.npy" "$work/log"; then echo "ok: bad table refused with a notice"; else echo "FAILED: no notice for bad.npy"; failures=$((failures + 1)); fi
+save
+check "the state survived the refused table" "s['configs'][0]['kind'] == 'sinusoidal' and s['configs'][0]['positions'] == 30"
+"$xdnd_drop" "$window" "$gpt2_table" 800 400 || { echo "FAILED: drop of the GPT-2 table"; failures=$((failures + 1)); }
+sleep 1
+save
+check "the dropped GPT-2 table is the configuration now" \
+  "s['configs'][0]['kind'] == 'learned' and s['configs'][0]['dims'] == 768 and s['configs'][0]['table'].endswith('gpt2_wpe_64x768.npy')"
 kill "$pid"; wait "$pid" 2>/dev/null
 
 # A lesson in presenter mode: F5, two steps forward with PageDown, one back with PageUp, one forward

@@ -397,6 +397,60 @@ TEST_CASE("highlights, formulas and prompts are read as written", "[lesson]") {
         lesson_control_ids().end());
 }
 
+TEST_CASE("a control highlight names a sidebar control: known ids load, others are refused", "[lesson]") {
+  // Every id of the list is accepted, so the loader and the sidebar's marks use the same names.
+  // Kind-specific controls need a step whose active configuration has that kind (the sidebar draws
+  // them only then); the others are checked on the plain sinusoid.
+  const std::map<std::string_view, json> needs = {
+      {"binary_signed", json::parse(R"([{"kind": "binary", "base": null}])")},
+      {"table", json::parse(R"([{"kind": "learned", "base": null}])")},
+      {"sigma", json::parse(R"([{"kind": "learned", "base": null}])")},
+      {"seed", json::parse(R"([{"kind": "learned", "base": null}])")},
+      {"scale_sharing",
+       json::parse(R"([{}, {"kind": "sinusoidal", "positions": 64, "dims": 8, "base": 100}])")}};
+  for (std::string_view id : lesson_control_ids()) {
+    INFO(id);
+    json lesson = valid_lesson();
+    lesson["steps"][2]["highlight"] = {{"kind", "control"}, {"target", std::string(id)}};
+    if (const auto need = needs.find(id); need != needs.end())
+      lesson["steps"][2]["session"]["configs"] = need->second;
+    const LessonLoad load = load_json(lesson);
+    INFO(joined(load.problems));
+    REQUIRE(load.lesson);
+    REQUIRE(load.lesson->steps[2].highlight);
+    CHECK(*load.lesson->steps[2].highlight == Highlight{HighlightKind::control, std::string(id), 0, 0, 0});
+  }
+  // A misspelt or invented one is refused with the file, the step and the field, and the list of
+  // ids a teacher can use.
+  for (const char* wrong : {"Base", "p", "k_slider", ""}) {
+    INFO(wrong);
+    json lesson = valid_lesson();
+    lesson["steps"][1]["highlight"] = {{"kind", "control"}, {"target", wrong}};
+    const LessonLoad load = load_json(lesson);
+    INFO(joined(load.problems));
+    CHECK_FALSE(load.lesson);
+    CHECK(mentions(load.problems, "lessons/bad.json: step 2: highlight.target: unknown control \"" +
+                                      std::string(wrong) + "\""));
+    CHECK(mentions(load.problems, "position"));
+  }
+  // A control the step's sidebar does not draw is refused: sigma belongs to a seeded learned table.
+  {
+    json lesson = valid_lesson();
+    lesson["steps"][2]["highlight"] = {{"kind", "control"}, {"target", "sigma"}};
+    const LessonLoad load = load_json(lesson);
+    INFO(joined(load.problems));
+    CHECK_FALSE(load.lesson);
+    CHECK(mentions(load.problems,
+                   "lessons/bad.json: step 3: highlight.target: control \"sigma\" is shown only"));
+  }
+  // A target that is not a string is refused too.
+  json lesson = valid_lesson();
+  lesson["steps"][0]["highlight"] = {{"kind", "control"}, {"target", 3}};
+  const LessonLoad load = load_json(lesson);
+  CHECK_FALSE(load.lesson);
+  CHECK(mentions(load.problems, "lessons/bad.json: step 1: highlight.target"));
+}
+
 TEST_CASE("table paths are relative to the lesson file, and a missing table is refused", "[lesson]") {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pelab_test_lessons";
   std::filesystem::remove_all(dir);

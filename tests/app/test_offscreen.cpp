@@ -205,7 +205,8 @@ TEST_CASE("off screen and a window under Xvfb give the same pixels", "[offscreen
     const fs::path offscreen = dir / (std::string("same_offscreen_") + view + ".png");
     const fs::path window = dir / (std::string("same_window_") + view + ".png");
     const fs::path geometry = dir / (std::string("same_geometry_") + view + ".json");
-    const Run a = run_headless("--screenshot " + offscreen.string() + " --geometry " + geometry.string() + common);
+    const Run a =
+        run_headless("--screenshot " + offscreen.string() + " --geometry " + geometry.string() + common);
     const Run b = run_xvfb("--gl window --screenshot " + window.string() + common);
     INFO(view << ": " << a.output << b.output);
     REQUIRE(a.status == 0);
@@ -378,5 +379,27 @@ TEST_CASE("export_view_png: one view at 1x, 2x, 4x, re-rendered, the screen fram
     // The screen's next frame is the same picture as before the exports.
     const gfx::RgbImage after = screen_frame();
     CHECK(after.pixels == before.pixels);
+  }
+}
+
+TEST_CASE("view options (--set): applied to the picture, a bad one refused before any drawing",
+          "[offscreen]") {
+  const fs::path dir = temp_dir();
+  const fs::path png = dir / "set_rope.png";
+  const fs::path bad = dir / "set_bad.png";
+  fs::remove(png);
+  const Run good = run_headless("--view rope --size 800x600 --set rope.model=llama-3.1-8b --set " +
+                                std::string("'rope.b={\"type\": \"linear\", \"factor\": 2}' --screenshot ") +
+                                png.string());
+  INFO(good.output);
+  CHECK(good.status == 0);
+  CHECK(fs::exists(png));
+  for (const char* option : {"bias.heads=1000", "rope.model=no-such-model", "nope.x=1", "pca"}) {
+    const Run refused =
+        run_headless(std::string("--view bias --set ") + option + " --screenshot " + bad.string());
+    INFO(option << ": " << refused.output);
+    CHECK(refused.status == 2);
+    CHECK(refused.output.find("pelab: --set ") != std::string::npos);
+    CHECK_FALSE(fs::exists(bad));
   }
 }

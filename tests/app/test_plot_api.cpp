@@ -2,11 +2,13 @@
 #include <imgui.h>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <vector>
 
 #include "plot/plot.hpp"
+#include "plot/plot_internal.hpp"  // label_background(): finds the label plates in the draw list
 
 namespace plot = pelab::plot;
 
@@ -361,4 +363,115 @@ TEST_CASE("marker labels and text are drawn on top of lines submitted after them
   REQUIRE(last_line >= 0);
   REQUIRE(first_text >= 0);
   CHECK(first_text > last_line);
+}
+
+TEST_CASE("rich text: scripts are measured smaller, lines stack, plain text is unchanged") {
+  Harness h;
+  h.frame([&] {
+    const float f = ImGui::GetFontSize();
+    const ImVec2 plain = ImGui::CalcTextSize("Pp+k");
+    const ImVec2 rich = plot::CalcRichTextSize("P_{p+k}");
+    CHECK(rich.x < plain.x);  // the script is drawn at 70%
+    CHECK(rich.x > ImGui::CalcTextSize("P").x);
+    CHECK(rich.y > f);  // a subscript reaches below the line
+    CHECK(rich.y < 1.3f * f);
+    CHECK(plot::CalcRichTextSize("max_distance").x == ImGui::CalcTextSize("max_distance").x);
+    CHECK(plot::CalcRichTextSize("a_1\nb^2").y > 2 * f);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const int before = dl->VtxBuffer.Size;
+    plot::AddRichText(dl, ImVec2(10, 10), IM_COL32_WHITE, "T(k) P_p = P_{p+k}");
+    CHECK(dl->VtxBuffer.Size > before);
+  });
+}
+
+namespace {
+
+// Bounding boxes of the runs of vertices drawn in exactly `color` (the inner part of each filled plate;
+// the anti-aliased fringe, at alpha 0, is skipped), from the last rendered frame.
+std::vector<ImRect> boxes_of_color(ImU32 color) {
+  std::vector<ImRect> out;
+  const ImDrawData* data = ImGui::GetDrawData();
+  for (int l = 0; l < data->CmdListsCount; ++l) {
+    const ImDrawList* dl = data->CmdLists[l];
+    bool in_run = false;
+    for (const ImDrawVert& v : dl->VtxBuffer) {
+      if (v.col == (color & ~IM_COL32_A_MASK)) continue;  // the fringe, interleaved with the inside
+      if (v.col != color) {
+        in_run = false;
+        continue;
+      }
+      if (!in_run) out.emplace_back(v.pos, v.pos);
+      in_run = true;
+      out.back().Add(v.pos);
+    }
+  }
+  return out;
+}
+
+bool overlap(const ImRect& a, const ImRect& b) {  // more than a pixel of overlap
+  return std::min(a.Max.x, b.Max.x) - std::max(a.Min.x, b.Min.x) > 1 &&
+         std::min(a.Max.y, b.Max.y) - std::max(a.Min.y, b.Min.y) > 1;
+}
+
+}  // namespace
+
+TEST_CASE("labels on one point, tags, legend and rich legend entries draw in one plot") {
+  Harness h;
+  plot::PlotConfig cfg;
+  cfg.title = "P_{p+k} = T(k) P_p";
+  cfg.x.label = "w_k p";
+  cfg.y.label = "base^{-2k/D}";
+  const std::vector<double> xs = {0, 1, 2, 3}, ys = {0, 1, 0, 1};
+  for (int frame = 0; frame < 2; ++frame) {
+    h.frame([&] {
+      REQUIRE(plot::BeginPlot("##labels", ImVec2(500, 300), cfg));
+      plot::PlotLine("P_p", xs.data(), ys.data(), 4, plot::palette_color(0));
+      plot::PlotMarker(3, 1, plot::palette_color(1), 6, "T(k) P_p");
+      plot::PlotMarker(3, 1, plot::palette_color(2), 6, "P_{p+k}");
+      plot::PlotVLine(3, plot::palette_color(3), "N = 64");
+      plot::PlotText(1, 1, "q_{max}", plot::palette_color(4));
+      plot::EndPlot();
+    });
+  }
+  // Four label plates (two marker labels on one point, the tag, the text) and the legend: none overlaps.
+  const std::vector<ImRect> plates = boxes_of_color(pelab::plot::detail::label_background(0.82f));
+  const std::vector<ImRect> legend = boxes_of_color(pelab::plot::detail::label_background(0.85f));
+  REQUIRE(plates.size() == 4);
+  REQUIRE(legend.size() == 1);
+  for (size_t i = 0; i < plates.size(); ++i) {
+    CHECK_FALSE(overlap(plates[i], legend[0]));
+    for (size_t j = i + 1; j < plates.size(); ++j) CHECK_FALSE(overlap(plates[i], plates[j]));
+  }
+}
+
+TEST_CASE("the hover readout takes a side of the cursor that covers no label") {
+  Harness h;
+  plot::PlotConfig cfg;
+  cfg.legend = false;
+  const std::vector<double> xs = {0, 10}, ys = {0, 1};
+  const auto draw = [&] {
+    h.frame([&] {
+      REQUIRE(plot::BeginPlot("##readout", ImVec2(600, 400), cfg));
+      plot::PlotLine("##line", xs.data(), ys.data(), 2, plot::palette_color(0));
+      plot::PlotHLine(0.5, plot::palette_color(3), "N = 64, the training context");
+      plot::SetHoverText("r");  // a small readout, so that every side of the cursor fits in the plot
+      plot::EndPlot();
+    });
+  };
+  draw();
+  const std::vector<ImRect> tags = boxes_of_color(pelab::plot::detail::label_background(0.82f));
+  REQUIRE(tags.size() == 1);
+  const ImRect tag = tags[0];
+  // Just above the tag's left part: right-below (the usual side) and left-below would both cover it.
+  h.mouse = ImVec2(tag.Min.x + 20, tag.Min.y - 15);
+  draw();
+  draw();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const ImVec4 popup = style.Colors[ImGuiCol_PopupBg];
+  const std::vector<ImRect> readout =
+      boxes_of_color(ImGui::ColorConvertFloat4ToU32(ImVec4(popup.x, popup.y, popup.z, 1.0f)));
+  REQUIRE(readout.size() == 1);
+  CHECK_FALSE(overlap(readout[0], tag));
+  CHECK(readout[0].Max.y < h.mouse.y);  // above the cursor
+  CHECK(readout[0].Min.x > h.mouse.x);  // on its usual (right) side
 }

@@ -1,12 +1,16 @@
-// Pure axis math of the plot layer (app/plot/ticks.hpp): nice ticks, log ticks, labels, transforms, fitting.
+// Pure axis math of the plot layer (app/plot/ticks.hpp): nice ticks, log ticks, labels, transforms, fitting;
+// and its pure label code (app/plot/labels.hpp): sub/superscript markup, label placement.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
+#include "plot/labels.hpp"
 #include "plot/ticks.hpp"
 
 using namespace pelab::plot;
@@ -276,4 +280,146 @@ TEST_CASE("integer ticks for index axes", "[plot][ticks]") {
     if (p.show_label) shown.push_back(p.tick.label);
   }
   CHECK(shown == std::vector<std::string>{"0", "1", "2", "3"});
+}
+
+// ---------------------------------------------------------------------------------------- rich text markup
+
+namespace {
+
+std::vector<std::pair<std::string, int>> runs(std::string_view text) {
+  std::vector<std::pair<std::string, int>> out;
+  for (const RichRun& r : parse_rich_text(text)) out.emplace_back(r.text, r.level);
+  return out;
+}
+
+using Runs = std::vector<std::pair<std::string, int>>;
+
+}  // namespace
+
+TEST_CASE("rich text: braces, single characters, and identifiers that stay literal") {
+  CHECK(runs("P_{p+k}") == Runs{{"P", 0}, {"p+k", -1}});
+  CHECK(runs("T(k) P_p") == Runs{{"T(k) P", 0}, {"p", -1}});
+  CHECK(runs("P_p · P_q") == Runs{{"P", 0}, {"p", -1}, {" · P", 0}, {"q", -1}});
+  CHECK(runs("base^{-2k/D} = 2^k") == Runs{{"base", 0}, {"-2k/D", 1}, {" = 2", 0}, {"k", 1}});
+  CHECK(runs("w_{k}^{2}") == Runs{{"w", 0}, {"k", -1}, {"2", 1}});
+  CHECK(runs("a_{b{c}d}") == Runs{{"a", 0}, {"b{c}d", -1}});  // nested braces belong to the script
+  // Identifiers and loose signs are not maths.
+  CHECK(runs("max_distance") == Runs{{"max_distance", 0}});
+  CHECK(runs("L / high_freq") == Runs{{"L / high_freq", 0}});
+  CHECK(runs("base_100") == Runs{{"base_100", 0}});
+  CHECK(runs("x ^ 2") == Runs{{"x ^ 2", 0}});
+  CHECK(runs("_p") == Runs{{"_p", 0}});
+  CHECK(runs("P_{p+k") == Runs{{"P_{p+k", 0}});  // unmatched: literal
+  CHECK(runs("a_") == Runs{{"a_", 0}});
+  CHECK(runs("Pₚ₊ₖ") == Runs{{"Pₚ₊ₖ", 0}});  // Unicode scripts pass through
+  CHECK(runs("").empty());
+  CHECK(has_rich_markup("S_A − S_B"));
+  CHECK_FALSE(has_rich_markup("−max_distance"));
+  CHECK(strip_rich_markup("P_{p+k} = T(k) P_p") == "Pp+k = T(k) Pp");
+}
+
+// ---------------------------------------------------------------------------------------- label placement
+
+namespace {
+
+const LabelBox kArea{0, 0, 400, 300};
+
+LabelRequest around(float x, float y, float w = 60, float h = 16, int rings = 4) {
+  LabelRequest r;
+  r.width = w;
+  r.height = h;
+  r.candidates = candidates_around({x, y}, w, h, 8, 14, rings);
+  return r;
+}
+
+bool inside(const LabelBox& outer, const LabelBox& b) { return outer.contains(b); }
+
+}  // namespace
+
+TEST_CASE("placement: a label that fits at its preferred place is not moved") {
+  const auto placed = place_labels(kArea, {}, {}, {around(100, 150)});
+  REQUIRE(placed.size() == 1);
+  CHECK(placed[0].candidate == 0);
+  CHECK(placed[0].free);
+  const LabelPoint want = candidates_around({100, 150}, 60, 16, 8, 14, 1)[0];
+  CHECK(placed[0].box.x0 == want.x);
+  CHECK(placed[0].box.y0 == want.y);
+  CHECK(placed[0].box.width() == 60);
+  CHECK(placed[0].box.height() == 16);
+  // Right-above of the anchor: the first candidate.
+  CHECK(placed[0].box.x0 > 100);
+  CHECK(placed[0].box.y1 < 150);
+}
+
+TEST_CASE("placement: two labels at the same anchor do not overlap") {
+  // "T(k) P_p" and "P_{p+k}" on the same point (k = 0), and a third for good measure.
+  const auto placed =
+      place_labels(kArea, {}, {}, {around(200, 150), around(200, 150, 50), around(200, 150, 70)});
+  REQUIRE(placed.size() == 3);
+  for (size_t i = 0; i < placed.size(); ++i) {
+    CHECK(placed[i].free);
+    CHECK(inside(kArea, placed[i].box));
+    for (size_t j = i + 1; j < placed.size(); ++j) CHECK_FALSE(placed[i].box.overlaps(placed[j].box));
+  }
+  CHECK(placed[0].candidate == 0);  // the first keeps its preferred place
+  CHECK(placed[1].candidate > 0);
+}
+
+TEST_CASE("placement: a label at the right edge stays inside the plot") {
+  // Anchor 5 px from the right edge: right-above would stick out, so it goes left.
+  const auto placed = place_labels(kArea, {}, {}, {around(395, 150)});
+  REQUIRE(placed.size() == 1);
+  CHECK(placed[0].free);
+  CHECK(inside(kArea, placed[0].box));
+  CHECK(placed[0].box.x1 <= 395);  // to the left of the anchor
+  // In a corner too (top-right): left-below is the first that fits.
+  const auto corner = place_labels(kArea, {}, {}, {around(398, 2)});
+  CHECK(corner[0].free);
+  CHECK(inside(kArea, corner[0].box));
+  CHECK(corner[0].candidate == 3);
+}
+
+TEST_CASE("placement: the legend rectangle is avoided") {
+  // A legend at the top-right corner of the area covers the label's preferred (right-above) place.
+  const LabelBox legend{300, 0, 400, 80};
+  const auto placed = place_labels(kArea, {legend}, {}, {around(290, 70)});
+  REQUIRE(placed.size() == 1);
+  CHECK(placed[0].free);
+  CHECK(placed[0].candidate > 0);
+  CHECK_FALSE(placed[0].box.overlaps(legend));
+  CHECK(inside(kArea, placed[0].box));
+}
+
+TEST_CASE("placement: among free places the one covering fewer data points wins, earlier on a tie") {
+  // Data points fill the right-above place: right-above is free of labels but covers them.
+  std::vector<LabelPoint> points;
+  const LabelPoint first = candidates_around({100, 150}, 60, 16, 8, 14, 1)[0];
+  for (float x = first.x; x <= first.x + 60; x += 5) points.push_back({x, first.y + 8});
+  const auto placed = place_labels(kArea, {}, points, {around(100, 150)});
+  CHECK(placed[0].candidate == 1);  // left-above: free and covers nothing
+  // Points everywhere around: the first free candidate is kept (no jumping to a far ring for them).
+  std::vector<LabelPoint> dense;
+  for (float x = 0; x <= 400; x += 4)
+    for (float y = 0; y <= 300; y += 4) dense.push_back({x, y});
+  CHECK(place_labels(kArea, {}, dense, {around(100, 150)})[0].candidate == 0);
+}
+
+TEST_CASE("placement: without a free place the least overlapping one, inside; results are deterministic") {
+  LabelRequest big;
+  big.width = 380;
+  big.height = 280;
+  big.candidates = {{50, 50}, {0, 0}};
+  const auto placed = place_labels(kArea, {LabelBox{0, 0, 40, 40}}, {}, {big});
+  CHECK_FALSE(placed[0].free);
+  CHECK(inside(kArea, placed[0].box));
+  const std::vector<LabelRequest> many = {around(200, 150), around(200, 150), around(205, 152),
+                                          around(30, 10)};
+  const auto a = place_labels(kArea, {}, {}, many), b = place_labels(kArea, {}, {}, many);
+  for (size_t i = 0; i < a.size(); ++i) {
+    CHECK(a[i].candidate == b[i].candidate);
+    CHECK(a[i].box.x0 == b[i].box.x0);
+    CHECK(a[i].box.y0 == b[i].box.y0);
+  }
+  // An empty request gets no place and takes no room.
+  CHECK(place_labels(kArea, {}, {}, {LabelRequest{}})[0].candidate == -1);
 }

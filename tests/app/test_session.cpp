@@ -8,6 +8,7 @@
 
 #include "state/config_paths.hpp"
 #include "state/session.hpp"
+#include "state/view_options.hpp"
 #include "ui/view_registry.hpp"
 
 using namespace pelab;
@@ -57,7 +58,7 @@ TEST_CASE("a session round-trips every configuration, selection, setting and the
   state.layout.maximized = "rotation";
   state.layout.sidebar_width = 21.0f;
   state.layout.show_sidebar = false;
-  state.ui = UiSettings{30.0f, Theme::light};
+  state.ui = UiSettings{30.0f, Theme::light, std::nullopt};
 
   const SessionLoad load = from_text(session_to_text(state));
   INFO(session_to_text(state));
@@ -94,7 +95,7 @@ TEST_CASE("a version 1 session loads into version 2", "[session]") {
   CHECK(state.display.show_both_conventions);
   CHECK(state.layout.maximized == "spectrum");
   CHECK(state.layout.views == LayoutState{}.views);
-  CHECK(state.ui == UiSettings{22.0f, Theme::light});
+  CHECK(state.ui == UiSettings{22.0f, Theme::light, std::nullopt});
 }
 
 TEST_CASE("missing keys keep their defaults", "[session]") {
@@ -186,7 +187,7 @@ TEST_CASE("every shipped preset is a valid session", "[session]") {
 
 TEST_CASE("settings round trip and refusal", "[session]") {
   std::vector<std::string> problems;
-  const UiSettings settings{26.0f, Theme::light};
+  const UiSettings settings{26.0f, Theme::light, std::nullopt};
   CHECK(settings_from_text(settings_to_text(settings), problems) == settings);
   CHECK(problems.empty());
   CHECK_FALSE(settings_from_text(R"({"font_size": 2})", problems).has_value());
@@ -292,4 +293,38 @@ TEST_CASE("view ids, titles and help come from the registry", "[params]") {
   }
   CHECK(ui::find_view("all") == nullptr);
   CHECK(ui::view_ids().size() == 12);  // 7 + rope, bias, attention, norms, pca
+}
+
+TEST_CASE("view options (--set) from the command line, all or nothing", "[session][view_options]") {
+  const std::filesystem::path models = std::filesystem::path(PELAB_SOURCE_DIR) / "assets" / "models";
+  ViewSettings views;
+  // The model preset first (Llama 3.1 8B: head_dim 4096/32 = 128, theta 5e5, L = 8192, llama3 x8,
+  // p at 8 x 8192), then the other keys whatever their order; JSON values and plain strings.
+  const std::vector<std::string> options = {
+      "rope.position=1000", "rope.model=llama-3.1-8b", "bias.method=t5",
+      "bias.heads=12",      "norms.lengths=[4,1,2]",   R"(rope.b={"type": "linear", "factor": 2})"};
+  REQUIRE(apply_view_options(views, options, models).empty());
+  CHECK(views.rope.model == "llama-3.1-8b");
+  CHECK(views.rope.dims == 128);
+  CHECK(views.rope.base == 500000.0);
+  CHECK(views.rope.context == 8192);
+  CHECK(views.rope.scaling_a.type == RopeScalingType::llama3);
+  CHECK(views.rope.scaling_a.factor == 8.0);
+  CHECK(views.rope.scaling_b.type == RopeScalingType::linear);
+  CHECK(views.rope.scaling_b.factor == 2.0);
+  CHECK(views.rope.position == 1000);
+  CHECK(views.bias.method == BiasMethod::t5);
+  CHECK(views.bias.heads == 12);
+  CHECK(views.norms.lengths == std::vector<std::int64_t>{4, 1, 2});
+
+  // Refused: nothing changes, each problem names its option.
+  const ViewSettings before = views;
+  const std::vector<std::string> bad = {"bias.heads=1000", "rope.model=no-such-model", "pca", "nope.x=1",
+                                        "pca.components=2"};
+  const std::vector<std::string> problems = apply_view_options(views, bad, models);
+  CHECK(views == before);
+  CHECK(mentions(problems, "--set views.bias.heads"));
+  CHECK(mentions(problems, "--set rope.model=no-such-model"));
+  CHECK(mentions(problems, "--set pca: expected VIEW.KEY=VALUE"));
+  CHECK(mentions(problems, "nope"));
 }

@@ -37,12 +37,43 @@ TEST_CASE("both languages hold the same UI string keys", "[i18n]") {
     CHECK(ko_set.contains(key));
   }
   // Korean also translates texts whose English lives in core or in the view registry ("kind.*",
-  // "view.*"); every other Korean key has its English twin.
+  // "view.*", "core.*") or is a session word ("option.*": "same-kind"); every other Korean key has
+  // its English twin.
   for (const std::string& key : ko) {
-    if (key.rfind("kind.", 0) == 0 || key.rfind("view.", 0) == 0) continue;
+    if (key.rfind("kind.", 0) == 0 || key.rfind("view.", 0) == 0 || key.rfind("core.", 0) == 0 ||
+        key.rfind("option.", 0) == 0)
+      continue;
     INFO(key);
     CHECK(en_set.contains(key));
   }
+  // Every sentence core returns has a Korean translation with the same arguments ({0}, {1}, ...),
+  // and no Korean "core." key is left over from a sentence core no longer has.
+  const auto arguments = [](std::string_view text) {
+    std::set<std::string> found;
+    for (std::size_t at = text.find('{'); at != std::string_view::npos; at = text.find('{', at + 1))
+      if (at + 2 < text.size() && text[at + 2] == '}') found.insert(std::string(text.substr(at, 3)));
+    return found;
+  };
+  std::set<std::string> core_keys;
+  set_language(Language::ko);
+  for (pelab::TextId id : pelab::all_text_ids()) {
+    const std::string key = "core." + std::string(pelab::text_key(id));
+    core_keys.insert(key);
+    INFO(key);
+    REQUIRE(ko_set.contains(key));
+    CHECK(arguments(tr(key.c_str())) == arguments(pelab::text_pattern(id)));
+    CHECK(tr(key.c_str()) != pelab::text_pattern(id));
+  }
+  for (const std::string& key : ko) {
+    if (key.rfind("core.", 0) != 0) continue;
+    INFO(key);
+    CHECK(core_keys.contains(key));
+  }
+  // A translated sentence gets its numbers formatted in.
+  CHECK(tr_text({pelab::TextId::requirement_fail_2, {"63", "1"}}).find("63") != std::string::npos);
+  set_language(Language::en);
+  CHECK(tr_text({pelab::TextId::requirement_fail_2, {"63", "1"}}) ==
+        "fails: values reach 63, above the bound 1 that keeps them on the scale of token embeddings");
   // Every view of the registry has a Korean title.
   for (std::string_view id : ui::view_ids()) {
     INFO(id);

@@ -62,6 +62,24 @@ TEST_CASE("requirement scores near the exact-position limit and for non-finite t
   for (const auto& s : requirement_scores(p, &table)) CHECK_FALSE(s.pass);
 }
 
+TEST_CASE("requirement 5 on a wide table compares a sample of rows, and says how many") {
+  // D = 4096: s^2 D <= 2^34 gives s = 2048 rows compared pairwise (plus every neighbour pair).
+  EncodingParams p;
+  p.kind = EncodingKind::integer;  // rows p, p+1 differ by sqrt(D) = 64: the minimum, found exactly
+  p.positions = 2049;
+  p.dims = 4096;
+  const std::vector<RequirementScore> wide = requirement_scores(p);
+  REQUIRE(wide.size() == 5);
+  CHECK(wide[4].value == 64.0);
+  CHECK(wide[4].description_text.id == TextId::requirement_measure_5_sampled);
+  CHECK(wide[4].description_text.args == std::vector<std::string>{"2048"});
+  CHECK(wide[4].description.find("an even sample of 2048 rows (N > 2048)") != std::string::npos);
+  p.positions = 2048;  // all rows fit: exact, no argument
+  const std::vector<RequirementScore> exact = requirement_scores(p);
+  CHECK(exact[4].value == 64.0);
+  CHECK(exact[4].description_text.id == TextId::requirement_measure_5);
+}
+
 TEST_CASE("requirement values by hand") {
   EncodingParams p;
   p.kind = EncodingKind::integer;

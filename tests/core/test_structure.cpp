@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numbers>
 #include <numeric>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "pelab/kinds.hpp"
 #include "pelab/rotation.hpp"
 #include "pelab/structure.hpp"
+#include "pelab/text.hpp"
 
 using namespace pelab;
 using Catch::Matchers::WithinAbs;
@@ -355,4 +357,35 @@ TEST_CASE("a structure built for another D is refused", "[structure]") {
   const Matrix t = encode(narrow);
   CHECK_THROWS_WITH(rotation_residuals(narrow, s, t, t, 1), Catch::Contains("outside this table's D = 4"));
   CHECK_THROWS_AS(rotation_window(narrow, s, 1, all_dims(4), RotationConvention::row), Error);
+}
+
+TEST_CASE("the sentences of the structure carry ids whose English is the sentence itself",
+          "[structure][text]") {
+  // The app translates by id and formats the arguments in; the English fields stay what the CLI
+  // prints. Both must be the same sentence for every kind, with even and odd D and N = 1.
+  for (EncodingKind kind : all_encoding_kinds()) {
+    for (const auto& [n, d] : {std::pair<std::int64_t, std::int64_t>{16, 8}, {16, 7}, {1, 4}, {16, 1}}) {
+      const EncodingParams p = make(kind, n, d);
+      INFO(to_string(kind) << " N = " << n << " D = " << d);
+      const RotationStructure s = rotation_structure(p);
+      CHECK(english(s.why_not_text) == s.why_not);
+      CHECK(english(s.pairing_text) == s.pairing_rule);
+      CHECK(s.why_not_text.empty() == s.exact());
+      const PeriodSpectrum spectrum = period_spectrum(p);
+      CHECK(english(spectrum.why_none_text) == spectrum.why_none);
+      CHECK(english(spectrum.band_text) == spectrum.band_label);
+      if (!spectrum.rule_text.empty()) CHECK(english(spectrum.rule_text) == spectrum.rule);
+    }
+  }
+  // The odd-D sentence names its kind through an argument, not through its id.
+  const RotationStructure odd = rotation_structure(make(EncodingKind::fourier, 16, 7));
+  CHECK(odd.why_not_text == Text{TextId::rotation_why_not_odd_d, {"fourier"}});
+  CHECK(format_pattern("{1} and {0}, {2}", {"a", "b"}) == "b and a, {2}");
+  // Every id has a key and an English pattern, and no two share a key.
+  std::set<std::string_view> keys;
+  for (TextId id : all_text_ids()) {
+    CHECK_FALSE(text_key(id).empty());
+    CHECK_FALSE(text_pattern(id).empty());
+    CHECK(keys.insert(text_key(id)).second);
+  }
 }

@@ -4,8 +4,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "pelab/encodings.hpp"
+#include "pelab/text.hpp"
 #include "pelab/types.hpp"
 
 namespace pelab {
@@ -31,5 +33,7 @@ std::optional<CommonWindow> common_window(const EncodingParams& a, const Encodin
 // Why two tables cannot be subtracted as they are, in words ("N differs: 64 vs 128; D differs: ..."),
 // or "" when their positions and dimensions are the same.
 std::string shape_mismatch(const EncodingParams& a, const EncodingParams& b);
+// The same, one sentence per differing key (compare.differs), for a translated UI.
+std::vector<Text> shape_mismatch_texts(const EncodingParams& a, const EncodingParams& b);
 
 }  // namespace pelab

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "pelab/encodings.hpp"
+#include "pelab/text.hpp"
 
 namespace pelab {
 
@@ -15,6 +16,8 @@ struct RequirementScore {
   double threshold;         // pass when value <= threshold (or > for "distinct", see `higher_is_better`)
   bool higher_is_better;
   bool pass;
+  Text name_text;  // name and description as ids, for a translated UI
+  Text description_text;
 };
 
 // 1 length-independent: max |P_N[p] - P_2N[p]| over shared rows (table at N vs at 2N); <= 1e-9.
@@ -31,5 +34,7 @@ std::vector<RequirementScore> requirement_scores(const EncodingParams& params,
 // One sentence on the outcome, with the number and its threshold, e.g. "fails: values reach 63,
 // above the bound 1 that keeps them on the scale of token embeddings".
 std::string requirement_verdict(const RequirementScore& score);
+// The same sentence as an id with the value and the bound as arguments.
+Text requirement_verdict_text(const RequirementScore& score);
 
 }  // namespace pelab

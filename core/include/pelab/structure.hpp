@@ -10,6 +10,7 @@
 
 #include "pelab/encodings.hpp"
 #include "pelab/rotation.hpp"
+#include "pelab/text.hpp"
 #include "pelab/types.hpp"
 
 namespace pelab {
@@ -31,6 +32,9 @@ struct RotationStructure {
   std::string pairing_rule;    // "pairs (2k, 2k+1)", "pairs (k, k + K), K = ⌊D/2⌋", ...
   std::string frequency_rule;  // "w_k = base^(−2k/D)", "w_k = base^(−k/(K−1))", "w_k = 2^k π/(N−1)"
   std::string why_not;         // one sentence, set exactly when `pairs` is empty
+  // The sentences above as ids with arguments (pairing_rule, why_not), for a translated UI.
+  Text pairing_text;
+  Text why_not_text;
   bool exact() const { return why_not.empty(); }
   // The pair that column `dim` belongs to (index into `pairs`), if any.
   std::optional<std::size_t> pair_of_column(std::int64_t dim) const;
@@ -86,6 +90,11 @@ struct PeriodSpectrum {
   // Reference lines of the rule (sinusoidal: 2π and 2π·base), empty when the rule has none.
   std::vector<std::pair<double, std::string>> bounds;
   std::string why_none;  // set exactly when `periods` is empty: one sentence
+  // band_label, rule and why_none as ids with arguments, for a translated UI (rule_text is empty
+  // when the rule is only a formula, which needs no translation).
+  Text band_text;
+  Text rule_text;
+  Text why_none_text;
 };
 PeriodSpectrum period_spectrum(const EncodingParams& params);
 

@@ -1,0 +1,288 @@
+// Plot layer: drawing the recorded items (lines with culling and decimation, scatters, markers, reference
+// lines, arrows, arcs, images, rectangles). Their labels are placed and drawn by plot_labels.cpp.
+#include <cmath>
+
+#include "plot_internal.hpp"
+
+namespace pelab::plot::detail {
+
+namespace {
+
+// A drawn data point for the label placer (inside the area only; capped so placement stays cheap).
+void collect_point(Context& c, ImVec2 p) {
+  constexpr size_t kMaxPoints = 20000;
+  if (c.label_points.size() < kMaxPoints && c.lay.area.Contains(p)) c.label_points.push_back({p.x, p.y});
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------------------------------ drawing
+
+void consider_nearest(Context& c, double x, double y, ImVec2 p, const Item& it) {
+  const float dx = p.x - c.mouse.x, dy = p.y - c.mouse.y;
+  const double d2 = static_cast<double>(dx) * dx + static_cast<double>(dy) * dy;
+  const double r = 0.75 * c.lay.font_size + it.size;
+  if (d2 > r * r) return;
+  // Closest wins; on a tie a labelled item beats an unlabelled one ("##" helper lines).
+  if (c.nearest.found &&
+      (d2 > c.nearest.d2 || (d2 == c.nearest.d2 && (it.legend_id == 0 || c.nearest.legend_id != 0))))
+    return;
+  c.nearest.found = true;
+  c.nearest.d2 = d2;
+  c.nearest.x = x;
+  c.nearest.y = y;
+  c.nearest.pixel = p;
+  c.nearest.color = it.color;
+  c.nearest.legend_id = it.legend_id;
+}
+
+bool is_sorted_finite(const double* xs, int n) {
+  for (int i = 1; i < n; ++i)
+    if (!(xs[i] >= xs[i - 1])) return false;
+  return n > 0 && std::isfinite(xs[0]) && std::isfinite(xs[n - 1]);
+}
+
+// Index range [i0, i1) of the points that can touch the visible x range (one extra on each side), for
+// x-sorted data; the whole range otherwise.
+void visible_range(const double* xs, int n, bool sorted, double x_lo, double x_hi, int& i0, int& i1) {
+  i0 = 0, i1 = n;
+  if (!sorted) return;
+  i0 = static_cast<int>(std::lower_bound(xs, xs + n, x_lo) - xs) - 1;
+  i1 = static_cast<int>(std::upper_bound(xs, xs + n, x_hi) - xs) + 1;
+  i0 = std::clamp(i0, 0, n);
+  i1 = std::clamp(i1, i0, n);
+}
+
+void draw_line(Context& c, ImDrawList* dl, const Item& it) {
+  const double* xs = c.data.data() + it.offset;
+  const double* ys = xs + it.count;
+  const int n = it.count;
+  const Layout& L = c.lay;
+  const bool sorted = is_sorted_finite(xs, n);
+  int i0, i1;
+  visible_range(xs, n, sorted, c.x.lo, c.x.hi, i0, i1);
+  auto& pts = c.points;
+  pts.clear();
+  const int width_px = std::max(1, static_cast<int>(L.area.GetWidth()));
+  if (sorted && i1 - i0 > 2 * width_px && i1 - i0 > 1000) {
+    // Decimation (more than 2 points per pixel column): per column keep the min and the max (in the order
+    // they occur), an envelope that looks the same as drawing every segment.
+    int col = std::numeric_limits<int>::min();
+    DPoint pmin{}, pmax{};
+    int imin = -1, imax = -1;
+    auto flush = [&] {
+      if (imin < 0) return;
+      if (imin == imax) {
+        pts.push_back(pmin);
+      } else if (imin < imax) {
+        pts.push_back(pmin), pts.push_back(pmax);
+      } else {
+        pts.push_back(pmax), pts.push_back(pmin);
+      }
+      imin = imax = -1;
+    };
+    for (int i = i0; i < i1; ++i) {
+      const double px = L.xm.to_pixel(xs[i]), py = L.ym.to_pixel(ys[i]);
+      if (!finite(px, py)) {
+        flush();
+        pts.push_back({kNaN, kNaN});
+        col = std::numeric_limits<int>::min();
+        continue;
+      }
+      const double cpx = std::clamp(px, -1e7, 1e7);
+      int k = static_cast<int>(cpx);  // floor without a libm call
+      if (k > cpx) --k;
+      if (k != col) {
+        flush();
+        col = k;
+      }
+      if (imin < 0 || py < pmin.y) pmin = {px, py}, imin = i;
+      if (imax < 0 || py > pmax.y) pmax = {px, py}, imax = i;
+    }
+    flush();
+  } else {
+    for (int i = i0; i < i1; ++i) pts.push_back({L.xm.to_pixel(xs[i]), L.ym.to_pixel(ys[i])});
+  }
+  const float grow = it.size + 2;
+  const ImRect guard(L.area.Min.x - grow, L.area.Min.y - grow, L.area.Max.x + grow, L.area.Max.y + grow);
+  stroke(dl, pts, it.color, it.size, guard, c.run, sorted && i1 - i0 >= width_px);
+  if (c.collect_points) {
+    // Labels would rather not cover curves: samples every half font size along the visible segments.
+    const double spacing = 0.5 * L.font_size;
+    for (size_t k = 1; k < pts.size(); ++k) {
+      double ax = pts[k - 1].x, ay = pts[k - 1].y, bx = pts[k].x, by = pts[k].y;
+      if (!finite(ax, ay) || !finite(bx, by) || !clip_segment(ax, ay, bx, by, L.area)) continue;
+      const int steps = std::min(4096, static_cast<int>(std::hypot(bx - ax, by - ay) / spacing));
+      for (int j = 0; j <= steps; ++j) {
+        const double t = steps > 0 ? static_cast<double>(j) / steps : 0.0;
+        collect_point(c,
+                      ImVec2(static_cast<float>(ax + (bx - ax) * t), static_cast<float>(ay + (by - ay) * t)));
+      }
+    }
+  }
+  if (c.score_legend)
+    for (size_t k = 1; k < pts.size(); ++k)
+      score_segment(c, pts[k - 1].x, pts[k - 1].y, pts[k].x, pts[k].y, it.size);
+
+  if (c.area_hovered) {
+    int j0 = i0, j1 = i1;
+    if (sorted) {
+      const double r = 0.75 * L.font_size + it.size;
+      const double a = L.xm.to_data(c.mouse.x - r), b = L.xm.to_data(c.mouse.x + r);
+      visible_range(xs, n, true, std::min(a, b), std::max(a, b), j0, j1);
+    }
+    for (int i = j0; i < j1; ++i) {
+      const double px = L.xm.to_pixel(xs[i]), py = L.ym.to_pixel(ys[i]);
+      if (finite(px, py))
+        consider_nearest(c, xs[i], ys[i], ImVec2(static_cast<float>(px), static_cast<float>(py)), it);
+    }
+  }
+}
+
+void draw_scatter(Context& c, ImDrawList* dl, const Item& it) {
+  const double* xs = c.data.data() + it.offset;
+  const double* ys = xs + it.count;
+  const Layout& L = c.lay;
+  const float r = it.size;
+  const ImRect vis(L.area.Min.x - r, L.area.Min.y - r, L.area.Max.x + r, L.area.Max.y + r);
+  // Dense scatters: one disc per (half-radius) cell is enough, the rest would be drawn on top of it.
+  // From a few hundred points on: an anti-aliased disc is some 20 triangles, and a software
+  // rasteriser pays for each (2000 residuals or positions on a circle cost more than the pixels).
+  const float cell = std::max(1.0f, 0.5f * r);
+  const int gw = static_cast<int>(vis.GetWidth() / cell) + 1,
+            gh = static_cast<int>(vis.GetHeight() / cell) + 1;
+  const bool dedupe = it.count > 256 && static_cast<double>(gw) * gh < 3e7;
+  std::vector<unsigned char>& seen = c.cells;
+  if (dedupe) seen.assign(static_cast<size_t>(gw) * static_cast<size_t>(gh), 0);
+  for (int i = 0; i < it.count; ++i) {
+    const double px = L.xm.to_pixel(xs[i]), py = L.ym.to_pixel(ys[i]);
+    if (!finite(px, py)) continue;
+    const ImVec2 p(static_cast<float>(px), static_cast<float>(py));
+    if (!vis.Contains(p)) continue;
+    if (c.area_hovered) consider_nearest(c, xs[i], ys[i], p, it);
+    if (dedupe) {
+      const size_t k = static_cast<size_t>((p.y - vis.Min.y) / cell) * static_cast<size_t>(gw) +
+                       static_cast<size_t>((p.x - vis.Min.x) / cell);
+      if (seen[k]) continue;
+      seen[k] = 1;
+    }
+    dl->AddCircleFilled(p, r, it.color);
+    score_rect(c, ImRect(p.x - r, p.y - r, p.x + r, p.y + r), 1);
+    if (c.collect_points) collect_point(c, p);
+  }
+}
+
+void draw_item(Context& c, ImDrawList* dl, const Item& it) {
+  const Layout& L = c.lay;
+  const ImRect& area = L.area;
+  switch (it.kind) {
+    case Kind::line:
+      draw_line(c, dl, it);
+      break;
+    case Kind::scatter:
+      draw_scatter(c, dl, it);
+      break;
+    case Kind::marker: {
+      const ImVec2 p = to_pixels(c, it.g[0], it.g[1]);
+      if (!pixel_ok(p)) break;
+      const float r = it.size;
+      dl->AddCircleFilled(p, r + std::max(1.5f, 0.15f * r), plot_background(), 24);
+      dl->AddCircleFilled(p, r, it.color, 24);
+      score_rect(c, ImRect(p.x - r, p.y - r, p.x + r, p.y + r), 4);
+      // Labels never cover a marker (the marked point is what the reader looks for).
+      if (c.collect_points) c.label_obstacles.push_back({p.x - r, p.y - r, p.x + r, p.y + r});
+      break;
+    }
+    case Kind::vline: {
+      const float px = static_cast<float>(L.xm.to_pixel(it.g[0]));
+      if (!std::isfinite(px) || px < area.Min.x - it.size || px > area.Max.x + it.size) break;
+      const float x = it.size <= 1.5f ? snap(px) : px;
+      dl->AddLine(ImVec2(x, area.Min.y), ImVec2(x, area.Max.y), it.color, it.size);
+      score_segment(c, x, area.Min.y, x, area.Max.y, it.size);
+      break;
+    }
+    case Kind::hline: {
+      const float py = static_cast<float>(L.ym.to_pixel(it.g[1]));
+      if (!std::isfinite(py) || py < area.Min.y - it.size || py > area.Max.y + it.size) break;
+      const float y = it.size <= 1.5f ? snap(py) : py;
+      dl->AddLine(ImVec2(area.Min.x, y), ImVec2(area.Max.x, y), it.color, it.size);
+      score_segment(c, area.Min.x, y, area.Max.x, y, it.size);
+      break;
+    }
+    case Kind::arrow: {
+      const ImVec2 a = to_pixels(c, it.g[0], it.g[1]), b = to_pixels(c, it.g[2], it.g[3]);
+      if (!pixel_ok(a) || !pixel_ok(b)) break;
+      const ImVec2 d(b.x - a.x, b.y - a.y);
+      const float len = std::sqrt(d.x * d.x + d.y * d.y);
+      if (!(len > 0.5f)) break;
+      const float head = std::min(arrow_head_length(it.size), 0.6f * len);
+      const ImVec2 end(b.x - d.x / len * head * 0.7f, b.y - d.y / len * head * 0.7f);
+      dl->AddLine(a, end, it.color, it.size);
+      arrow_head(dl, b, d, head, it.color);
+      score_segment(c, a.x, a.y, b.x, b.y, it.size);
+      score_rect(c, ImRect(b.x - 0.5f * head, b.y - 0.5f * head, b.x + 0.5f * head, b.y + 0.5f * head), 2);
+      break;
+    }
+    case Kind::arc: {
+      const double cx = it.g[0], cy = it.g[1], r = it.g[2], a0 = it.g[3], a1 = it.g[4];
+      const ImVec2 pc = to_pixels(c, cx, cy), pr = to_pixels(c, cx + r, cy), pu = to_pixels(c, cx, cy + r);
+      if (!pixel_ok(pc)) break;
+      const float rad_px = std::max(std::fabs(pr.x - pc.x), std::fabs(pu.y - pc.y));
+      const double sweep = std::fabs(a1 - a0);
+      const int segments = std::clamp(static_cast<int>(sweep * rad_px / 3.0), 8, 512);
+      auto& pts = c.points;
+      pts.clear();
+      for (int i = 0; i <= segments; ++i) {
+        const double a = a0 + (a1 - a0) * i / segments;
+        pts.push_back({c.lay.xm.to_pixel(cx + r * std::cos(a)), c.lay.ym.to_pixel(cy + r * std::sin(a))});
+      }
+      std::vector<ImVec2>& run = c.run;
+      run.clear();
+      for (const DPoint& p : pts)
+        if (finite(p.x, p.y)) run.emplace_back(static_cast<float>(p.x), static_cast<float>(p.y));
+      if (run.size() < 2) break;
+      for (size_t i = 1; i < run.size(); ++i)
+        score_segment(c, run[i - 1].x, run[i - 1].y, run[i].x, run[i].y, it.size);
+      if (it.arrow_head) {
+        const ImVec2 tip = run.back();
+        // Direction of the arc at its end, over the last few pixels.
+        size_t k = run.size() - 1;
+        while (k > 0 && std::hypot(tip.x - run[k].x, tip.y - run[k].y) < 3.0f) --k;
+        const ImVec2 dir(tip.x - run[k].x, tip.y - run[k].y);
+        float total = 0;
+        for (size_t i = 1; i < run.size(); ++i)
+          total += std::hypot(run[i].x - run[i - 1].x, run[i].y - run[i - 1].y);
+        const float head = std::min(arrow_head_length(it.size), 0.5f * total);
+        trim_end(run, head * 0.7f);
+        add_polyline(dl, run, it.color, it.size);
+        arrow_head(dl, tip, dir, head, it.color);
+      } else {
+        add_polyline(dl, run, it.color, it.size);
+      }
+      break;
+    }
+    case Kind::text:
+      break;  // placed and drawn with the other labels, above everything else
+    case Kind::image: {
+      const ImVec2 a = to_pixels(c, it.g[0], it.g[1]), b = to_pixels(c, it.g[2], it.g[3]);
+      if (!pixel_ok(a) || !pixel_ok(b)) break;
+      dl->AddImage(it.texture, a, b, it.uv0, it.uv1);
+      break;
+    }
+    case Kind::rect: {
+      const ImVec2 a = to_pixels(c, it.g[0], it.g[1]), b = to_pixels(c, it.g[2], it.g[3]);
+      if (!pixel_ok(a) || !pixel_ok(b)) break;
+      // An outline on the edge of the data (row 0 of a heatmap) may spill over the area's border by its
+      // thickness instead of losing its outer half.
+      ImRect clip(area.Min.x - it.size, area.Min.y - it.size, area.Max.x + it.size, area.Max.y + it.size);
+      clip.ClipWith(c.frame_clip);
+      dl->PushClipRect(clip.Min, clip.Max, false);
+      dl->AddRect(ImVec2(std::min(a.x, b.x), std::min(a.y, b.y)),
+                  ImVec2(std::max(a.x, b.x), std::max(a.y, b.y)), it.color, 0.0f, ImDrawFlags_None, it.size);
+      dl->PopClipRect();
+      break;
+    }
+  }
+}
+
+}  // namespace pelab::plot::detail

@@ -1,0 +1,244 @@
+// The Export menu of a view's cell and the data each view exports (see view_data_export.hpp).
+#include "ui/view_data_export.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <numeric>
+#include <stdexcept>
+#include <system_error>
+
+#include "pelab/encodings.hpp"
+#include "pelab/io/atomic_file.hpp"
+#include "pelab/io/csv.hpp"
+#include "pelab/io/npy.hpp"
+#include "pelab/similarity.hpp"
+#include "run/view_export.hpp"
+#include "state/i18n.hpp"
+#include "state/relative_data.hpp"
+#include "ui/app_ui.hpp"
+#include "ui/panels.hpp"
+#include "ui/view_export_arrays.hpp"
+#include "ui/view_registry.hpp"
+
+namespace pelab::app::ui {
+namespace {
+
+using namespace export_arrays;
+
+std::string file_stem(const ViewType& view, std::size_t slot, bool per_config_name, const ExportArray& a) {
+  std::string stem(view.id);
+  if (per_config_name) stem += std::string("-") + config_letter(slot);
+  stem += "-" + a.name;
+  if (a.full) {
+    stem += "-full";
+  } else if (a.rows.stride > 1) {
+    stem += "-stride" + std::to_string(a.rows.stride);
+  }
+  return stem;
+}
+
+std::string sidecar_json(const AppContext& app, const ViewType& view, std::size_t slot, const ExportArray& a,
+                         DataFormat format, const std::string& file_name) {
+  nlohmann::ordered_json j;
+  j["file"] = file_name;
+  j["view"] = std::string(view.id);
+  if (view.scope == ViewScope::per_config && slot < app.state.slots.size()) {
+    j["configuration"] = std::string(1, config_letter(slot));
+    j["label"] = display_label(app.state.slots[slot].config);
+  }
+  j["array"] = a.name;
+  j["description"] = a.description;
+  j["format"] = format == DataFormat::npy ? "npy float64, C order, little-endian"
+                                          : "csv, one line per row, no header, %.17g";
+  j["shape"] = a.shape;
+  j["axes"] = a.axes;
+  if (!a.columns.empty()) j["columns"] = a.columns;
+  j["sampled"] = a.rows.stride > 1;
+  j["full"] = a.full;
+  if (a.rows.total > 0) {
+    j["rows_total"] = a.rows.total;  // of the view's positions
+    j["row_stride"] = a.rows.stride;
+    j["rows_written"] = a.rows.shown;
+  }
+  return j.dump(1) + "\n";
+}
+
+}  // namespace
+
+std::string encode_export_array(const ExportArray& array, DataFormat format) {
+  if (format == DataFormat::npy) return npy_encode(std::span<const double>(array.values), array.shape);
+  const std::int64_t cols = array.shape.size() == 2 ? array.shape[1] : 1;
+  const std::int64_t rows = array.shape.empty() ? 0 : array.shape[0];
+  const Matrix m = Eigen::Map<const Matrix>(array.values.data(), rows, cols);
+  return csv_encode(m);
+}
+
+// ---- writing ------------------------------------------------------------------------------------
+
+bool view_shows_sample(const AppContext& app, const ViewType& view) {
+  if (view.scope != ViewScope::per_config) return false;
+  for (std::size_t i = 0; i < app.state.slots.size(); ++i) {
+    const std::shared_ptr<const ViewData> data = latest_data(app, i);
+    if (!data) continue;
+    if ((view.needs & item_similarity) && data->similarity && data->similarity->rows.stride > 1) return true;
+    if ((view.needs & item_curves) && data->curves && data->curves->sampling.stride > 1) return true;
+    if (view.id == "heatmap" && data->table && data->table->rows.stride > 1) return true;
+  }
+  return false;
+}
+
+DataExport export_view_data(const AppContext& app, const ViewType& view, DataFormat format,
+                            const std::filesystem::path& dir, ExportDetail detail) {
+  DataExport result;
+  if (!view.export_data) {
+    result.error = tr("export.no_data");
+    return result;
+  }
+  // Everything is computed and encoded first: a failure there writes nothing.
+  struct File {
+    std::filesystem::path path;
+    std::string bytes;
+  };
+  std::vector<File> files;
+  const std::string ext = format == DataFormat::npy ? ".npy" : ".csv";
+  try {
+    const bool per_config = view.scope == ViewScope::per_config;
+    const std::size_t slots = per_config ? app.state.slots.size() : 1;
+    for (std::size_t slot = 0; slot < slots; ++slot) {
+      for (const ExportArray& a : view.export_data(app, slot, detail)) {
+        const std::string name = file_stem(view, slot, per_config && app.state.slots.size() > 1, a) + ext;
+        files.push_back({dir / name, encode_export_array(a, format)});
+        files.push_back({dir / (name + ".json"), sidecar_json(app, view, slot, a, format, name)});
+      }
+    }
+  } catch (const std::exception& e) {
+    result.error = e.what();
+    return result;
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    result.error = "cannot create " + dir.string() + ": " + ec.message();
+    return result;
+  }
+  std::vector<std::filesystem::path> created;
+  for (const File& file : files) {
+    const bool existed = std::filesystem::exists(file.path, ec);
+    try {
+      write_file_atomic(file.path, file.bytes);
+    } catch (const std::exception& e) {
+      for (const auto& path : created) std::filesystem::remove(path, ec);
+      result.written.clear();
+      result.error = e.what();
+      return result;
+    }
+    if (!existed) created.push_back(file.path);
+    result.written.push_back(std::filesystem::absolute(file.path, ec));
+  }
+  return result;
+}
+
+// ---- the menu -----------------------------------------------------------------------------------
+
+namespace {
+
+std::string written_text(const DataExport& done) {
+  std::string files;
+  for (const auto& path : done.written) {
+    if (path.extension() == ".json") continue;
+    files += (files.empty() ? "" : ", ") + path.filename().string();
+  }
+  const std::string dir = done.written.empty() ? std::string() : done.written.front().parent_path().string();
+  return trf("export.wrote_data", {std::to_string(done.written.size()), dir, files});
+}
+
+void run_data_export(AppContext& app, const ViewType& view, DataFormat format, ExportDetail detail) {
+  const DataExport done = export_view_data(app, view, format, app.export_dir, detail);
+  if (done.error.empty()) {
+    add_notice(app, written_text(done), false);
+  } else {
+    add_notice(app, trf("export.failed", {done.error}), true);
+  }
+}
+
+}  // namespace
+
+void draw_view_export_menu(AppContext& app, const ViewType& view) {
+  const float frame = ImGui::GetFrameHeight();
+  const ImVec2 cell = ImGui::GetWindowSize();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  // The title (the last item) keeps its room: in a narrow cell the button is an arrow only.
+  const float title_end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
+  const char* label = tr("export.button");
+  float width = ImGui::CalcTextSize(label).x + 2.0f * style.FramePadding.x;
+  const float right = ImGui::GetContentRegionMax().x - frame - style.ItemSpacing.x;
+  if (right - width < title_end + style.ItemSpacing.x) {
+    label = tr("export.button.short");
+    width = std::max(frame, ImGui::CalcTextSize(label).x + 2.0f * style.FramePadding.x);
+  }
+  ImGui::SameLine(right - width);
+  ImGui::PushID(view.id.data(), view.id.data() + view.id.size());
+  if (ImGui::Button(label, ImVec2(width, 0.0f))) ImGui::OpenPopup("export");
+  if (!app.capture_mode) item_tooltip(tr("export.button.tip"));
+  if (ImGui::BeginPopup("export")) {
+    ImGui::TextUnformatted(tr("export.folder"));
+    ImGui::SetNextItemWidth(18.0f * ImGui::GetFontSize());
+    ImGui::InputText("##dir", &app.export_dir);
+    ImGui::Separator();
+    for (const int scale : {1, 2, 4}) {
+      char size[64];
+      std::snprintf(size, sizeof size, "%d × %d", static_cast<int>(cell.x) * scale,
+                    static_cast<int>(cell.y) * scale);
+      const std::string item = trf("export.png", {std::to_string(scale), size});
+      if (ImGui::MenuItem(item.c_str())) {
+        const std::string name = std::string(view.id) + "-" + std::to_string(scale) + "x.png";
+        app.requests.view_pngs.push_back(
+            ViewPngExport{std::string(view.id), cell, scale, std::filesystem::path(app.export_dir) / name});
+      }
+    }
+    ImGui::Separator();
+    if (!view.export_data) {
+      ImGui::TextDisabled("%s", tr("export.no_data"));
+    } else {
+      if (ImGui::MenuItem(tr("export.npy"))) run_data_export(app, view, DataFormat::npy, ExportDetail::shown);
+      if (ImGui::MenuItem(tr("export.csv"))) run_data_export(app, view, DataFormat::csv, ExportDetail::shown);
+      if (view_shows_sample(app, view)) {
+        ImGui::TextDisabled("%s", tr("export.sampled_note"));
+        if (ImGui::MenuItem(tr("export.full_npy")))
+          run_data_export(app, view, DataFormat::npy, ExportDetail::full);
+        if (ImGui::MenuItem(tr("export.full_csv")))
+          run_data_export(app, view, DataFormat::csv, ExportDetail::full);
+      }
+    }
+    ImGui::EndPopup();
+  }
+  ImGui::PopID();
+}
+
+void process_png_exports(AppContext& app, float content_scale) {
+  std::vector<ViewPngExport> exports;
+  exports.swap(app.requests.view_pngs);
+  for (const ViewPngExport& e : exports) {
+    std::error_code ec;
+    if (!e.path.parent_path().empty()) std::filesystem::create_directories(e.path.parent_path(), ec);
+    std::string error;
+    const float scale = content_scale > 0.0f ? content_scale : 1.0f;
+    if (ec) {
+      add_notice(
+          app, trf("export.failed", {"cannot create " + e.path.parent_path().string() + ": " + ec.message()}),
+          true);
+    } else if (run::export_view_png(app, e.view_id, ImVec2(e.cell_size.x / scale, e.cell_size.y / scale),
+                                    e.scale, e.path, error)) {
+      add_notice(app, trf("export.wrote_png", {std::filesystem::absolute(e.path, ec).string()}), false);
+    } else {
+      add_notice(app, trf("export.failed", {error}), true);
+    }
+  }
+}
+
+}  // namespace pelab::app::ui

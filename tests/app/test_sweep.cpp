@@ -1,0 +1,234 @@
+// Every control at its extreme values, for every kind and every view (issue 9 §4): the real program
+// renders a screenshot off screen (EGL) of a session holding the extreme, and
+//   - exits 0 with no sanitizer report (this test's value is in the ASan + UBSan build),
+//   - formats no NaN or inf as a number (`--geometry` counts the non-finite values given to
+//     plot::format_number and lists the drawn text lines showing "nan" / "inf"; both must be empty),
+//   - refuses nothing (no notice: the extremes are all legal values),
+//   - draws something in the view area (a view that cannot draw says why in words, which is pixels).
+// Launches are bounded (37): four kinds side by side per launch (two at the largest N x D; the
+// per-configuration views draw each of them), all twelve views in one tall grid per extreme, and one
+// launch per view (maximised, where its own layout code runs at full size) only at the largest N and
+// D with p, k, i at the far edges.
+// Also the latency benchmark (`--bench-latency`) at a small size: its output parses and is positive.
+#include <stb/stb_image.h>
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "run_command.hpp"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// The app's limits (app/state/params.hpp); the test does not link the app, so they are restated.
+constexpr std::int64_t max_positions = 16384;
+constexpr std::int64_t max_dims = 4096;
+constexpr std::int64_t max_start = 1'000'000'000;
+constexpr double min_base = 2.0;
+constexpr double max_base = 1e6;
+
+const std::vector<std::string> all_views = {"heatmap",  "curves",     "spectrum",  "similarity",
+                                            "rotation", "difference", "scorecard", "rope",
+                                            "bias",     "attention",  "norms",     "pca"};
+// The scorecard scores the whole table (every row, a 4096-row distance sample): at N x D = 16384 x
+// 4096 that takes 1.5 min on a loaded 2-core machine, past the screenshot's 120 s limit, and longer
+// under ASan. The largest sizes are swept without it; it is swept at every other extreme.
+std::vector<std::string> views_but_scorecard() {
+  std::vector<std::string> views = all_views;
+  views.erase(std::find(views.begin(), views.end(), "scorecard"));
+  return views;
+}
+
+// Four per launch (the app shows at most four configurations side by side).
+const std::vector<std::vector<std::string>> kind_groups = {
+    {"integer", "normalized", "binary", "sigmoid"},
+    {"sinusoidal", "sinusoidal-concat", "learned", "fourier"}};
+
+bool reads_base(const std::string& kind) {
+  return kind == "sinusoidal" || kind == "sinusoidal-concat" || kind == "sigmoid";
+}
+
+// One extreme: the encoding's shape and base, the selection at an edge, the similarity metric.
+struct Extreme {
+  std::string name;
+  std::int64_t positions = 64, dims = 16, start = 0;
+  double base = 10000.0;
+  bool high_edges = false;  // p = start + N - 1, k = N - 1, i = D - 1 (else p = start, k = 0, i = 0)
+  std::string metric = "dot";
+  double sigma = 0.02;  // learned (seeded table)
+  bool binary_signed = false;
+};
+
+const std::vector<Extreme>& extremes() {
+  static const std::vector<Extreme> list = {
+      {"N = D = 1, p, k, i at 0", 1, 1, 0, 10000.0, false, "cosine", 0.0, true},
+      {"N = D = 1, start at its maximum", 1, 1, max_start, 10000.0, true, "distance"},
+      {"N = 1, D at its maximum", 1, max_dims, 0, 10000.0, true, "cosine"},
+      {"N at its maximum, D = 1", max_positions, 1, 0, 10000.0, true, "cosine"},
+      {"N, D at their maximum, p, k, i at the far edges", max_positions, max_dims, 0, 10000.0, true, "dot"},
+      {"N, D at their maximum, start at its maximum, cosine", max_positions, max_dims, max_start, max_base,
+       true, "cosine"},
+      {"odd D = 3, base at its minimum, p, k, i at 0", 5, 3, 0, min_base, false, "cosine", 0.0, true},
+      {"odd D = 7, base at its maximum, far edges", 33, 7, 0, max_base, true, "distance"},
+      {"odd D = 4095, base at its minimum, far edges", 300, max_dims - 1, 0, min_base, true, "cosine"},
+      {"start at its maximum, odd D, far edges", 2000, 129, max_start, min_base, true, "dot"},
+      {"start just below its maximum, p, k, i at 0, sigma 0", 2, 2, max_start - 1, max_base, false, "cosine",
+       0.0},
+  };
+  return list;
+}
+
+json session_for(const Extreme& e, const std::vector<std::string>& kinds, const json& layout) {
+  json configs = json::array();
+  for (const std::string& kind : kinds) {
+    json config{{"kind", kind},
+                {"positions", e.positions},
+                {"dims", e.dims},
+                {"start", e.start},
+                {"selection",
+                 {{"position", e.high_edges ? e.start + e.positions - 1 : e.start},
+                  {"offset", e.high_edges ? e.positions - 1 : 0},
+                  {"dimension", e.high_edges ? e.dims - 1 : 0}}}};
+    if (reads_base(kind)) config["base"] = e.base;
+    if (kind == "learned") config["sigma"] = e.sigma;
+    if (kind == "binary") config["binary_signed"] = e.binary_signed;
+    configs.push_back(config);
+  }
+  json links = json::object();
+  for (const char* key : {"positions", "dims", "base", "start", "position", "offset", "dimension"})
+    links[key] = false;
+  return json{{"pelab_session", 2}, {"configs", configs},
+              {"links", links},     {"display", {{"metric", e.metric}}},
+              {"layout", layout},   {"ui", {{"language", "en"}}}};
+}
+
+fs::path temp_dir() {
+  const fs::path dir = PELAB_TEST_TMP;
+  fs::create_directories(dir);
+  setenv("XDG_CONFIG_HOME", (dir / "config").c_str(), 1);  // away from the user's configuration
+  return dir;
+}
+
+// Distinct colours in the view area (right of the sidebar, above the status bar), counted coarsely.
+std::size_t colours_in_view_area(const fs::path& png, double status_bar_top) {
+  int width = 0, height = 0, channels = 0;
+  unsigned char* data = stbi_load(png.c_str(), &width, &height, &channels, 3);
+  REQUIRE(data != nullptr);
+  std::set<int> colours;
+  const int bottom = std::min(height, static_cast<int>(status_bar_top));
+  for (int y = 0; y < bottom; y += 2) {
+    for (int x = width * 2 / 5; x < width; x += 2) {
+      const unsigned char* p = data + (static_cast<std::size_t>(y) * width + x) * 3;
+      colours.insert((p[0] >> 4) << 8 | (p[1] >> 4) << 4 | (p[2] >> 4));
+    }
+  }
+  stbi_image_free(data);
+  return colours.size();
+}
+
+// Renders the session with `--view view` and checks everything listed at the top.
+void check_render(const std::string& name, const json& session, const std::string& view,
+                  const std::string& size) {
+  const fs::path dir = temp_dir();
+  std::string stem = name + "_" + view;
+  for (char& c : stem)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  const fs::path session_path = dir / (stem + ".json"), png = dir / (stem + ".png"),
+                 geometry_path = dir / (stem + "_geometry.json");
+  std::ofstream(session_path) << session.dump(2);
+  fs::remove(png);
+  fs::remove(geometry_path);
+  const pelab::test::Run result =
+      pelab::test::run(std::string("env -u DISPLAY -u WAYLAND_DISPLAY ") + PELAB_GUI_PATH + " --session " +
+                       session_path.string() + " --view " + view + " --size " + size + " --screenshot " +
+                       png.string() + " --geometry " + geometry_path.string());
+  INFO(name << ", --view " << view << " (" << result.seconds << " s)\n" << result.output);
+  // CHECK, not REQUIRE: one failing launch must not hide the others.
+  CHECK(result.status == 0);
+  CHECK(result.output.find("runtime error") == std::string::npos);  // UBSan
+  CHECK(result.output.find("Sanitizer") == std::string::npos);
+  std::ifstream file(geometry_path);
+  CHECK(file.good());
+  if (result.status != 0 || !file) return;
+  const json geometry = json::parse(file);
+  CHECK(geometry.at("nonfinite_numbers").get<int>() == 0);
+  CHECK(geometry.at("nonfinite_text").dump() == "[]");
+  CHECK(geometry.at("notices").dump() == "[]");
+  CHECK(geometry.at("text_lines").get<int>() > 0);
+  CHECK(colours_in_view_area(png, geometry.at("status_bar_top").get<double>()) >= 4);
+}
+
+}  // namespace
+
+// All twelve views in one grid tall enough to show each of them unscrolled (a view scrolled out of
+// sight would draw nothing), for every extreme and every kind: four kinds per launch, two at the
+// largest N x D (four full-size tables at once take minutes to compute on 2 cores; 26 launches).
+TEST_CASE("sweep: every extreme and every kind with all views in one grid", "[sweep]") {
+  for (const Extreme& extreme : extremes()) {
+    const bool large = extreme.positions * extreme.dims > (std::int64_t{1} << 22);
+    const json layout{{"views", large ? views_but_scorecard() : all_views}, {"maximized", nullptr}};
+    for (const auto& group : kind_groups) {
+      for (std::size_t first = 0; first < group.size(); first += large ? 2 : group.size()) {
+        const std::vector<std::string> kinds(
+            group.begin() + static_cast<std::ptrdiff_t>(first),
+            group.begin() + static_cast<std::ptrdiff_t>(large ? first + 2 : group.size()));
+        check_render(extreme.name + " " + kinds.front(), session_for(extreme, kinds, layout), "all",
+                     "2000x6400");
+      }
+    }
+  }
+}
+
+// Each view maximised (its own layout at full size) at the largest N and D with p, k, i at the far
+// edges, for integer (the largest values, a zero row) and learned (the non-closed-form Gram matrix,
+// the least-squares fit): 11 launches (not the scorecard, see views_but_scorecard); the grid above runs every
+// kind in every view at every extreme.
+TEST_CASE("sweep: each view maximised at the largest N and D with p k i at the far edges", "[sweep]") {
+  const json layout{{"views", views_but_scorecard()}, {"maximized", nullptr}};
+  const Extreme& extreme = extremes()[4];
+  for (const std::string& view : views_but_scorecard())
+    check_render(extreme.name, session_for(extreme, {"integer", "learned"}, layout), view, "1000x700");
+}
+
+// The latency benchmark's numbers are measured, not made up: positive, at least one frame.
+TEST_CASE("the latency benchmark runs and reports positive latencies", "[sweep][latency]") {
+  temp_dir();
+  for (const std::string view : {"similarity", "difference", "all"}) {
+    const pelab::test::Run result = pelab::test::run(
+        std::string("env -u DISPLAY -u WAYLAND_DISPLAY ") + PELAB_GUI_PATH +
+        " sinusoidal:positions=200,dims=64 --gl offscreen --size 1280x800 --bench-latency 2 --view " + view);
+    INFO(result.output);
+    REQUIRE(result.status == 0);
+    const std::size_t at = result.output.find("\nlatency ");
+    REQUIRE(at != std::string::npos);
+    std::istringstream line(result.output.substr(at + 1, result.output.find('\n', at + 1) - at - 1));
+    std::map<std::string, std::string> fields;
+    for (std::string pair; line >> pair;) {
+      const std::size_t eq = pair.find('=');
+      if (eq != std::string::npos) fields[pair.substr(0, eq)] = pair.substr(eq + 1);
+    }
+    CHECK(fields["view"] == view);
+    CHECK(fields["n"] == "200");
+    CHECK(fields["d"] == "64");
+    CHECK(fields["changes"] == "2");
+    CHECK(std::stod(fields["latency_median_ms"]) > 0.0);
+    CHECK(std::stod(fields["latency_max_ms"]) >= std::stod(fields["latency_median_ms"]));
+    CHECK(std::stod(fields["frames_median"]) >= 1.0);
+    CHECK(std::stod(fields["static_frame_ms"]) > 0.0);
+    CHECK(std::stol(fields["vmhwm_kib"]) > 0);
+    CHECK(std::stol(fields["maxrss_kib"]) > 0);
+  }
+}

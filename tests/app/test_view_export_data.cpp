@@ -1,0 +1,436 @@
+// The Export menu's data files (ui::export_view_data, the function the menu calls): the numbers
+// equal core's computation bit for bit, a strided view says so in the file name and its sidecar and
+// offers the full data, several configurations get one file each, and a failed write leaves nothing.
+// The menu's PNG items go through process_png_exports (between frames, EGL off screen).
+#include <unistd.h>
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "gfx/fonts.hpp"
+#include "gfx/heatmap_renderer.hpp"
+#include "gfx/offscreen_context.hpp"
+#include "gfx/offscreen_frame.hpp"
+#include "pelab/encodings.hpp"
+#include "pelab/io/atomic_file.hpp"
+#include "pelab/io/csv.hpp"
+#include "pelab/io/npy.hpp"
+#include "pelab/io/png.hpp"
+#include "pelab/similarity.hpp"
+#include "ui/app_ui.hpp"
+#include "ui/theme.hpp"
+#include "ui/view_data_export.hpp"
+#include "ui/view_registry.hpp"
+
+using namespace pelab;
+using namespace pelab::app;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() /
+           ("pelab_export_" + std::to_string(::getpid()) + "_" +
+            std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
+    fs::remove_all(path, ec);
+  }
+  std::vector<std::string> listing() const {
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(path)) names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+};
+
+// An app with these configurations and every view visible, its workers settled (no GL needed).
+void settle(ui::AppContext& app) {
+  app.state.layout.views.clear();
+  for (const ui::ViewType& view : ui::view_registry()) app.state.layout.views.emplace_back(view.id);
+  ui::sync_runtimes(app);
+  for (int i = 0; i < 3000 && !ui::all_settled(app); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  REQUIRE(ui::all_settled(app));
+}
+
+EncodingParams params(EncodingKind kind, std::int64_t n, std::int64_t d) {
+  EncodingParams e;
+  e.kind = kind;
+  e.positions = n;
+  e.dims = d;
+  return e;
+}
+
+NpyArray read_array(const fs::path& path) {
+  REQUIRE(fs::exists(path));
+  return read_npy(path);
+}
+
+Matrix as_matrix(const NpyArray& a) {
+  REQUIRE(a.shape.size() == 2);
+  REQUIRE(a.dtype == NpyDtype::float64);
+  return Eigen::Map<const Matrix>(a.data.data(), a.shape[0], a.shape[1]);
+}
+
+bool bit_equal(const Matrix& a, const Matrix& b) {
+  return a.rows() == b.rows() && a.cols() == b.cols() &&
+         std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
+}
+
+nlohmann::json sidecar(const fs::path& data_file) {
+  return nlohmann::json::parse(read_file_bytes(data_file.string() + ".json"));
+}
+
+}  // namespace
+
+TEST_CASE("export: heatmap data is core's table bit for bit, as .npy and .csv", "[export]") {
+  ui::AppContext app;
+  app.state.slots[0].config.encoding = params(EncodingKind::sinusoidal, 64, 16);
+  settle(app);
+  const ui::ViewType* heatmap = ui::find_view("heatmap");
+  REQUIRE(heatmap);
+  REQUIRE(heatmap->export_data);
+  TempDir dir;
+  const ui::DataExport npy =
+      ui::export_view_data(app, *heatmap, ui::DataFormat::npy, dir.path, ui::ExportDetail::shown);
+  INFO(npy.error);
+  REQUIRE(npy.error.empty());
+  const Matrix core = encode(params(EncodingKind::sinusoidal, 64, 16));
+  const fs::path file = dir.path / "heatmap-table.npy";
+  CHECK(bit_equal(as_matrix(read_array(file)), core));
+  CHECK(read_file_bytes(file) ==
+        npy_encode(std::span<const double>(core.data(), 64 * 16), std::vector<std::int64_t>{64, 16}));
+  const nlohmann::json meta = sidecar(file);
+  CHECK(meta.at("sampled") == false);
+  CHECK(meta.at("shape") == nlohmann::json::array({64, 16}));
+  CHECK(meta.at("view") == "heatmap");
+  // The notice names the absolute paths.
+  REQUIRE(npy.written.size() == 2);
+  CHECK(npy.written[0].is_absolute());
+
+  const ui::DataExport csv =
+      ui::export_view_data(app, *heatmap, ui::DataFormat::csv, dir.path, ui::ExportDetail::shown);
+  REQUIRE(csv.error.empty());
+  CHECK(read_file_bytes(dir.path / "heatmap-table.csv") == csv_encode(core));
+  CHECK(dir.listing() == std::vector<std::string>{"heatmap-table.csv", "heatmap-table.csv.json",
+                                                  "heatmap-table.npy", "heatmap-table.npy.json"});
+}
+
+TEST_CASE("export: similarity data equals core's similarity", "[export]") {
+  ui::AppContext app;
+  app.state.slots[0].config.encoding = params(EncodingKind::sinusoidal, 64, 16);
+  Slot learned;
+  learned.config.id = 2;
+  learned.config.encoding = params(EncodingKind::learned, 40, 12);
+  app.state.slots.push_back(learned);
+  app.state.display.metric = SimilarityMetric::cosine;
+  settle(app);
+  const ui::ViewType* similarity = ui::find_view("similarity");
+  REQUIRE(similarity);
+  TempDir dir;
+  const ui::DataExport done =
+      ui::export_view_data(app, *similarity, ui::DataFormat::npy, dir.path, ui::ExportDetail::shown);
+  INFO(done.error);
+  REQUIRE(done.error.empty());
+  // One file per array and configuration: the matrix and the row, A and B.
+  CHECK(dir.listing() == std::vector<std::string>{"similarity-A-row.npy", "similarity-A-row.npy.json",
+                                                  "similarity-A-similarity.npy",
+                                                  "similarity-A-similarity.npy.json", "similarity-B-row.npy",
+                                                  "similarity-B-row.npy.json", "similarity-B-similarity.npy",
+                                                  "similarity-B-similarity.npy.json"});
+  // A: the sinusoid's closed form (the app's path), which equals the Gram matrix of the table.
+  const Matrix a = as_matrix(read_array(dir.path / "similarity-A-similarity.npy"));
+  CHECK(bit_equal(a, sinusoidal_similarity_closed_form(64, 16, 10000.0, 0, SimilarityMetric::cosine)));
+  CHECK((a - similarity_matrix(encode(params(EncodingKind::sinusoidal, 64, 16)), SimilarityMetric::cosine))
+            .cwiseAbs()
+            .maxCoeff() < 1e-12);
+  // B: the learned table's Gram matrix, exactly.
+  const Matrix b = as_matrix(read_array(dir.path / "similarity-B-similarity.npy"));
+  CHECK(bit_equal(
+      b, similarity_matrix(encode(params(EncodingKind::learned, 40, 12)), SimilarityMetric::cosine)));
+  // The row S[p, :] against q - p is row p of the matrix (computed by the app as dot products of
+  // rows, so equal to the closed form to rounding, not bit for bit).
+  const Matrix row = as_matrix(read_array(dir.path / "similarity-A-row.npy"));
+  const std::int64_t p = clamped(app.state.slots[0].selection, app.state.slots[0].config.encoding).position;
+  REQUIRE(row.rows() == 64);
+  for (Eigen::Index q = 0; q < 64; ++q) {
+    CHECK(row(q, 0) == static_cast<double>(q - p));
+    CHECK(std::abs(row(q, 1) - a(p, q)) < 1e-12);
+  }
+  CHECK(sidecar(dir.path / "similarity-A-row.npy").at("columns") ==
+        nlohmann::json::array({"q - p", "S[p, q]"}));
+}
+
+TEST_CASE("export: a strided view says so, and offers the full data", "[export]") {
+  ui::AppContext app;
+  const EncodingParams e = params(EncodingKind::sinusoidal, 5000, 8);
+  app.state.slots[0].config.encoding = e;
+  settle(app);
+  const ui::ViewType* heatmap = ui::find_view("heatmap");
+  CHECK(ui::view_shows_sample(app, *heatmap));
+  CHECK_FALSE(ui::view_shows_sample(app, *ui::find_view("spectrum")));
+  TempDir dir;
+  REQUIRE(ui::export_view_data(app, *heatmap, ui::DataFormat::npy, dir.path, ui::ExportDetail::shown)
+              .error.empty());
+  const fs::path sampled = dir.path / "heatmap-table-stride3.npy";
+  const nlohmann::json meta = sidecar(sampled);
+  CHECK(meta.at("sampled") == true);
+  CHECK(meta.at("full") == false);
+  CHECK(meta.at("row_stride") == 3);
+  CHECK(meta.at("rows_total") == 5000);
+  CHECK(meta.at("rows_written") == 1667);
+  const Matrix shown = as_matrix(read_array(sampled));
+  REQUIRE(shown.rows() == 1667);
+  std::vector<std::int64_t> positions, dims;
+  for (std::int64_t r = 0; r < 1667; ++r) positions.push_back(3 * r);
+  for (std::int64_t i = 0; i < 8; ++i) dims.push_back(i);
+  CHECK(bit_equal(shown, encode_grid(e, positions, dims)));
+
+  REQUIRE(ui::export_view_data(app, *heatmap, ui::DataFormat::npy, dir.path, ui::ExportDetail::full)
+              .error.empty());
+  const fs::path full = dir.path / "heatmap-table-full.npy";
+  CHECK(bit_equal(as_matrix(read_array(full)), encode(e)));
+  CHECK(sidecar(full).at("full") == true);
+  CHECK(sidecar(full).at("sampled") == false);
+}
+
+TEST_CASE("export: a write that fails leaves no file and gives an error", "[export]") {
+  ui::AppContext app;
+  app.state.slots[0].config.encoding = params(EncodingKind::sinusoidal, 64, 16);
+  settle(app);
+  const ui::ViewType* view = ui::find_view("similarity");
+  TempDir dir;
+  // A "directory" below a regular file cannot be made (not even by root).
+  write_file_atomic(dir.path / "plain", "x");
+  const ui::DataExport below_file = ui::export_view_data(app, *view, ui::DataFormat::npy,
+                                                         dir.path / "plain" / "sub", ui::ExportDetail::shown);
+  CHECK_FALSE(below_file.error.empty());
+  CHECK(below_file.written.empty());
+  CHECK(dir.listing() == std::vector<std::string>{"plain"});
+  // A read-only directory (permissions do not stop root, so only checked for other users).
+  if (::geteuid() != 0) {
+    const fs::path locked = dir.path / "locked";
+    fs::create_directories(locked);
+    fs::permissions(locked, fs::perms::owner_read | fs::perms::owner_exec);
+    const ui::DataExport refused =
+        ui::export_view_data(app, *view, ui::DataFormat::csv, locked, ui::ExportDetail::shown);
+    CHECK_FALSE(refused.error.empty());
+    fs::permissions(locked, fs::perms::owner_all);
+    CHECK(fs::is_empty(locked));
+  }
+}
+
+TEST_CASE("export: every view with data exports without error", "[export]") {
+  ui::AppContext app;
+  app.state.slots[0].config.encoding = params(EncodingKind::sinusoidal, 128, 32);
+  settle(app);
+  TempDir dir;
+  for (const ui::ViewType& view : ui::view_registry()) {
+    if (!view.export_data || view.id == "difference") continue;  // difference: computed when drawn
+    for (const ui::DataFormat format : {ui::DataFormat::npy, ui::DataFormat::csv}) {
+      const ui::DataExport done = ui::export_view_data(app, view, format, dir.path, ui::ExportDetail::shown);
+      INFO(view.id << ": " << done.error);
+      CHECK(done.error.empty());
+      CHECK(done.written.size() >= 2);
+      for (const fs::path& path : done.written) CHECK(fs::file_size(path) > 0);
+    }
+  }
+  // A view without an export function says so instead of writing.
+  for (const ui::ViewType& view : ui::view_registry()) {
+    if (view.export_data) continue;
+    const ui::DataExport done =
+        ui::export_view_data(app, view, ui::DataFormat::npy, dir.path, ui::ExportDetail::shown);
+    CHECK_FALSE(done.error.empty());
+  }
+}
+
+// ---- the PNG items of the menu: a request handled between frames (process_png_exports) -------------
+
+namespace {
+
+// Width and height from a PNG's IHDR.
+std::pair<int, int> png_size(const std::string& bytes) {
+  REQUIRE(bytes.size() > 24);
+  REQUIRE(bytes.compare(1, 3, "PNG") == 0);
+  const auto be32 = [&](std::size_t at) {
+    int v = 0;
+    for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
+    return v;
+  };
+  return {be32(16), be32(20)};
+}
+
+}  // namespace
+
+TEST_CASE("export: attention and norms write what their views show", "[export]") {
+  ui::AppContext app;
+  app.state.slots[0].config.encoding = params(EncodingKind::sinusoidal, 64, 16);
+  app.state.views.attention.order = {1, 0, 2, 3, 4, 5};  // the first two words swapped
+  app.state.views.norms.lengths = {3, 2};
+  app.state.views.norms.count_padding = false;
+  settle(app);
+  TempDir dir;
+  auto load = [&](const char* view_id, const char* array) {
+    const ui::ViewType* view = ui::find_view(view_id);
+    REQUIRE(view);
+    const ui::DataExport done =
+        ui::export_view_data(app, *view, ui::DataFormat::npy, dir.path, ui::ExportDetail::shown);
+    INFO(done.error);
+    REQUIRE(done.error.empty());
+    return as_matrix(read_array(dir.path / (std::string(view_id) + "-" + array + ".npy")));
+  };
+  // Without positions attention is permutation-equivariant: the swapped sentence's outputs are the
+  // original outputs with rows 0 and 1 swapped. The original comes from the unpermuted demo.
+  const Matrix without = load("attention", "output-without");
+  const Matrix original = ui::latest_data(app, 0)->attention->original.output_without;
+  REQUIRE(without.rows() == 6);
+  CHECK((without.row(0) - original.row(1)).cwiseAbs().maxCoeff() < 1e-12);
+  CHECK((without.row(1) - original.row(0)).cwiseAbs().maxCoeff() < 1e-12);
+  CHECK((without.bottomRows(4) - original.bottomRows(4)).cwiseAbs().maxCoeff() < 1e-12);
+  // The four terms add up to the logits.
+  const Matrix sum = load("attention", "logits-word-word") + load("attention", "logits-word-position") +
+                     load("attention", "logits-position-word") +
+                     load("attention", "logits-position-position");
+  CHECK((sum - load("attention", "logits")).cwiseAbs().maxCoeff() < 1e-12);
+  // Softmax rows sum to 1.
+  const Matrix weights = load("attention", "weights-with");
+  for (Eigen::Index r = 0; r < weights.rows(); ++r) CHECK(std::abs(weights.row(r).sum() - 1.0) < 1e-12);
+
+  // Norms: 2 sequences padded to 3 steps (rows s x 3 + t); real tokens only in BatchNorm, so step 3
+  // (one real token) has 1 row and variance 0; LayerNorm rows of real tokens have mean 0, variance ~1.
+  const Matrix counted = load("norms", "batchnorm-counted");
+  REQUIRE(counted.rows() == 3);
+  CHECK(counted(0, 0) == 2.0);
+  CHECK(counted(1, 0) == 2.0);
+  CHECK(counted(2, 0) == 1.0);
+  CHECK(load("norms", "batchnorm-variance").row(2).cwiseAbs().maxCoeff() == 0.0);
+  const Matrix layer = load("norms", "layernorm");
+  const Matrix real = load("norms", "real");
+  REQUIRE(layer.rows() == 6);
+  for (Eigen::Index r = 0; r < layer.rows(); ++r) {
+    if (real(r, 0) != 1.0) continue;
+    const double mean = layer.row(r).mean();
+    const double variance = (layer.row(r).array() - mean).square().mean();
+    CHECK(std::abs(mean) < 1e-12);
+    CHECK(std::abs(variance - 1.0) < 1e-3);  // eps in the denominator
+  }
+  CHECK(real(5, 0) == 0.0);  // sequence B has 2 tokens: its third step is padding
+}
+
+TEST_CASE("export: the menu's PNG request writes the view at 2x and says where", "[export][offscreen]") {
+  std::string error;
+  const std::unique_ptr<gfx::OffscreenContext> gl = gfx::OffscreenContext::create(error);
+  INFO(error);
+  REQUIRE(gl);
+  const std::unique_ptr<gfx::OffscreenFrame> screen = gfx::OffscreenFrame::create(1280, 800, error);
+  REQUIRE(screen);
+  const std::unique_ptr<gfx::HeatmapRenderer> renderer = gfx::HeatmapRenderer::create(error);
+  REQUIRE(renderer);
+  ui::AppContext app;
+  app.renderer = renderer.get();
+  app.state.slots[0].config.encoding = params(EncodingKind::sinusoidal, 64, 16);
+  ui::load_ui_strings(app);
+  std::string notice;
+  gfx::rebuild_fonts(app.state.ui.font_size, notice);
+  ui::apply_theme(app.state.ui.theme, app.state.ui.font_size);
+  for (int i = 0; i < 200 && !(i >= 3 && ui::all_settled(app)); ++i) {
+    screen->begin_frame();
+    ui::draw_app(app);
+    screen->end_frame();
+    if (!ui::all_settled(app)) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  TempDir dir;
+  app.notices.clear();
+  // What the menu item records: the view, its cell's size, the scale and the path.
+  app.requests.view_pngs.push_back({"heatmap", ImVec2(500, 300), 2, dir.path / "out" / "heatmap-2x.png"});
+  app.requests.view_pngs.push_back({"heatmap", ImVec2(500, 300), 1, dir.path / "plain" / "never.png"});
+  write_file_atomic(dir.path / "plain", "x");  // "plain/never.png" cannot be written
+  ui::process_png_exports(app, 1.0f);
+  CHECK(app.requests.view_pngs.empty());
+  const fs::path png = dir.path / "out" / "heatmap-2x.png";
+  REQUIRE(fs::exists(png));
+  CHECK(png_size(read_file_bytes(png)) == std::pair<int, int>(1000, 600));
+  REQUIRE(app.notices.size() == 2);
+  CHECK_FALSE(app.notices[0].is_error);
+  CHECK(app.notices[0].text.find(fs::absolute(png).string()) != std::string::npos);
+  CHECK(app.notices[1].is_error);
+  CHECK(dir.listing() == std::vector<std::string>{"out", "plain"});
+  CHECK(TempDir{}.listing().empty());
+}
+
+TEST_CASE("export: the menu opens in a view's title row with the PNG and data items",
+          "[export][offscreen][menu]") {
+  std::string error;
+  const std::unique_ptr<gfx::OffscreenContext> gl = gfx::OffscreenContext::create(error);
+  INFO(error);
+  REQUIRE(gl);
+  const std::unique_ptr<gfx::OffscreenFrame> screen = gfx::OffscreenFrame::create(1280, 800, error);
+  REQUIRE(screen);
+  const std::unique_ptr<gfx::HeatmapRenderer> renderer = gfx::HeatmapRenderer::create(error);
+  REQUIRE(renderer);
+  ui::AppContext app;
+  app.renderer = renderer.get();
+  app.capture_mode = true;
+  ui::load_ui_strings(app);
+  std::string notice;
+  gfx::rebuild_fonts(app.state.ui.font_size, notice);
+  ui::apply_theme(app.state.ui.theme, app.state.ui.font_size);
+  for (int i = 0; i < 200 && !(i >= 3 && ui::all_settled(app)); ++i) {
+    screen->begin_frame();
+    ui::draw_app(app);
+    screen->end_frame();
+    if (!ui::all_settled(app)) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  // The heatmap cell (a child window named ".../heatmap_<id>") and its popup's id, as the menu
+  // computes it: PushID(view id) then "export" inside the cell.
+  ImGuiWindow* cell = nullptr;
+  for (ImGuiWindow* window : GImGui->Windows) {
+    // The cell, not the configuration panels inside it (their names start with the cell's).
+    const std::string name = window->Name;
+    if (name.find("/heatmap_") != std::string::npos &&
+        (!cell || name.size() < std::string(cell->Name).size()))
+      cell = window;
+  }
+  REQUIRE(cell);
+  const ImGuiID popup = ImHashStr("export", 0, ImHashStr("heatmap", 0, cell->ID));
+  const ImVec2 button(cell->Pos.x + cell->Size.x - 5.0f * ImGui::GetFontSize(),
+                      cell->Pos.y + ImGui::GetFrameHeight());
+  for (int frame = 0; frame < 3; ++frame) {
+    screen->begin_frame();
+    if (frame == 0) {
+      ImGui::GetIO().MousePos = button;
+      ImGui::OpenPopupEx(popup);
+    }
+    ui::draw_app(app);
+    screen->end_frame();
+  }
+  CHECK(ImGui::IsPopupOpen(popup, ImGuiPopupFlags_AnyPopupLevel));
+  // The menu was drawn this frame (BeginPopup found it under the id the cell computes).
+  char popup_name[32];
+  ImFormatString(popup_name, sizeof popup_name, "##Popup_%08x", popup);
+  const ImGuiWindow* menu = ImGui::FindWindowByName(popup_name);
+  REQUIRE(menu);
+  CHECK(menu->WasActive);
+  const gfx::RgbImage image = screen->read_pixels();
+  TempDir dir;
+  const fs::path png = dir.path / "menu.png";
+  write_png_rgb(png, image.width, image.height, image.pixels);
+  CHECK(fs::file_size(png) > 0);
+  if (const char* keep = std::getenv("PELAB_EXPORT_MENU_PNG"))
+    fs::copy_file(png, keep, fs::copy_options::overwrite_existing);
+}
