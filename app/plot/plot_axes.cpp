@@ -58,7 +58,8 @@ void draw_axes(Context& c, ImDrawList* dl) {
     add_text(dl, ImVec2(x, L.xlabel_top), text, c.xlabel);
   }
   if (!c.ylabel.empty())
-    add_text_vertical(dl, ImVec2(L.ylabel_center_x, 0.5f * (a.Min.y + a.Max.y)), text, c.ylabel.c_str());
+    add_text_vertical(dl, ImVec2(L.ylabel_center_x, 0.5f * (a.Min.y + a.Max.y)), text, c.ylabel.c_str(),
+                      a.Max.y - a.Min.y);
   if (!c.title.empty()) {
     const float w = text_size(c.title).x;
     float x = round_px(0.5f * (a.Min.x + a.Max.x) - 0.5f * w);

@@ -202,7 +202,9 @@ bool pixel_ok(ImVec2 p);
 ImVec2 text_size(const std::string& text);  // rich, multi-line
 void add_text(ImDrawList* dl, ImVec2 pos, ImU32 color, const std::string& text);
 // Rotated 90 degrees counter-clockwise (reads bottom to top), centred on `center`.
-void add_text_vertical(ImDrawList* dl, ImVec2 center, ImU32 color, const char* text);
+// Text turned 90° counter-clockwise, centred on `center`. Longer than max_length (> 0): drawn smaller,
+// down to 70%, so a long axis label of a short plot does not run into the title above it.
+void add_text_vertical(ImDrawList* dl, ImVec2 center, ImU32 color, const char* text, float max_length = 0.0f);
 // The padding of a label's translucent plate, and the plate with its text (pos: the plate's top-left).
 ImVec2 tag_padding(float font_size);
 ImRect add_tag(ImDrawList* dl, ImVec2 pos, ImU32 color, const std::string& text);

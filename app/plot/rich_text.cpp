@@ -1,6 +1,7 @@
 // Plot layer: text with sub- and superscripts (markup in labels.hpp), measured and drawn with ImGui's
 // current font. Scripts are the same font drawn smaller, so every glyph the font atlas holds can be a
 // script (Unicode has subscript letters for only a few characters: there is no subscript q).
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstring>
@@ -92,11 +93,15 @@ void add_text(ImDrawList* dl, ImVec2 pos, ImU32 color, const std::string& text) 
 
 // ImGui 1.86 has no rotated text, so the glyph quads are emitted directly from the font (no CPU clipping,
 // GPU clip only). One line; scripts are placed as in add_text, turned with the rest.
-void add_text_vertical(ImDrawList* dl, ImVec2 center, ImU32 color, const char* text) {
+void add_text_vertical(ImDrawList* dl, ImVec2 center, ImU32 color, const char* text, float max_length) {
   ImFont* font = ImGui::GetFont();
-  const float f = ImGui::GetFontSize();
+  float f = ImGui::GetFontSize();
   const std::vector<RichRun> runs = parse_rich_text(text);
-  const LineBox box = measure_runs(font, f, runs);
+  LineBox box = measure_runs(font, f, runs);
+  if (max_length > 0.0f && box.width > max_length) {
+    f *= std::max(0.7f, max_length / box.width);
+    box = measure_runs(font, f, runs);
+  }
   const float height = box.bottom - box.top;
   const ImVec2 origin(round_px(center.x - height * 0.5f), round_px(center.y + box.width * 0.5f));
   auto at = [&](float tx, float ty) { return ImVec2(origin.x + ty, origin.y - tx); };

@@ -75,7 +75,11 @@ void draw_controls(AppContext& app) {
   slider(tr("views.bias.positions"), tr("views.bias.positions.tip"), s.positions, 2, max_bias_positions,
          6.0f * em, capture);
   if (s.method != BiasMethod::shaw) {
+    // On the same line only when the whole checkbox fits (a projector's font at 1024 px does not).
+    const float causal_w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                           ImGui::CalcTextSize(tr("views.bias.causal")).x;
     ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < causal_w) ImGui::NewLine();
     ImGui::Checkbox(tr("views.bias.causal"), &s.causal);
     if (!capture) item_tooltip(tr("views.bias.causal.tip"));
   }
@@ -140,7 +144,8 @@ void draw_matrices(const BiasViewSettings& s, const BiasViewData& data, ImVec2 r
   // ALiBi or T5: one grid per head (T5: the bucket map first), small multiples on one colour scale.
   const bool t5 = s.method == BiasMethod::t5;
   const int count = static_cast<int>(data.heads.size()) + (t5 ? 1 : 0);
-  const ImVec2 grids(room.x, room.y - line);
+  // T5 has two colour legends (bias, bucket), one per line: side by side they do not fit a narrow area.
+  const ImVec2 grids(room.x, room.y - (t5 ? 2.0f : 1.0f) * line);
   const auto [cols, rows] = grid_shape(count, grids);
   const float w = std::floor((grids.x - spacing * static_cast<float>(cols - 1)) / static_cast<float>(cols));
   const float h = std::floor((grids.y - ImGui::GetStyle().ItemSpacing.y * static_cast<float>(rows - 1)) /
@@ -178,6 +183,10 @@ void draw_matrices(const BiasViewSettings& s, const BiasViewData& data, ImVec2 r
       const int head = g - (t5 ? 1 : 0);
       title = t5 ? trf("views.bias.t5_head", {std::to_string(head + 1)})
                  : trf("views.bias.alibi_head", {std::to_string(head + 1), slope_text(data.slopes[head])});
+      // Too long for a small grid even at the title's smallest size: the slope alone, which is
+      // what tells the heads apart (their order gives the number).
+      if (!t5 && 0.75f * ImGui::CalcTextSize(title.c_str()).x > w)
+        title = "m = " + slope_text(data.slopes[head]);
       spec.values = &data.heads[static_cast<std::size_t>(head)];
       spec.range = range;
       spec.colormap = Colormap::red_blue;
@@ -191,12 +200,10 @@ void draw_matrices(const BiasViewSettings& s, const BiasViewData& data, ImVec2 r
     spec.title = title.c_str();
     draw_matrix_grid(spec, ImVec2(w, h));
   }
-  draw_color_legend(tr("views.bias.bias_shared"), range, Colormap::red_blue, 0.5f * room.x);
-  if (t5) {
-    ImGui::SameLine();
+  draw_color_legend(tr("views.bias.bias_shared"), range, Colormap::red_blue, room.x);
+  if (t5)
     draw_color_legend(tr("views.bias.bucket"), ValueRange{0.0, static_cast<double>(s.t5_buckets - 1)},
-                      Colormap::viridis, 0.5f * room.x);
-  }
+                      Colormap::viridis, room.x);
 }
 
 std::vector<double> scaled(const std::vector<double>& values, double by) {

@@ -138,7 +138,7 @@ MatrixGridHover draw_matrix_grid(const MatrixGridSpec& spec, ImVec2 size) {
     const float widest_label = widest(spec.col_labels);
     const float scale = std::clamp((cell_w - 4.0f) / std::max(widest_label, 1.0f), 0.7f, 1.0f);
     const float label_size = em * scale;
-    const int step = label_step(widest_label * scale, cell_w);
+    const int step = label_step(widest_label * scale + 0.3f * em, cell_w);  // a visible gap between numbers
     for (int c = 0; c < cols && c < static_cast<int>(spec.col_labels.size()); c += step) {
       const char* text = spec.col_labels[static_cast<std::size_t>(c)].c_str();
       const float w = ImGui::CalcTextSize(text).x * scale;
@@ -241,9 +241,14 @@ void draw_legend_row(const std::vector<LegendEntry>& entries) {
   const float em = ImGui::GetFontSize();
   const float line = ImGui::GetTextLineHeight();
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  const float row = ImGui::GetContentRegionAvail().x;
   bool first = true;
   for (const LegendEntry& entry : entries) {
-    const float width = 1.6f * em + ImGui::CalcTextSize(entry.label.c_str()).x;
+    // An entry longer than the whole row (a narrow column, a projector's font) is drawn smaller,
+    // down to 70%, then clipped: never past the row's end into the next panel.
+    const float text_w = ImGui::CalcTextSize(entry.label.c_str()).x;
+    const float scale = std::clamp((row - 1.6f * em) / std::max(text_w, 1.0f), 0.7f, 1.0f);
+    const float width = std::min(row, 1.6f * em + text_w * scale);
     if (!first) {
       ImGui::SameLine(0.0f, 1.0f * em);
       if (ImGui::GetCursorScreenPos().x + width > right) ImGui::NewLine();
@@ -258,7 +263,11 @@ void draw_legend_row(const std::vector<LegendEntry>& entries) {
     } else {
       draw->AddLine(ImVec2(at.x, y), ImVec2(at.x + 1.2f * em, y), entry.color, 2.0f);
     }
-    draw->AddText(ImVec2(at.x + 1.6f * em, at.y), ImGui::GetColorU32(ImGuiCol_Text), entry.label.c_str());
+    const float size = em * scale;
+    draw->PushClipRect(at, ImVec2(right, at.y + line), true);
+    draw->AddText(ImGui::GetFont(), size, ImVec2(at.x + 1.6f * em, at.y + 0.5f * (em - size)),
+                  ImGui::GetColorU32(ImGuiCol_Text), entry.label.c_str());
+    draw->PopClipRect();
   }
 }
 
@@ -267,7 +276,12 @@ void draw_color_legend(const char* label, ValueRange range, Colormap colormap, f
   const float line = ImGui::GetTextLineHeight();
   const std::string lo = plot::format_number(range.lo, 3), hi = plot::format_number(range.hi, 3);
   const float lo_w = ImGui::CalcTextSize(lo.c_str()).x, hi_w = ImGui::CalcTextSize(hi.c_str()).x;
-  const float label_w = label ? ImGui::CalcTextSize(label).x + 0.6f * em : 0.0f;
+  // A label that leaves the bar less than 3 em is drawn smaller (down to 70%), so the high end's value
+  // stays inside `width`.
+  const float label_full = label ? ImGui::CalcTextSize(label).x : 0.0f;
+  const float label_room = width - lo_w - hi_w - 1.8f * em - 3.0f * em;
+  const float label_scale = label ? std::clamp(label_room / std::max(label_full, 1.0f), 0.7f, 1.0f) : 1.0f;
+  const float label_w = label ? label_full * label_scale + 0.6f * em : 0.0f;
   const float bar_w = std::max(3.0f * em, std::min(12.0f * em, width - label_w - lo_w - hi_w - 1.2f * em));
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(label_w + lo_w + bar_w + hi_w + 1.2f * em, line));
@@ -275,7 +289,8 @@ void draw_color_legend(const char* label, ValueRange range, Colormap colormap, f
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   float x = origin.x;
   if (label) {
-    draw->AddText(ImVec2(x, origin.y), text, label);
+    const float size = em * label_scale;
+    draw->AddText(ImGui::GetFont(), size, ImVec2(x, origin.y + 0.5f * (em - size)), text, label);
     x += label_w;
   }
   draw->AddText(ImVec2(x, origin.y), text, lo.c_str());

@@ -232,7 +232,9 @@ void draw_rotation_view(ViewContext& view) {
   }
   const float square_width =
       (avail.x - static_cast<float>(squares - 1) * spacing.x) / static_cast<float>(squares);
-  if (square_width < 13.0f * em) {  // a narrow panel (compare mode): one plot under the other
+  // A narrow, tall panel (compare mode): one plot under the other. A wide, low one (a projector's
+  // 28 px font at 1024 px) keeps the squares in a row, smaller, rather than four slivers.
+  if (square_width < 13.0f * em && avail.x < 1.3f * avail.y) {
     const float each =
         std::floor((avail.y - static_cast<float>(squares) * spacing.y) / static_cast<float>(squares + 1));
     for (int t = 0; t < transforms; ++t) draw_transform(view, both ? t : convention, ImVec2(avail.x, each));
