@@ -61,10 +61,21 @@ void draw_axes(Context& c, ImDrawList* dl) {
     add_text_vertical(dl, ImVec2(L.ylabel_center_x, 0.5f * (a.Min.y + a.Max.y)), text, c.ylabel.c_str(),
                       a.Max.y - a.Min.y);
   if (!c.title.empty()) {
+    // A title wider than the plot is drawn smaller (down to 75%) and then clipped to the frame, so
+    // it never runs into the plot beside it.
+    ImGuiWindow* window = ImGui::GetCurrentWindow();
+    const float window_scale = window->FontWindowScale;
+    const float room = L.frame.Max.x - L.frame.Min.x;
+    const float full = text_size(c.title).x;
+    if (full > room) ImGui::SetWindowFontScale(window_scale * std::max(0.75f, room / full));
     const float w = text_size(c.title).x;
     float x = round_px(0.5f * (a.Min.x + a.Max.x) - 0.5f * w);
     x = std::max(L.frame.Min.x, std::min(x, L.frame.Max.x - w));
+    dl->PushClipRect(ImVec2(L.frame.Min.x, L.title_y),
+                     ImVec2(L.frame.Max.x, L.title_y + 2.0f * ImGui::GetFontSize()), true);
     add_text(dl, ImVec2(x, L.title_y), text, c.title);
+    dl->PopClipRect();
+    if (full > room) ImGui::SetWindowFontScale(window_scale);
   }
 }
 

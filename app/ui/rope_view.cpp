@@ -486,7 +486,10 @@ void draw_side(AppContext& app, const RopeViewData& data, int index, ImVec2 room
 
 void draw_rope_view(AppContext& app) {
   draw_controls(app);
+  // Presenting, the key takes two lines instead of three at 80% size: the plots need the height.
+  if (app.lessons.presenting) ImGui::SetWindowFontScale(0.8f);
   draw_legend();
+  if (app.lessons.presenting) ImGui::SetWindowFontScale(1.0f);
   const RopeViewSettings& settings = app.state.views.rope;
   static LatestJob<RopeViewSettings, RopeViewData> job(compute_rope_view);
   const auto result = job.get(settings, app.capture_mode, app.wake);
