@@ -95,9 +95,14 @@ void draw_scorecard_view(AppContext& app) {
         continue;
       }
       const RequirementScore& score = scores.scores[static_cast<std::size_t>(requirement)];
-      ImGui::TextColored(score.pass ? pass_color : fail_color, "%s  %s",
-                         tr(score.pass ? "views.scorecard.pass" : "views.scorecard.fail"),
-                         score_text(score.value, app.lessons.presenting ? 3 : 4).c_str());
+      // "✔ pass  1.57e-16", or only "✔ 1.57e-16" when the column is too narrow for the word (four
+      // configurations on a projector): the number must stay whole.
+      const std::string number = score_text(score.value, app.lessons.presenting ? 3 : 4);
+      std::string cell =
+          std::string(tr(score.pass ? "views.scorecard.pass" : "views.scorecard.fail")) + "  " + number;
+      if (ImGui::CalcTextSize(cell.c_str()).x > ImGui::GetContentRegionAvail().x)
+        cell = std::string(score.pass ? "✔ " : "✘ ") + number;
+      ImGui::TextColored(score.pass ? pass_color : fail_color, "%s", cell.c_str());
       const std::string verdict = tr_text(requirement_verdict_text(score));
       if (!verdicts) {
         if (!app.capture_mode) item_tooltip(verdict.c_str());
