@@ -26,7 +26,7 @@ constexpr auto kEntries = std::to_array<Entry>({
      "binary has no exact T(k): adding k carries between bits, so which bits flip depends on p and not on k "
      "alone (for k = 1, 0 → 1 flips one bit but 3 → 4 flips three)."},
     {TextId::rotation_why_not_sigmoid, "rotation.why_not.sigmoid",
-     "sigmoid has no exact T(k): each column is a different nonlinear curve 1/(1 + exp(−p/t_i)) with no "
+     "sigmoid has no exact T(k): each column is a different nonlinear curve 1/(1 + exp(−p/tᵢ)) with no "
      "partner column, so no fixed matrix moves every row by k."},
     {TextId::rotation_why_not_learned, "rotation.why_not.learned",
      "learned has no exact T(k): its rows are drawn or loaded independently, so no rule links row p to row "
@@ -44,7 +44,7 @@ constexpr auto kEntries = std::to_array<Entry>({
     {TextId::spectrum_why_none_normalized, "spectrum.why_none.normalized",
      "normalized has no periods: P[p, i] = p/(N−1) rises in a straight line and never repeats."},
     {TextId::spectrum_why_none_sigmoid, "spectrum.why_none.sigmoid",
-     "sigmoid has no periods: column i rises once, around p ≈ t_i, and then saturates at 1 instead of "
+     "sigmoid has no periods: column i rises once, around p ≈ tᵢ, and then saturates at 1 instead of "
      "repeating."},
     {TextId::spectrum_why_none_learned, "spectrum.why_none.learned",
      "learned has no periods: its rows follow no rule, so nothing repeats along p."},
@@ -64,7 +64,7 @@ constexpr auto kEntries = std::to_array<Entry>({
     {TextId::requirement_measure_2, "requirement.measure.2",
      "max |P[p, i]|: largest value, compared with unit-scale token embeddings"},
     {TextId::requirement_measure_3, "requirement.measure.3",
-     "|slope| of max_i |P[p, i]| against p: how much the values grow per position step"},
+     "|slope| of maxᵢ |P[p, i]| against p: how much the values grow per position step"},
     {TextId::requirement_measure_4, "requirement.measure.4",
      "std/mean of the neighbour steps |P_p+1 - P_p|: 0 when every step has the same length"},
     {TextId::requirement_measure_5, "requirement.measure.5",

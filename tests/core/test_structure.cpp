@@ -90,7 +90,7 @@ TEST_CASE("rotation_structure: pairs and frequencies are the table's own", "[str
   const RotationStructure f6 = rotation_structure(make(EncodingKind::fourier, 17, 6));
   REQUIRE(f6.pairs.size() == 3);
   for (int k = 0; k < 3; ++k) CHECK_THAT(f6.pairs[k].frequency, WithinRel(std::ldexp(kPi, k) / 16.0, 1e-15));
-  CHECK(f6.frequency_rule == "w_k = 2^k π/(N−1)");
+  CHECK(f6.frequency_rule == "wₖ = 2^k π/(N−1)");
 
   CHECK_THROWS_AS(rotation_structure(make(EncodingKind::sinusoidal, 0, 4)), Error);
 }
@@ -325,7 +325,7 @@ TEST_CASE("period_spectrum: hand values per kind", "[structure]") {
     CHECK(!none.why_none.empty());
     CHECK(!band_of_column(make(kind, 10, 4), 0));
   }
-  CHECK_THAT(period_spectrum(make(EncodingKind::sigmoid, 10, 4)).why_none, Catch::Contains("p ≈ t_i"));
+  CHECK_THAT(period_spectrum(make(EncodingKind::sigmoid, 10, 4)).why_none, Catch::Contains("p ≈ tᵢ"));
 }
 
 TEST_CASE("kind texts and the parameters each kind reads", "[structure]") {
