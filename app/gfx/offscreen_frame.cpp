@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cfloat>
 
+#include "gfx/draw_frame.hpp"
 #include "gfx/frame_stats.hpp"
 
 namespace pelab::gfx {
@@ -107,21 +108,7 @@ void OffscreenFrame::end_frame() {
   glGetIntegerv(GL_VIEWPORT, previous_viewport);
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
   glViewport(0, 0, width_, height_);
-  // Cleared to the window background: the app's full-screen window draws none of its own
-  // (ImGuiWindowFlags_NoBackground), a clear costs llvmpipe next to nothing, a blended full-screen
-  // rectangle a sixth of a frame.
-  const ImVec4 background = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-  glClearColor(background.x, background.y, background.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  count_draw_data(ImGui::GetDrawData());
-  const auto submitting = std::chrono::steady_clock::now();
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  const auto submitted = std::chrono::steady_clock::now();
-  frame_stats.submit_ms = milliseconds_between(submitting, submitted);
-  if (split_frame_timing) {
-    glFinish();
-    frame_stats.raster_ms = milliseconds_between(submitted, std::chrono::steady_clock::now());
-  }
+  draw_imgui_frame();
   glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous_framebuffer));
   glViewport(previous_viewport[0], previous_viewport[1], previous_viewport[2], previous_viewport[3]);
 }
