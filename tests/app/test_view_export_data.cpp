@@ -98,6 +98,35 @@ nlohmann::json sidecar(const fs::path& data_file) {
 
 }  // namespace
 
+// The app drawn off screen at 1280x800 (EGL), as the window draws it: strings, fonts, theme.
+struct OffscreenApp {
+  std::string error;
+  std::unique_ptr<gfx::OffscreenContext> gl = gfx::OffscreenContext::create(error);
+  std::unique_ptr<gfx::OffscreenFrame> screen = gl ? gfx::OffscreenFrame::create(1280, 800, error) : nullptr;
+  std::unique_ptr<gfx::HeatmapRenderer> renderer = screen ? gfx::HeatmapRenderer::create(error) : nullptr;
+  ui::AppContext app;
+  OffscreenApp() {
+    INFO(error);
+    REQUIRE(gl);
+    REQUIRE(screen);
+    REQUIRE(renderer);
+    app.renderer = renderer.get();
+  }
+  // Strings, fonts and theme, then frames until every worker has delivered (at least 3 frames).
+  void settle() {
+    ui::load_ui_strings(app);
+    std::string notice;
+    gfx::rebuild_fonts(app.state.ui.font_size, notice);
+    ui::apply_theme(app.state.ui.theme, app.state.ui.font_size);
+    for (int i = 0; i < 200 && !(i >= 3 && ui::all_settled(app)); ++i) {
+      screen->begin_frame();
+      ui::draw_app(app);
+      screen->end_frame();
+      if (!ui::all_settled(app)) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+};
+
 TEST_CASE("export: heatmap data is core's table bit for bit, as .npy and .csv", "[export]") {
   ui::AppContext app;
   app.state.slots[0].config.encoding = params(EncodingKind::sinusoidal, 64, 16);
@@ -333,27 +362,10 @@ TEST_CASE("export: attention and norms write what their views show", "[export]")
 }
 
 TEST_CASE("export: the menu's PNG request writes the view at 2x and says where", "[export][offscreen]") {
-  std::string error;
-  const std::unique_ptr<gfx::OffscreenContext> gl = gfx::OffscreenContext::create(error);
-  INFO(error);
-  REQUIRE(gl);
-  const std::unique_ptr<gfx::OffscreenFrame> screen = gfx::OffscreenFrame::create(1280, 800, error);
-  REQUIRE(screen);
-  const std::unique_ptr<gfx::HeatmapRenderer> renderer = gfx::HeatmapRenderer::create(error);
-  REQUIRE(renderer);
-  ui::AppContext app;
-  app.renderer = renderer.get();
+  OffscreenApp off;
+  ui::AppContext& app = off.app;
   app.state.slots[0].config.encoding = params(EncodingKind::sinusoidal, 64, 16);
-  ui::load_ui_strings(app);
-  std::string notice;
-  gfx::rebuild_fonts(app.state.ui.font_size, notice);
-  ui::apply_theme(app.state.ui.theme, app.state.ui.font_size);
-  for (int i = 0; i < 200 && !(i >= 3 && ui::all_settled(app)); ++i) {
-    screen->begin_frame();
-    ui::draw_app(app);
-    screen->end_frame();
-    if (!ui::all_settled(app)) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  off.settle();
   TempDir dir;
   app.notices.clear();
   // What the menu item records: the view, its cell's size, the scale and the path.
@@ -375,27 +387,10 @@ TEST_CASE("export: the menu's PNG request writes the view at 2x and says where",
 
 TEST_CASE("export: the menu opens in a view's title row with the PNG and data items",
           "[export][offscreen][menu]") {
-  std::string error;
-  const std::unique_ptr<gfx::OffscreenContext> gl = gfx::OffscreenContext::create(error);
-  INFO(error);
-  REQUIRE(gl);
-  const std::unique_ptr<gfx::OffscreenFrame> screen = gfx::OffscreenFrame::create(1280, 800, error);
-  REQUIRE(screen);
-  const std::unique_ptr<gfx::HeatmapRenderer> renderer = gfx::HeatmapRenderer::create(error);
-  REQUIRE(renderer);
-  ui::AppContext app;
-  app.renderer = renderer.get();
+  OffscreenApp off;
+  ui::AppContext& app = off.app;
   app.capture_mode = true;
-  ui::load_ui_strings(app);
-  std::string notice;
-  gfx::rebuild_fonts(app.state.ui.font_size, notice);
-  ui::apply_theme(app.state.ui.theme, app.state.ui.font_size);
-  for (int i = 0; i < 200 && !(i >= 3 && ui::all_settled(app)); ++i) {
-    screen->begin_frame();
-    ui::draw_app(app);
-    screen->end_frame();
-    if (!ui::all_settled(app)) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  off.settle();
   // The heatmap cell (a child window named ".../heatmap_<id>") and its popup's id, as the menu
   // computes it: PushID(view id) then "export" inside the cell.
   ImGuiWindow* cell = nullptr;
@@ -411,13 +406,13 @@ TEST_CASE("export: the menu opens in a view's title row with the PNG and data it
   const ImVec2 button(cell->Pos.x + cell->Size.x - 5.0f * ImGui::GetFontSize(),
                       cell->Pos.y + ImGui::GetFrameHeight());
   for (int frame = 0; frame < 3; ++frame) {
-    screen->begin_frame();
+    off.screen->begin_frame();
     if (frame == 0) {
       ImGui::GetIO().MousePos = button;
       ImGui::OpenPopupEx(popup);
     }
     ui::draw_app(app);
-    screen->end_frame();
+    off.screen->end_frame();
   }
   CHECK(ImGui::IsPopupOpen(popup, ImGuiPopupFlags_AnyPopupLevel));
   // The menu was drawn this frame (BeginPopup found it under the id the cell computes).
@@ -426,7 +421,7 @@ TEST_CASE("export: the menu opens in a view's title row with the PNG and data it
   const ImGuiWindow* menu = ImGui::FindWindowByName(popup_name);
   REQUIRE(menu);
   CHECK(menu->WasActive);
-  const gfx::RgbImage image = screen->read_pixels();
+  const gfx::RgbImage image = off.screen->read_pixels();
   TempDir dir;
   const fs::path png = dir.path / "menu.png";
   write_png_rgb(png, image.width, image.height, image.pixels);
