@@ -11,6 +11,7 @@
 
 #include "pelab/io/atomic_file.hpp"
 #include "pelab/io/png.hpp"
+#include "plot/labels.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
 
@@ -34,6 +35,26 @@ bool settle(FrameTarget& target, ui::AppContext& app) {
   return true;
 }
 
+// The app's script markup ("base^{−2k/D}", labels.hpp) as pango markup: scripts in <sup>/<sub>, the
+// rest escaped, so the handout shows raised exponents as the slide does.
+std::string pango_markup(const std::string& text) {
+  std::string markup;
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t nl = std::min(text.find('\n', start), text.size());
+    if (start > 0) markup += '\n';
+    for (const plot::RichRun& run : plot::parse_rich_text(std::string_view(text).substr(start, nl - start))) {
+      gchar* escaped = g_markup_escape_text(run.text.c_str(), static_cast<gssize>(run.text.size()));
+      markup += run.level > 0 ? "<sup>" : run.level < 0 ? "<sub>" : "";
+      markup += escaped;
+      markup += run.level > 0 ? "</sup>" : run.level < 0 ? "</sub>" : "";
+      g_free(escaped);
+    }
+    start = nl + 1;
+  }
+  return markup;
+}
+
 // A paragraph laid out by pango: wrapped to `width` points, with font fallback (Hangul from
 // NanumGothic, subscripts and maths from DejaVu Sans). Returns the y below it; with draw = false
 // only measures (a box is drawn before the text it holds).
@@ -44,7 +65,11 @@ double draw_paragraph(cairo_t* cr, const std::string& text, const char* font, do
   pango_layout_set_font_description(layout, description);
   pango_layout_set_width(layout, static_cast<int>(width * PANGO_SCALE));
   pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_text(layout, text.c_str(), -1);
+  if (plot::has_rich_markup(text)) {
+    pango_layout_set_markup(layout, pango_markup(text).c_str(), -1);
+  } else {
+    pango_layout_set_text(layout, text.c_str(), -1);
+  }
   if (draw) {
     cairo_move_to(cr, x, y);
     pango_cairo_show_layout(cr, layout);

@@ -84,8 +84,10 @@ bool blank(std::string_view text) {
 }
 
 // TeX source shown to an audience is noise: maths is written with real characters (Pₚ₊ₖ, 2π, w·k).
+// The one markup kept is the plot layer's scripts, "base^{−2k/D}" and "P_{p+k}", which the caption band
+// and the handout draw raised and lowered (docs/lessons.md).
 std::optional<std::string> tex_in(std::string_view text) {
-  for (std::string_view marker : {"\\", "$", "_{", "^{"}) {
+  for (std::string_view marker : {"\\", "$"}) {
     if (text.find(marker) != std::string_view::npos) return std::string(marker);
   }
   return std::nullopt;

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "gfx/fonts.hpp"
+#include "plot/rich_text.hpp"
 #include "state/i18n.hpp"
 #include "state/session.hpp"
 #include "ui/panels.hpp"
@@ -265,12 +266,15 @@ ImU32 config_color(std::size_t index) {
 void note_text(const char* format, ...) {
   va_list args;
   va_start(args, format);
+  // Formulas in notes carry script markup ("wₖ = base^{−2k/D}"): drawn raised, not as TeX source.
+  char buffer[2048];
+  const int length = std::vsnprintf(buffer, sizeof buffer, format, args);
+  va_end(args);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextWrappedV(format, args);
+  plot::TextWrappedRich(std::string_view(buffer, static_cast<size_t>(std::clamp(length, 0, 2047))));
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
-  va_end(args);
 }
 
 std::string ordinal(std::int64_t n) {
@@ -288,7 +292,7 @@ void item_tooltip(const char* text) {
   if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-  ImGui::TextUnformatted(text);
+  plot::TextWrappedRich(text);
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }

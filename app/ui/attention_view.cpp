@@ -266,8 +266,26 @@ void draw_attention_view(ViewContext& view) {
   const float text_lines = short_panel ? line : headings + 2.0f * line;  // headings and colour legends
   std::vector<std::vector<int>> top = {{0, 1, 2, 3, 4}}, bottom = {{5, 6, 7, 8}};
   if (short_panel) {
-    top = {{0, 1, 2, 3, 4, 6, 8}};
+    // One row of seven grids, or the five terms over the two outputs: whichever fills more of the
+    // panel with cells (a slide at 1024x768 is short but wide enough for two rows of bigger cells).
     bottom.clear();
+    const std::vector<std::vector<int>> one_row = {{0, 1, 2, 3, 4, 6, 8}},
+                                        two_rows = {{0, 1, 2, 3, 4}, {6, 8}};
+    const auto cells_area = [&](const std::vector<std::vector<int>>& rows) {
+      std::vector<MatrixGridSpec> trial = specs;
+      for (const std::vector<int>& row : rows)
+        for (std::size_t k = 1; k < row.size(); ++k)
+          trial[static_cast<std::size_t>(row[k])].row_labels.clear();
+      const CellSizes sizes = fit_cells(trial, rows, avail.x, avail.y - line);
+      float area = 0.0f;
+      for (std::size_t r = 0; r < rows.size(); ++r)
+        for (int g : rows[r]) {
+          const Matrix& values = *trial[static_cast<std::size_t>(g)].values;
+          area += sizes.widths[r] * sizes.height * static_cast<float>(values.rows() * values.cols());
+        }
+      return area;
+    };
+    top = cells_area(two_rows) > cells_area(one_row) ? two_rows : one_row;
   } else if (avail.x < 34.0f * em) {
     top = {{0, 1, 2}, {3, 4}};
     bottom = {{5, 6}, {7, 8}};

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "plot/rich_text.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
 #include "ui/view_registry.hpp"
@@ -148,7 +149,7 @@ BandLayout band_layout(const AppContext& app, float width) {
   // band's clipping once rounding differs by a pixel.
   width -= em;
   const float gap = 1.5f * em;
-  const auto text_width = [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; };
+  const auto text_width = [](const std::string& text) { return plot::CalcRichTextWrappedSize(text, 0.0f).x; };
   // Presenting there are no buttons on the title line (the clicker and a click on the caption
   // step), which leaves room there for the formula or the control on a wide screen.
   float used = text_width(player.lesson->title(language)) + gap +
@@ -188,18 +189,22 @@ float lesson_band_height(const AppContext& app) {
   const float line = ImGui::GetTextLineHeight() + style.ItemSpacing.y;
   // The first line holds buttons (frame height) unless presenting.
   float height = app.lessons.presenting ? line : ImGui::GetFrameHeight() + style.ItemSpacing.y;
-  height += ImGui::CalcTextSize(step.text(current_language()).c_str(), nullptr, false, layout.wrap).y +
-            style.ItemSpacing.y;
+  height += plot::CalcRichTextWrappedSize(step.text(current_language()), layout.wrap).y + style.ItemSpacing.y;
   const bool formula_line = !layout.formula.empty() && !layout.formula_on_title;
   const bool control_line = !layout.control.empty() && !layout.control_on_title;
+  // A formula with superscripts is a little taller than a plain line.
+  const float formula_height =
+      formula_line
+          ? std::max(line, plot::CalcRichTextWrappedSize(layout.formula, 0.0f).y + style.ItemSpacing.y)
+          : 0.0f;
   if (layout.extras_share_line) {
-    height += line;
+    height += formula_height;
   } else {
-    height += (formula_line ? line : 0.0f) + (control_line ? line : 0.0f);
+    height += formula_height + (control_line ? line : 0.0f);
   }
   if (!layout.try_text.empty()) {
     const std::string prompt = std::string(tr("lesson.try")) + " " + layout.try_text;
-    height += ImGui::CalcTextSize(prompt.c_str(), nullptr, false, layout.wrap).y + style.ItemSpacing.y;
+    height += plot::CalcRichTextWrappedSize(prompt, layout.wrap).y + style.ItemSpacing.y;
   }
   return std::ceil(height - style.ItemSpacing.y + 2.0f * style.WindowPadding.y + 2.0f);
 }
@@ -225,7 +230,9 @@ void draw_lesson_band(AppContext& app, float height) {
       trf("lesson.counter", {std::to_string(player.step + 1), std::to_string(lesson.steps.size())}).c_str());
   if (layout.formula_on_title) {
     ImGui::SameLine(0.0f, 1.5f * em);
-    ImGui::TextColored(formula_colour, "%s", layout.formula.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, formula_colour);
+    plot::TextWrappedRich(layout.formula);
+    ImGui::PopStyleColor();
   }
   if (layout.control_on_title) {
     ImGui::SameLine(0.0f, 1.5f * em);
@@ -250,10 +257,14 @@ void draw_lesson_band(AppContext& app, float height) {
   }
   if (player.lesson) {
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + layout.wrap);
-    ImGui::TextUnformatted(step.text(language).c_str());
+    plot::TextWrappedRich(step.text(language));
     const bool formula_line = !layout.formula.empty() && !layout.formula_on_title;
     const bool control_line = !layout.control.empty() && !layout.control_on_title;
-    if (formula_line) ImGui::TextColored(formula_colour, "%s", layout.formula.c_str());
+    if (formula_line) {
+      ImGui::PushStyleColor(ImGuiCol_Text, formula_colour);
+      plot::TextWrappedRich(layout.formula);
+      ImGui::PopStyleColor();
+    }
     if (control_line) {
       if (layout.extras_share_line) ImGui::SameLine(0.0f, 1.5f * em);
       ImGui::TextColored(mark_colour, "%s", layout.control.c_str());
@@ -261,7 +272,7 @@ void draw_lesson_band(AppContext& app, float height) {
     if (!layout.try_text.empty()) {
       const std::string prompt = std::string(tr("lesson.try")) + " " + layout.try_text;
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      ImGui::TextWrapped("%s", prompt.c_str());
+      plot::TextWrappedRich(prompt);
       ImGui::PopStyleColor();
     }
     ImGui::PopTextWrapPos();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "plot/plot.hpp"
+#include "plot/rich_text.hpp"
 #include "state/i18n.hpp"
 #include "ui/heatmap_plot.hpp"
 #include "ui/panels.hpp"
@@ -177,7 +178,7 @@ void draw_header(ViewContext& view) {
              (rotation.fit_underdetermined ? std::string(" ") + tr("views.rotation.underdetermined") : "");
   }
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(first.c_str());
+  plot::TextWrappedRich(first);  // the frequency rule's exponent is script markup
   ImGui::PopTextWrapPos();
   if (!second.empty()) ImGui::TextUnformatted(second.c_str());
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "plot/plot.hpp"
+#include "plot/rich_text.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
 
@@ -18,6 +19,44 @@ std::string score_text(double value, int digits) {
   if (std::isnan(value)) return "—";
   if (std::isinf(value)) return value > 0 ? "∞" : "−∞";
   return plot::format_number(value, digits);
+}
+
+// Each failed requirement as "✘ D · 4 distance-like" (red) and its verdict sentence beside it, wrapped
+// with a hanging indent; drawn smaller (down to 70%) when they would not all fit in the space left.
+void draw_failures_below(const std::vector<std::shared_ptr<const ViewData>>& data, const ImVec4& fail_color) {
+  std::vector<std::pair<std::string, std::string>> failures;
+  for (std::size_t i = 0; i < data.size(); ++i) {
+    if (!data[i] || !data[i]->requirements || data[i]->requirements->scores.size() != 5) continue;
+    for (const RequirementScore& score : data[i]->requirements->scores) {
+      if (score.pass) continue;
+      failures.emplace_back("✘ " + std::string(1, static_cast<char>('A' + i)) + " · " +
+                                std::to_string(score.number) + " " + tr_text(score.name_text),
+                            tr_text(requirement_verdict_text(score)));
+    }
+  }
+  if (failures.empty()) return;
+  ImGui::Spacing();
+  const auto needed = [&] {
+    float height = 0.0f;
+    const float width = ImGui::GetContentRegionAvail().x;
+    for (const auto& [who, why] : failures) {
+      const float indent = ImGui::CalcTextSize(who.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
+      height += plot::CalcRichTextWrappedSize(why, std::max(1.0f, width - indent)).y +
+                ImGui::GetStyle().ItemSpacing.y;
+    }
+    return height;
+  };
+  const float available = ImGui::GetContentRegionAvail().y;
+  const float full = needed();
+  if (full > available) ImGui::SetWindowFontScale(std::max(0.7f, available / full));
+  for (const auto& [who, why] : failures) {
+    ImGui::TextColored(fail_color, "%s", who.c_str());
+    ImGui::SameLine();
+    ImGui::PushTextWrapPos(0.0f);
+    plot::TextWrappedRich(why);
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::SetWindowFontScale(1.0f);
 }
 
 }  // namespace
@@ -52,7 +91,14 @@ void draw_scorecard_view(AppContext& app) {
   }
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("##scorecard", static_cast<int>(count) + 1, flags, area)) return;
+  // Without the sentences the table is six one-line rows; the failures' sentences go below it, where
+  // the audience can read why (a tooltip is not shown to them).
+  ImVec2 table_size = area;
+  if (!verdicts) {
+    const float row = ImGui::GetTextLineHeight() + 2.0f * ImGui::GetStyle().CellPadding.y + 1.0f;
+    table_size.y = std::min(area.y, 6.0f * row + 4.0f);
+  }
+  if (!ImGui::BeginTable("##scorecard", static_cast<int>(count) + 1, flags, table_size)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn(tr("views.scorecard.requirement"), ImGuiTableColumnFlags_WidthStretch, 0.8f);
   for (std::size_t i = 0; i < count; ++i) {
@@ -114,6 +160,7 @@ void draw_scorecard_view(AppContext& app) {
     }
   }
   ImGui::EndTable();
+  if (!verdicts) draw_failures_below(data, fail_color);
 }
 
 }  // namespace pelab::app::ui

@@ -27,7 +27,7 @@ std::string reason(EncodingKind kind, KindParameter parameter) {
         case EncodingKind::normalized:
           return "normalized ignores base: P[p, i] = p/(N−1) depends on N alone.";
         case EncodingKind::binary:
-          return "binary ignores base: bit i of p always repeats every 2^(i+1) positions.";
+          return "binary ignores base: bit i of p always repeats every 2^{i+1} positions.";
         case EncodingKind::learned:
           return "learned ignores base: its entries are drawn or loaded, not computed from a rule.";
         case EncodingKind::fourier:
@@ -83,16 +83,16 @@ KindText kind_text(EncodingKind kind) {
               "Bounded but discrete: neighbouring positions can differ in many bits at once (7 → 8 flips "
               "four)."};
     case EncodingKind::sigmoid:
-      return {"P[p, i] = 1/(1 + exp(−p/tᵢ)), tᵢ = base^(i/(D−1))",
+      return {"P[p, i] = 1/(1 + exp(−p/tᵢ)), tᵢ = base^{i/(D−1)}",
               "Bounded but saturating: once p is well past every tᵢ all columns sit near 1, so long "
               "sequences become indistinguishable."};
     case EncodingKind::sinusoidal:
-      return {"P[p, 2k] = sin(wₖ p), P[p, 2k+1] = cos(wₖ p), wₖ = base^(−2k/D)",
+      return {"P[p, 2k] = sin(wₖ p), P[p, 2k+1] = cos(wₖ p), wₖ = base^{−2k/D}",
               "The Transformer encoding: bounded and distinct, and a shift by k rotates every (sin, cos) "
               "pair, so an offset is a linear map T(k) that does not depend on p."};
     case EncodingKind::sinusoidal_concat:
       return {
-          "P[p, k] = sin(p/tₖ), P[p, k+K] = cos(p/tₖ), tₖ = base^(k/(K−1)), K = ⌊D/2⌋ (odd D: a zero "
+          "P[p, k] = sin(p/tₖ), P[p, k+K] = cos(p/tₖ), tₖ = base^{k/(K−1)}, K = ⌊D/2⌋ (odd D: a zero "
           "column last)",
           "The same sinusoids in the other layout found in real code (tensor2tensor): all sines first, "
           "then all cosines."};
@@ -118,13 +118,13 @@ std::optional<std::string_view> unused_parameter_reason(EncodingKind kind, KindP
 std::string_view base_meaning(EncodingKind kind) {
   switch (kind) {
     case EncodingKind::sinusoidal:
-      return "base sets the slowest frequency: wₖ = base^(−2k/D), so the wavelengths 2π/wₖ run from 2π up "
+      return "base sets the slowest frequency: wₖ = base^{−2k/D}, so the wavelengths 2π/wₖ run from 2π up "
              "to almost 2π·base (10000 in the paper).";
     case EncodingKind::sinusoidal_concat:
-      return "base is the largest timescale: tₖ = base^(k/(K−1)) runs geometrically from 1 to base over the "
+      return "base is the largest timescale: tₖ = base^{k/(K−1)} runs geometrically from 1 to base over the "
              "K = ⌊D/2⌋ pairs, so the wavelengths 2π·tₖ run from 2π to 2π·base.";
     case EncodingKind::sigmoid:
-      return "base is the largest timescale: tᵢ = base^(i/(D−1)) runs geometrically from 1 to base over the "
+      return "base is the largest timescale: tᵢ = base^{i/(D−1)} runs geometrically from 1 to base over the "
              "D columns, and column i rises around p ≈ tᵢ.";
     default:
       return *unused_parameter_reason(kind, KindParameter::base);

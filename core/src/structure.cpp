@@ -136,7 +136,7 @@ RotationStructure rotation_structure(const EncodingParams& p) {
         const Vector w = sinusoidal_frequencies(d, p.base);
         interleaved_pairs(s, std::vector<double>(w.begin(), w.end()));
       }
-      s.frequency_rule = "wₖ = base^(−2k/D)";
+      s.frequency_rule = "wₖ = base^{−2k/D}";
       return s;
     case EncodingKind::sinusoidal_concat: {
       // Columns k and k + K hold sin(w_k p) and cos(w_k p); an odd D's last column is 0 in every row,
@@ -147,7 +147,7 @@ RotationStructure rotation_structure(const EncodingParams& p) {
       if (d % 2 != 0) s.zero_columns.push_back(d - 1);
       s.pairing_text = {d % 2 != 0 ? TextId::rotation_pairs_concat_odd : TextId::rotation_pairs_concat, {}};
       s.pairing_rule = english(s.pairing_text);
-      s.frequency_rule = "wₖ = base^(−k/(K−1))";
+      s.frequency_rule = "wₖ = base^{−k/(K−1)}";
       return s;
     }
     case EncodingKind::fourier:
@@ -330,13 +330,13 @@ PeriodSpectrum period_spectrum(const EncodingParams& params) {
   switch (params.kind) {
     case EncodingKind::sinusoidal:
       s.band_text = {TextId::spectrum_band_pair, {}};
-      s.rule = "λₖ = 2π·base^(2k/D)";
+      s.rule = "λₖ = 2π·base^{2k/D}";
       s.bounds = {{two_pi, "2π"}, {two_pi * params.base, "2π·base"}};
       break;
     case EncodingKind::sinusoidal_concat:
       // t_k runs from 1 to exactly base (K ≥ 2), so λ_k spans [2π, 2π·base].
       s.band_text = {TextId::spectrum_band_pair, {}};
-      s.rule = "λₖ = 2π·base^(k/(K−1))";
+      s.rule = "λₖ = 2π·base^{k/(K−1)}";
       if (count > 0) s.bounds = {{two_pi, "2π"}, {two_pi * params.base, "2π·base"}};
       break;
     case EncodingKind::fourier:

@@ -347,7 +347,7 @@ TEST_CASE("kind texts and the parameters each kind reads", "[structure]") {
   }
   CHECK(*unused_parameter_reason(EncodingKind::fourier, KindParameter::base) ==
         "fourier ignores base: its bands are 2^k π/(N−1), fixed by N.");
-  CHECK(base_meaning(EncodingKind::sinusoidal).find("base^(−2k/D)") != std::string_view::npos);
+  CHECK(base_meaning(EncodingKind::sinusoidal).find("base^{−2k/D}") != std::string_view::npos);
 }
 
 TEST_CASE("a structure built for another D is refused", "[structure]") {
