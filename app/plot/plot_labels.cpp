@@ -10,6 +10,7 @@ namespace {
 
 struct PendingLabel {
   const Item* item = nullptr;
+  std::string text;      // what is drawn: the item's text, or its value alone when that is too wide
   ImVec2 anchor;         // the point the label belongs to (for a leader line)
   int leader_from = -1;  // candidates from this index on are far enough away to need a leader line
   ImU32 color = 0;
@@ -42,11 +43,21 @@ void place_and_draw_labels(Context& c, ImDrawList* dl) {
   const ImVec2 pad = tag_padding(f);
   std::vector<PendingLabel> pending;
   std::vector<LabelRequest> requests;
+  // A label wider than the plot area keeps only its value ("P[20, 6] = 0.8365" -> "0.8365"): in a narrow
+  // compare-mode plot the number is what is read, the marker or line shows what it belongs to, and a
+  // clipped "P[20, 6] = 0.8" would show a wrong number.
+  const auto fitted = [&](const std::string& text) {
+    if (text_size(text).x + 2 * pad.x <= area.GetWidth()) return text;
+    const size_t equals = text.rfind(" = ");
+    return equals == std::string::npos ? text : text.substr(equals + 3);
+  };
+  std::string text;  // the fitted text of the label being requested
   const auto add = [&](const Item& it, ImVec2 anchor, ImU32 color, LabelRequest&& req, int leader_from) {
-    pending.push_back({&it, anchor, leader_from, color});
+    pending.push_back({&it, text, anchor, leader_from, color});
     requests.push_back(std::move(req));
   };
-  const auto request_for = [&](const std::string& text) {
+  const auto request_for = [&](const std::string& item_text) {
+    text = fitted(item_text);
     const ImVec2 ts = text_size(text);
     LabelRequest r;
     r.width = ts.x + 2 * pad.x;
@@ -135,7 +146,7 @@ void place_and_draw_labels(Context& c, ImDrawList* dl) {
       if (len > skip)
         dl->AddLine(ImVec2(l.anchor.x + dx / len * skip, l.anchor.y + dy / len * skip), q, leader, 1.0f);
     }
-    add_tag(dl, ImVec2(b.x0, b.y0), l.color, l.item->text);
+    add_tag(dl, ImVec2(b.x0, b.y0), l.color, l.text);
     c.placed_labels.push_back(b);
   }
 }
