@@ -180,7 +180,11 @@ void draw_header(ViewContext& view) {
   ImGui::PushTextWrapPos(0.0f);
   plot::TextWrappedRich(first);  // the frequency rule's exponent is script markup
   ImGui::PopTextWrapPos();
-  if (!second.empty()) ImGui::TextUnformatted(second.c_str());
+  if (!second.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    plot::TextWrappedRich(second);
+    ImGui::PopTextWrapPos();
+  }
 }
 
 }  // namespace
