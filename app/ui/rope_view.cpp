@@ -415,6 +415,11 @@ void side_header(const RopeViewData& data, const RopeSideData& side, bool presen
   const std::string negative =
       side.first_negative ? trf("views.rope.first_negative", {std::to_string(*side.first_negative), unscaled})
                           : trf("views.rope.never_negative", {std::to_string(data.decay_range), unscaled});
+  // Presenting, the summary goes beside the controls when it fits there: a line more for the plots.
+  if (presenting) {
+    ImGui::SameLine(0.0f, 1.5f * ImGui::GetFontSize());
+    if (ImGui::CalcTextSize(first.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+  }
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(first.c_str());
   ImGui::PopTextWrapPos();
