@@ -20,7 +20,8 @@ struct WrappedLine {
   ImVec2 size;
 };
 
-// The words of one paragraph: split at spaces that are not inside "{...}".
+// The words of one paragraph: split at spaces that are not inside "{...}". Consecutive spaces give empty
+// words, so a formula's wide gaps ("sin(wₖ·p)     cos(wₖ·p)") survive being joined again.
 std::vector<std::string_view> words_of(std::string_view paragraph) {
   std::vector<std::string_view> words;
   int depth = 0;
@@ -30,7 +31,7 @@ std::vector<std::string_view> words_of(std::string_view paragraph) {
     if (c == '{') ++depth;
     if (c == '}' && depth > 0) --depth;
     if (c == ' ' && depth == 0) {
-      if (i > start) words.push_back(paragraph.substr(start, i - start));
+      words.push_back(paragraph.substr(start, i - start));
       start = i + 1;
     }
   }
@@ -50,6 +51,7 @@ std::vector<WrappedLine> wrap_lines(std::string_view text, float wrap_width) {
       line = WrappedLine();
     };
     for (std::string_view word : words_of(paragraph)) {
+      if (word.empty() && line.text.empty()) continue;  // no gap at the start of a line
       const float width = detail::text_size(std::string(word)).x;
       if (!line.text.empty() && wrap_width > 0.0f && line.size.x + space + width > wrap_width) finish();
       if (!line.text.empty()) {
