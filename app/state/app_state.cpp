@@ -23,8 +23,14 @@ std::string display_label(const Config& config) {
   std::string text(to_string(e.kind));
   if (!unused_parameter_reason(e.kind, KindParameter::base)) text += " base " + format_short(e.base);
   if (e.kind == EncodingKind::learned) {
-    text += config.table_path.empty() ? " seed " + std::to_string(e.seed)
-                                      : " " + std::filesystem::path(config.table_path).filename().string();
+    // Appended piece by piece: `"literal" + std::string&&` trips GCC 12's false -Wrestrict.
+    if (config.table_path.empty()) {
+      text += " seed ";
+      text += std::to_string(e.seed);
+    } else {
+      text += ' ';
+      text += std::filesystem::path(config.table_path).filename().string();
+    }
   }
   return text;
 }

@@ -229,7 +229,10 @@ std::vector<ExportArray> export_rotation_data(const AppContext& app, std::size_t
   require_no_error(rot.error);
   const bool exact = rot.structure.exact();
   std::string window = "columns";
-  for (std::int64_t c : rot.window) window += " " + std::to_string(c);
+  for (std::int64_t c : rot.window) {
+    window += ' ';  // not `" " + std::to_string(c)`: GCC 12's false -Wrestrict
+    window += std::to_string(c);
+  }
   const std::string k = std::to_string(data->request.selection.offset);
   std::vector<ExportArray> arrays;
   arrays.push_back(matrix_array(
