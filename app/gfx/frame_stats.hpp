@@ -29,7 +29,8 @@ inline FrameStats frame_stats;
 // alone. Off outside the benchmark: a glFinish per frame would serialise CPU and GPU.
 inline bool split_frame_timing = false;
 // When set, the next end_frame prints every draw list's vertex and index count (which window and
-// which view cost most) to stdout, then clears the flag.
+// which view cost most) to stdout, then clears the flag. With PELAB_TIME_DRAW_COMMANDS set as well, it
+// also times every draw list and draw command alone on the rasteriser (draw_frame.cpp).
 inline bool print_draw_lists = false;
 
 inline double milliseconds_between(std::chrono::steady_clock::time_point from,

@@ -17,6 +17,8 @@ class Framebuffer {
   // (Re)allocates the colour texture when the size changes.
   void resize(int width, int height);
   const Texture2D& color() const { return color_; }
+  // What was drawn has alpha 1 everywhere (see Texture2D::mark_opaque).
+  void mark_color_opaque() { color_.mark_opaque(); }
 
   // While alive, draws go to this framebuffer with a matching viewport; the previous framebuffer
   // and viewport come back when it ends.

@@ -31,6 +31,7 @@ HeatmapRenderer::~HeatmapRenderer() { glDeleteVertexArrays(1, &vertex_array_); }
 void HeatmapRenderer::colorize(const Texture2D& values, const Texture2D& lut, float lo, float hi,
                                Framebuffer& target) const {
   target.resize(values.width(), values.height());
+  target.mark_color_opaque();  // shaders/heatmap.frag writes alpha 1, NaN cells included
   const Framebuffer::Binding binding(target);
   GLint previous_program = 0, previous_vertex_array = 0, previous_texture = 0, previous_active = 0;
   glGetIntegerv(GL_CURRENT_PROGRAM, &previous_program);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 #include "gfx/frame_stats.hpp"
 
@@ -29,6 +30,12 @@ GlFormat gl_format(TexelFormat format) {
   return {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE};
 }
 
+// Ids of the live textures known to be opaque (a handful: colormap tables and heatmap images).
+std::vector<unsigned>& opaque_textures() {
+  static std::vector<unsigned> ids;
+  return ids;
+}
+
 }  // namespace
 
 Texture2D::~Texture2D() { release(); }
@@ -51,6 +58,7 @@ Texture2D& Texture2D::operator=(Texture2D&& other) noexcept {
 }
 
 void Texture2D::release() {
+  set_opaque(false);
   if (id_ != 0) glDeleteTextures(1, &id_);
   id_ = 0;
   width_ = height_ = 0;
@@ -87,6 +95,22 @@ void Texture2D::upload(TexelFormat format, int width, int height, const void* te
   format_ = format;
   width_ = width;
   height_ = height;
+  set_opaque(format != TexelFormat::rgba8);  // GL reads alpha 1 from formats without alpha
+}
+
+void Texture2D::mark_opaque() { set_opaque(true); }
+
+void Texture2D::set_opaque(bool opaque) {
+  std::vector<unsigned>& ids = opaque_textures();
+  const auto it = std::find(ids.begin(), ids.end(), id_);
+  if (opaque && id_ != 0 && it == ids.end()) ids.push_back(id_);
+  if (!opaque && it != ids.end()) ids.erase(it);
+}
+
+bool Texture2D::is_opaque(ImTextureID texture) {
+  const std::vector<unsigned>& ids = opaque_textures();
+  const auto id = static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(texture));
+  return id != 0 && std::find(ids.begin(), ids.end(), id) != ids.end();
 }
 
 void Texture2D::set_filter(TextureFilter filter) {

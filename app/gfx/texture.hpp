@@ -27,6 +27,9 @@ class Texture2D {
   // Storage without content (a framebuffer's colour target).
   void allocate(TexelFormat format, int width, int height);
   void set_filter(TextureFilter filter);
+  // Declares that every texel has alpha 1 (the heatmap shader writes only such), so ImGui may draw the
+  // texture without blending (see is_opaque_texture). Formats without alpha are opaque anyway.
+  void mark_opaque();
 
   bool valid() const { return id_ != 0; }
   unsigned id() const { return id_; }
@@ -37,8 +40,14 @@ class Texture2D {
   // The driver's limit, capped at 4096 so textures stay portable and a few hundred MB at most.
   static int max_size();
 
+  // Whether ImGui's texture id names a live texture whose texels all have alpha 1: drawn with an opaque
+  // vertex colour, it covers what lies below exactly as with blending, and without it costs a software
+  // rasteriser less (draw_frame.cpp).
+  static bool is_opaque(ImTextureID texture);
+
  private:
   void release();
+  void set_opaque(bool opaque);
   unsigned id_ = 0;
   TexelFormat format_ = TexelFormat::rgba8;
   int width_ = 0;

@@ -130,7 +130,10 @@ void EndPlot() {
   const Layout& L = c.lay;
   dl->PushClipRect(frame.Min, frame.Max, true);
   c.frame_clip = ImRect(dl->GetClipRectMin(), dl->GetClipRectMax());
+  // An opaque fill in a draw command of its own is drawn without blending (app/gfx/draw_frame.cpp).
+  separate_draw_command(dl);
   dl->AddRectFilled(L.area.Min, L.area.Max, plot_background());
+  separate_draw_command(dl);
   draw_grid(c, dl);
   legend_candidates(c);
   // Drawing the items also gathers what the label placer must know (the drawn points, the markers).
@@ -138,6 +141,7 @@ void EndPlot() {
   c.label_points.clear();
   c.label_obstacles.clear();
   c.placed_labels.clear();
+  prepare_dense_lines(c);
   dl->PushClipRect(L.area.Min, L.area.Max, true);
   // Lines and shapes first, then markers, then tags, marker labels and text on top of all of them.
   for (const Item& it : c.items)

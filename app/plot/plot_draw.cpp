@@ -14,7 +14,6 @@ void collect_point(Context& c, ImVec2 p) {
   if (c.label_points.size() < kMaxPoints && c.lay.area.Contains(p)) c.label_points.push_back({p.x, p.y});
 }
 
-}  // namespace
 
 // ------------------------------------------------------------------------------------------ drawing
 
@@ -53,13 +52,15 @@ void visible_range(const double* xs, int n, bool sorted, double x_lo, double x_h
   i1 = std::clamp(i1, i0, n);
 }
 
-void draw_line(Context& c, ImDrawList* dl, const Item& it) {
+// The line's points in (double) pixels, into c.points: culled to the visible x range and, denser than two
+// points per pixel column, decimated. Returns whether the line is dense (see stroke); sets what
+// draw_line's hover search needs.
+bool line_pixels(Context& c, const Item& it, bool& sorted, int& i0, int& i1) {
   const double* xs = c.data.data() + it.offset;
   const double* ys = xs + it.count;
   const int n = it.count;
   const Layout& L = c.lay;
-  const bool sorted = is_sorted_finite(xs, n);
-  int i0, i1;
+  sorted = is_sorted_finite(xs, n);
   visible_range(xs, n, sorted, c.x.lo, c.x.hi, i0, i1);
   auto& pts = c.points;
   pts.clear();
@@ -103,9 +104,63 @@ void draw_line(Context& c, ImDrawList* dl, const Item& it) {
   } else {
     for (int i = i0; i < i1; ++i) pts.push_back({L.xm.to_pixel(xs[i]), L.ym.to_pixel(ys[i])});
   }
+  return sorted && i1 - i0 >= width_px;
+}
+
+ImRect line_guard(const Context& c, const Item& it) {
   const float grow = it.size + 2;
-  const ImRect guard(L.area.Min.x - grow, L.area.Min.y - grow, L.area.Max.x + grow, L.area.Max.y + grow);
-  stroke(dl, pts, it.color, it.size, guard, c.run, sorted && i1 - i0 >= width_px);
+  const ImRect& area = c.lay.area;
+  return ImRect(area.Min.x - grow, area.Min.y - grow, area.Max.x + grow, area.Max.y + grow);
+}
+
+}  // namespace
+
+// Dense curves drawn over each other (the curves view: neighbouring sinusoids, each filling the plot) would
+// paint most pixels once per curve. Every pixel a later dense line's span covers ends up in that line's
+// colour whatever lies below, so earlier lines keep only the span pixels no later span covers (walking the
+// lines back to front). Only opaque colours hide what is below them.
+void prepare_dense_lines(Context& c) {
+  c.dense_spans.resize(c.items.size());
+  c.cover.clear();
+  for (size_t k = c.items.size(); k-- > 0;) {
+    const Item& it = c.items[k];
+    std::vector<ColumnSpan>& visible = c.dense_spans[k];
+    visible.clear();
+    if (it.hidden || it.kind != Kind::line) continue;
+    bool sorted;
+    int i0, i1;
+    if (!line_pixels(c, it, sorted, i0, i1)) continue;
+    c.spans.clear();
+    stroke(nullptr, c.points, it.color, it.size, line_guard(c, it), c.run, &c.spans);
+    normalize_spans(c.spans);
+    subtract_spans(c.spans, c.cover, visible);
+    if (((it.color >> IM_COL32_A_SHIFT) & 0xFF) == 0xFF) add_spans(c.cover, c.spans);
+  }
+}
+
+namespace {
+
+void draw_line(Context& c, ImDrawList* dl, const Item& it) {
+  const double* xs = c.data.data() + it.offset;
+  const double* ys = xs + it.count;
+  const int n = it.count;
+  const Layout& L = c.lay;
+  bool sorted;
+  int i0, i1;
+  const bool dense = line_pixels(c, it, sorted, i0, i1);
+  const auto& pts = c.points;
+  // The shallow segments; the steep ones of a dense line were gathered by prepare_dense_lines, which kept
+  // those no later line covers. Their spans go into a draw command of their own: with an opaque colour
+  // it is drawn without blending (app/gfx/draw_frame.cpp).
+  c.spans.clear();
+  stroke(dl, pts, it.color, it.size, line_guard(c, it), c.run, dense ? &c.spans : nullptr);
+  if (dense) {
+    const size_t index = static_cast<size_t>(&it - c.items.data());
+    IM_ASSERT(index < c.dense_spans.size() && "draw_item() without prepare_dense_lines()");
+    separate_draw_command(dl);
+    fill_spans(dl, c.dense_spans[index], it.color);
+    separate_draw_command(dl);
+  }
   if (c.collect_points) {
     // Labels would rather not cover curves: samples every half font size along the visible segments.
     const double spacing = 0.5 * L.font_size;
@@ -171,6 +226,8 @@ void draw_scatter(Context& c, ImDrawList* dl, const Item& it) {
     if (c.collect_points) collect_point(c, p);
   }
 }
+
+}  // namespace
 
 void draw_item(Context& c, ImDrawList* dl, const Item& it) {
   const Layout& L = c.lay;

@@ -41,6 +41,12 @@ struct DPoint {
   double x, y;
 };
 
+// Pixel rows y0 .. y1 - 1 of pixel column col: part of a dense curve (see stroke in plot_util.cpp).
+struct ColumnSpan {
+  int col, y0, y1;
+  bool operator==(const ColumnSpan&) const = default;
+};
+
 enum class Kind { line, scatter, marker, vline, hline, arrow, arc, text, image, rect };
 
 struct Item {
@@ -151,6 +157,10 @@ struct Context {
   std::vector<DPoint> points;        // scratch
   std::vector<ImVec2> run;           // scratch
   std::vector<unsigned char> cells;  // scratch: scatter de-duplication grid
+  std::vector<ColumnSpan> spans, cover;  // scratch: dense curve spans
+
+  // Per item: the column spans of a dense line that no later dense line covers (prepare_dense_lines).
+  std::vector<std::vector<ColumnSpan>> dense_spans;
 
   // Legend placement: how much of the drawn items each candidate corner would hide.
   ImRect frame_clip;  // the frame's clip rectangle (within the window's) while EndPlot draws
@@ -184,11 +194,22 @@ float round_px(float v);
 std::string legend_name(const char* label);
 bool finite(double x, double y);
 bool clip_segment(double& x0, double& y0, double& x1, double& y1, const ImRect& r);
+// Starts a new draw command unless the current one is empty: opaque fills (alpha 255, no anti-aliased
+// fringe) kept apart from blended shapes are drawn without blending, a cheaper path for a software
+// rasteriser (app/gfx/draw_frame.cpp decides by their content; the pixels are the same).
+void separate_draw_command(ImDrawList* dl);
 void add_polyline(ImDrawList* dl, const std::vector<ImVec2>& pts, ImU32 color, float thickness);
-// `dense`: at least one point per pixel column; near-vertical segments are then drawn as one
-// pixel-column span each (see plot_util.cpp).
+// With dense_spans (dense curves: at least one point per pixel column), near-vertical segments are gathered
+// there as pixel-column spans instead of being stroked (see plot_util.cpp); without dl, only gathered.
 void stroke(ImDrawList* dl, const std::vector<DPoint>& pts, ImU32 color, float thickness, const ImRect& guard,
-            std::vector<ImVec2>& run, bool dense = false);
+            std::vector<ImVec2>& run, std::vector<ColumnSpan>* dense_spans = nullptr);
+// Column spans: normalised = sorted by column, then row, and disjoint (touching ones merged).
+void normalize_spans(std::vector<ColumnSpan>& spans);
+// out = the pixels of `spans` outside `cover` (both normalised; out comes normalised).
+void subtract_spans(const std::vector<ColumnSpan>& spans, const std::vector<ColumnSpan>& cover,
+                    std::vector<ColumnSpan>& out);
+void add_spans(std::vector<ColumnSpan>& cover, const std::vector<ColumnSpan>& spans);  // cover |= spans
+void fill_spans(ImDrawList* dl, const std::vector<ColumnSpan>& spans, ImU32 color);
 void arrow_head(ImDrawList* dl, ImVec2 tip, ImVec2 dir, float length, ImU32 color);
 float arrow_head_length(float thickness);
 void trim_end(std::vector<ImVec2>& pts, float dist);
@@ -224,6 +245,9 @@ bool x_ok(const Context& c, double x);
 bool y_ok(const Context& c, double y);
 
 // ---- plot_draw.cpp
+// Before the items are drawn: the spans of each dense line, less the pixels later opaque dense lines
+// paint over anyway (in c.dense_spans).
+void prepare_dense_lines(Context& c);
 void draw_item(Context& c, ImDrawList* dl, const Item& it);
 
 // ---- plot_axes.cpp

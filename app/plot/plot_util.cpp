@@ -72,6 +72,10 @@ bool clip_segment(double& x0, double& y0, double& x1, double& y1, const ImRect& 
   return true;
 }
 
+void separate_draw_command(ImDrawList* dl) {
+  if (!dl->CmdBuffer.empty() && dl->CmdBuffer.back().ElemCount > 0) dl->AddDrawCmd();
+}
+
 void add_polyline(ImDrawList* dl, const std::vector<ImVec2>& pts, ImU32 color, float thickness) {
   // Chunks keep every AddPolyline far below the 16-bit index limit of one draw command.
   constexpr size_t kChunk = 2048;
@@ -90,25 +94,30 @@ void add_polyline(ImDrawList* dl, const std::vector<ImVec2>& pts, ImU32 color, f
 // leaves) is mostly near-vertical segments. Stroked, each is a quad of the line's width plus two pixels of
 // anti-aliasing fringe, and neighbours overlap: the plot is covered three to six times over, and a software
 // rasteriser pays for every covered pixel (and for every partly covered 4x4 block of a thin slanted quad).
-// With `dense`, such segments (at most a pixel wide, at least two high) are merged per pixel column into one
-// opaque span from the column's lowest to its highest point: the same pixels, each drawn once, as an
-// axis-aligned rectangle. Shallow segments (peaks, slow stretches) stay anti-aliased polylines.
+// With `dense_spans`, such segments (at most a pixel wide, at least two high) are not stroked but merged per
+// pixel column into the span from the column's lowest to its highest point, widened by the thickness, and
+// appended to *dense_spans (one entry per covered pixel column; see fill_spans). Shallow segments (peaks,
+// slow stretches) stay anti-aliased polylines. Without `dl` only the spans are gathered.
 void stroke(ImDrawList* dl, const std::vector<DPoint>& pts, ImU32 color, float thickness, const ImRect& guard,
-            std::vector<ImVec2>& run, bool dense) {
+            std::vector<ImVec2>& run, std::vector<ColumnSpan>* dense_spans) {
   run.clear();
   auto flush = [&] {
-    add_polyline(dl, run, color, thickness);
+    if (dl) add_polyline(dl, run, color, thickness);
     run.clear();
   };
   // The open column span: column index and the y range of its steep segments.
-  const float span_width = std::max(1.0f, std::round(thickness));
+  const int span_width = std::max(1, static_cast<int>(std::round(thickness)));
   int span_col = std::numeric_limits<int>::min();
   float span_lo = 0.0f, span_hi = 0.0f;
   auto flush_span = [&] {
     if (span_col == std::numeric_limits<int>::min()) return;
-    const float x0 = static_cast<float>(span_col) + 0.5f - 0.5f * span_width;
-    dl->AddRectFilled(ImVec2(x0, span_lo - 0.5f * thickness),
-                      ImVec2(x0 + span_width, span_hi + 0.5f * thickness), color);
+    // The pixels a rectangle from span_lo - thickness / 2 to span_hi + thickness / 2, span_width columns
+    // centred on the column's centre, covers (those whose centre it contains): rows from y0 to y1 - 1.
+    const int y0 = static_cast<int>(std::ceil(span_lo - 0.5f * thickness - 0.5f));
+    const int y1 = static_cast<int>(std::floor(span_hi + 0.5f * thickness - 0.5f)) + 1;
+    const int first = span_col - span_width / 2;
+    if (y1 > y0)
+      for (int col = first; col < first + span_width; ++col) dense_spans->push_back({col, y0, y1});
     span_col = std::numeric_limits<int>::min();
   };
   for (size_t k = 1; k < pts.size(); ++k) {
@@ -124,7 +133,7 @@ void stroke(ImDrawList* dl, const std::vector<DPoint>& pts, ImU32 color, float t
     }
     const ImVec2 a(static_cast<float>(ax), static_cast<float>(ay));
     const ImVec2 b(static_cast<float>(bx), static_cast<float>(by));
-    if (dense && std::fabs(b.x - a.x) <= 1.0f && std::fabs(b.y - a.y) >= 2.0f) {
+    if (dense_spans && std::fabs(b.x - a.x) <= 1.0f && std::fabs(b.y - a.y) >= 2.0f) {
       flush();  // the anti-aliased run ends here; the next shallow segment starts a new one
       const int col = static_cast<int>(std::floor(0.5f * (a.x + b.x)));
       if (col != span_col) {
@@ -161,6 +170,80 @@ void stroke(ImDrawList* dl, const std::vector<DPoint>& pts, ImU32 color, float t
   }
   flush();
   flush_span();
+}
+
+// ------------------------------------------------------------------------------------ column spans
+
+void normalize_spans(std::vector<ColumnSpan>& spans) {
+  std::sort(spans.begin(), spans.end(), [](const ColumnSpan& a, const ColumnSpan& b) {
+    return a.col != b.col ? a.col < b.col : a.y0 < b.y0;
+  });
+  size_t out = 0;
+  for (const ColumnSpan& s : spans) {
+    if (out > 0 && spans[out - 1].col == s.col && s.y0 <= spans[out - 1].y1) {
+      spans[out - 1].y1 = std::max(spans[out - 1].y1, s.y1);
+    } else {
+      spans[out++] = s;
+    }
+  }
+  spans.resize(out);
+}
+
+void subtract_spans(const std::vector<ColumnSpan>& spans, const std::vector<ColumnSpan>& cover,
+                    std::vector<ColumnSpan>& out) {
+  out.clear();
+  size_t first = 0;  // the first span of `cover` not wholly before the current span
+  for (const ColumnSpan& s : spans) {
+    while (first < cover.size() &&
+           (cover[first].col < s.col || (cover[first].col == s.col && cover[first].y1 <= s.y0)))
+      ++first;
+    int y = s.y0;
+    for (size_t k = first; k < cover.size() && cover[k].col == s.col && cover[k].y0 < s.y1; ++k) {
+      if (cover[k].y0 > y) out.push_back({s.col, y, cover[k].y0});
+      y = std::max(y, cover[k].y1);
+    }
+    if (y < s.y1) out.push_back({s.col, y, s.y1});
+  }
+}
+
+void add_spans(std::vector<ColumnSpan>& cover, const std::vector<ColumnSpan>& spans) {
+  cover.insert(cover.end(), spans.begin(), spans.end());
+  normalize_spans(cover);
+}
+
+// Fills normalised spans with whole-pixel rectangles. llvmpipe shades 4x4 pixel blocks: a rectangle one
+// pixel wide costs about as much as one four wide, so every aligned group of four columns with one span
+// each shares one rectangle over the rows all four cover; only the ragged ends stay one column wide.
+void fill_spans(ImDrawList* dl, const std::vector<ColumnSpan>& spans, ImU32 color) {
+  auto fill = [&](int x0, int x1, int y0, int y1) {
+    if (y1 > y0)
+      dl->AddRectFilled(ImVec2(static_cast<float>(x0), static_cast<float>(y0)),
+                        ImVec2(static_cast<float>(x1), static_cast<float>(y1)), color);
+  };
+  constexpr int kGroup = 4;
+  size_t i = 0;
+  while (i < spans.size()) {
+    const int group = spans[i].col >> 2;  // floor(col / 4), negative columns included
+    size_t end = i;
+    while (end < spans.size() && spans[end].col >> 2 == group) ++end;
+    bool one_each = end - i == kGroup;
+    int top = std::numeric_limits<int>::min(), bottom = std::numeric_limits<int>::max();
+    for (size_t k = i; k < end && one_each; ++k) {
+      one_each = k == i || spans[k].col != spans[k - 1].col;
+      top = std::max(top, spans[k].y0);
+      bottom = std::min(bottom, spans[k].y1);
+    }
+    if (one_each && bottom - top >= kGroup) {
+      fill(group * kGroup, group * kGroup + kGroup, top, bottom);
+      for (size_t k = i; k < end; ++k) {
+        fill(spans[k].col, spans[k].col + 1, spans[k].y0, top);
+        fill(spans[k].col, spans[k].col + 1, bottom, spans[k].y1);
+      }
+    } else {
+      for (size_t k = i; k < end; ++k) fill(spans[k].col, spans[k].col + 1, spans[k].y0, spans[k].y1);
+    }
+    i = end;
+  }
 }
 
 // Filled arrow head with its tip at `tip`, pointing along `dir` (not necessarily normalised).

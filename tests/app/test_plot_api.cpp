@@ -475,3 +475,84 @@ TEST_CASE("the hover readout takes a side of the cursor that covers no label") {
   CHECK(readout[0].Max.y < h.mouse.y);  // above the cursor
   CHECK(readout[0].Min.x > h.mouse.x);  // on its usual (right) side
 }
+
+TEST_CASE("column spans: union, subtraction and filling with whole-pixel rectangles") {
+  using pelab::plot::detail::ColumnSpan;
+  namespace d = pelab::plot::detail;
+  std::vector<ColumnSpan> spans = {{3, 10, 20}, {1, 5, 8}, {3, 18, 25}, {3, 26, 30}, {1, 8, 9}};
+  d::normalize_spans(spans);
+  CHECK(spans == std::vector<ColumnSpan>{{1, 5, 9}, {3, 10, 25}, {3, 26, 30}});
+  const std::vector<ColumnSpan> cover = {{1, 0, 6}, {3, 12, 14}, {3, 20, 28}, {4, 0, 100}};
+  std::vector<ColumnSpan> visible;
+  d::subtract_spans(spans, cover, visible);
+  CHECK(visible == std::vector<ColumnSpan>{{1, 6, 9}, {3, 10, 12}, {3, 14, 20}, {3, 28, 30}});
+  std::vector<ColumnSpan> all = cover;
+  d::add_spans(all, spans);
+  CHECK(all == std::vector<ColumnSpan>{{1, 0, 9}, {3, 10, 30}, {4, 0, 100}});
+
+  // Four columns of one aligned group share a rectangle; the rest stay one column wide. The rectangles
+  // cover each span's pixels exactly once.
+  Harness h;
+  const std::vector<ColumnSpan> group = {{8, 10, 50}, {9, 12, 40}, {10, 0, 45}, {11, 11, 44}, {13, 5, 6}};
+  ImDrawList* list = nullptr;
+  int pixels = 0;
+  h.frame([&] {
+    list = ImGui::GetWindowDrawList();
+    const int before = list->VtxBuffer.Size;
+    d::fill_spans(list, group, IM_COL32(1, 2, 3, 255));
+    for (int v = before; v + 3 < list->VtxBuffer.Size + 1; v += 4) {
+      const ImVec2 a = list->VtxBuffer[v].pos, b = list->VtxBuffer[v + 2].pos;
+      CHECK(a.x == std::floor(a.x));
+      CHECK(b.y == std::floor(b.y));
+      pixels += static_cast<int>((b.x - a.x) * (b.y - a.y));
+      if (b.x - a.x == 4) CHECK((a.x == 8 && a.y == 12 && b.y == 40));
+    }
+  });
+  CHECK(pixels == 40 + 28 + 45 + 33 + 1);
+}
+
+TEST_CASE("dense curves drawn over each other keep only the spans no later curve covers") {
+  Harness h;
+  plot::PlotConfig cfg;
+  cfg.legend = false;
+  const int n = 2000;
+  std::vector<double> x(n), y(n);
+  for (int i = 0; i < n; ++i) x[i] = i, y[i] = std::sin(i * 0.9);
+  const ImU32 below = plot::palette_color(0), above = plot::palette_color(1);
+  const auto opaque_vertices_of = [&](ImU32 color, bool with_second) {
+    h.frame([&] {
+      REQUIRE(plot::BeginPlot("##overlap", ImVec2(800, 400), cfg));
+      plot::PlotLine("a", x.data(), y.data(), n, below, 1.0f);
+      if (with_second) plot::PlotLine("b", x.data(), y.data(), n, above, 1.0f);
+      plot::EndPlot();
+    });
+    int count = 0;
+    const ImDrawData* dd = ImGui::GetDrawData();
+    for (int k = 0; k < dd->CmdListsCount; ++k)
+      for (const ImDrawVert& v : dd->CmdLists[k]->VtxBuffer) count += v.col == color;
+    return count;
+  };
+  const int alone = opaque_vertices_of(below, false);
+  const int covered = opaque_vertices_of(below, true);
+  CHECK(alone > 1000);
+  // The same curve on top hides every span of the first: what is left of it is its anti-aliased runs.
+  CHECK(covered < alone / 2);
+  CHECK(opaque_vertices_of(above, true) == alone);
+
+  // The spans are in draw commands of their own, all opaque fills (drawn without blending by gfx).
+  const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
+  int opaque_commands = 0;
+  const ImDrawData* dd = ImGui::GetDrawData();
+  for (int k = 0; k < dd->CmdListsCount; ++k) {
+    const ImDrawList& list = *dd->CmdLists[k];
+    for (const ImDrawCmd& cmd : list.CmdBuffer) {
+      bool opaque = cmd.ElemCount > 0;
+      for (unsigned i = 0; i < cmd.ElemCount && opaque; ++i) {
+        const ImDrawVert& v = list.VtxBuffer[cmd.VtxOffset + list.IdxBuffer[cmd.IdxOffset + i]];
+        opaque = (v.col >> IM_COL32_A_SHIFT) == 0xFF && v.uv.x == white.x && v.uv.y == white.y;
+      }
+      opaque_commands += opaque;
+    }
+  }
+  CHECK(opaque_commands == 2);  // the plot's background and the spans of the upper curve (none left below)
+}
