@@ -2,6 +2,8 @@
 
 #include <numeric>
 
+#include "state/i18n.hpp"
+
 namespace pelab::app {
 namespace {
 
@@ -65,7 +67,7 @@ DifferenceData compute_difference(const ViewData& a, const ViewData& b, bool use
   } catch (const std::exception& error) {
     data.table.reset();
     data.similarity.reset();
-    data.error = error.what();
+    data.error = error_message(error);
   }
   return data;
 }

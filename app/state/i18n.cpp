@@ -1,6 +1,7 @@
 #include "state/i18n.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -8,13 +9,16 @@
 #include <set>
 #include <sstream>
 
+#include "pelab/types.hpp"
+
 namespace pelab::app {
 namespace {
 
 // The catalog: UI state of the app (like ImGui's context), loaded once at start-up.
 struct Catalog {
   std::map<std::string, std::string, std::less<>> texts[2];
-  Language language = Language::en;
+  // Atomic: compute workers format error messages (error_message) while the UI may switch language.
+  std::atomic<Language> language = Language::en;
 };
 
 Catalog& catalog() {
@@ -87,7 +91,7 @@ void set_language(Language language) { catalog().language = language; }
 Language current_language() { return catalog().language; }
 
 const char* tr(const char* key) {
-  for (Language language : {catalog().language, Language::en}) {
+  for (Language language : {catalog().language.load(), Language::en}) {
     const auto& texts = catalog().texts[index(language)];
     const auto found = texts.find(std::string_view(key));
     if (found != texts.end()) return found->second.c_str();
@@ -103,14 +107,23 @@ std::string tr_or(const char* key, std::string_view fallback) {
 
 std::string tr_text(const Text& text) {
   if (text.empty()) return "";
-  // Appended rather than "core." + std::string(...): GCC 12 warns (-Wrestrict, a false positive)
-  // on a literal prepended to a temporary string.
-  std::string key = "core.";
-  key += text_key(text.id);
   const auto& texts = catalog().texts[index(catalog().language)];
-  const auto found = texts.find(std::string_view(key));
-  return format_pattern(found != texts.end() ? std::string_view(found->second) : text_pattern(text.id),
-                        text.args);
+  // The sentence and each of its parts in the current language, else in core's English.
+  return format_text(text, [&texts](TextId id) {
+    // Appended rather than "core." + std::string(...): GCC 12 warns (-Wrestrict, a false positive)
+    // on a literal prepended to a temporary string.
+    std::string key = "core.";
+    key += text_key(id);
+    const auto found = texts.find(std::string_view(key));
+    return found != texts.end() ? std::string_view(found->second) : text_pattern(id);
+  });
+}
+
+std::string error_message(const std::exception& error) {
+  if (const auto* pelab_error = dynamic_cast<const Error*>(&error);
+      pelab_error && !pelab_error->text().empty())
+    return tr_text(pelab_error->text());
+  return error.what();
 }
 
 std::string trf(const char* key, std::initializer_list<std::string_view> arguments) {

@@ -4,6 +4,7 @@
 // The texts live in assets/i18n/<language>/*.json (flat objects: "key": "text"), one file per area
 // of the UI, so a third language is a directory of files and no code. A key missing in the current
 // language falls back to English, then to the key itself (visible, so a gap is noticed).
+#include <exception>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -34,6 +35,9 @@ std::string tr_or(const char* key, std::string_view fallback);
 // A sentence from core in the current language: the translation of "core.<id>" with the
 // sentence's arguments formatted in, else core's English.
 std::string tr_text(const Text& text);
+// The message of a caught exception for the user: a pelab::Error's sentence in the current language
+// when it carries one (tr_text), else what() as it is.
+std::string error_message(const std::exception& error);
 // The text with {0}, {1}, ... replaced by the arguments in order.
 std::string trf(const char* key, std::initializer_list<std::string_view> arguments);
 // Every text of every language joined (the font atlas takes its glyphs from it).

@@ -9,6 +9,7 @@
 
 #include "pelab/io/atomic_file.hpp"
 #include "pelab/types.hpp"
+#include "state/i18n.hpp"
 
 namespace pelab::app {
 namespace {
@@ -463,7 +464,7 @@ LessonLoad load_lesson_file(const std::filesystem::path& path, ViewIds views) {
   try {
     text = read_file_bytes(path, max_lesson_file_bytes);
   } catch (const Error& error) {
-    load.problems.push_back(error.what());
+    load.problems.push_back(error_message(error));
     return load;
   }
   load = lesson_from_text(text, path.string(), views);
@@ -508,7 +509,7 @@ std::vector<LessonInfo> list_lessons(const std::filesystem::path& dir) {
         info.steps = steps->size();
       }
     } catch (const std::exception& error) {  // pelab::Error (unreadable) or json::exception
-      info.problem = error.what();
+      info.problem = error_message(error);
     }
     out.push_back(std::move(info));
   }

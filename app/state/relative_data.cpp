@@ -9,6 +9,7 @@
 #include "pelab/relative.hpp"
 #include "pelab/rope_decay.hpp"
 #include "pelab/similarity.hpp"
+#include "state/i18n.hpp"
 
 namespace pelab::app {
 namespace {
@@ -94,7 +95,7 @@ RopeViewData compute_rope_view(const RopeViewSettings& settings) {
       } catch (const std::exception& error) {
         side = RopeSideData{};
         side.scaling = effective_scaling(s == 0 ? settings.scaling_a : settings.scaling_b, settings.context);
-        side.error = error.what();
+        side.error = error_message(error);
       }
     }
     // Twice the scaled context, and far enough to show where the unscaled score turns negative.
@@ -121,7 +122,7 @@ RopeViewData compute_rope_view(const RopeViewSettings& settings) {
     }
   } catch (const std::exception& error) {
     data = RopeViewData{};
-    data.error = error.what();
+    data.error = error_message(error);
   }
   return data;
 }
@@ -196,7 +197,7 @@ BiasViewData compute_bias_view(const BiasViewSettings& settings, std::int64_t si
     }
   } catch (const std::exception& error) {
     data = BiasViewData{};
-    data.error = error.what();
+    data.error = error_message(error);
   }
   return data;
 }

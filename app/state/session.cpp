@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "pelab/io/atomic_file.hpp"
+#include "state/i18n.hpp"
 
 namespace pelab::app {
 namespace {
@@ -106,12 +107,12 @@ class ObjectReader {
  public:
   ObjectReader(const json& object, std::string path, std::vector<std::string>& problems)
       : object_(object), path_(std::move(path)), problems_(problems) {
-    if (!object_.is_object()) fail("", "must be a JSON object");
+    if (!object_.is_object()) fail("", TextId::session_not_object);
   }
   ~ObjectReader() {
     if (!object_.is_object()) return;
     for (const auto& item : object_.items()) {
-      if (!known_.contains(item.key())) fail(item.key(), "unknown key");
+      if (!known_.contains(item.key())) fail(item.key(), TextId::session_unknown_key);
     }
   }
   ObjectReader(const ObjectReader&) = delete;
@@ -130,10 +131,10 @@ class ObjectReader {
   void integer(const std::string& key, Int& out, std::uint64_t lo, std::uint64_t hi) {
     const json* value = field(key);
     if (!value) return;
-    if (!value->is_number_integer()) return fail(key, "must be an integer");
+    if (!value->is_number_integer()) return fail(key, TextId::session_not_integer);
     const bool negative = !value->is_number_unsigned() && value->get<std::int64_t>() < 0;
     const std::uint64_t v = negative ? 0 : value->get<std::uint64_t>();
-    if (negative || v < lo || v > hi) return fail(key, "must be in " + range(lo, hi));
+    if (negative || v < lo || v > hi) return fail(key, Text{TextId::session_out_of_range, {range(lo, hi)}});
     out = static_cast<Int>(v);
   }
 
@@ -141,16 +142,17 @@ class ObjectReader {
   void real(const std::string& key, Real& out, double lo, double hi) {
     const json* value = field(key);
     if (!value) return;
-    if (!value->is_number()) return fail(key, "must be a number");
+    if (!value->is_number()) return fail(key, TextId::session_not_number);
     const double v = value->get<double>();
-    if (!std::isfinite(v) || v < lo || v > hi) return fail(key, "must be in " + range(lo, hi));
+    if (!std::isfinite(v) || v < lo || v > hi)
+      return fail(key, Text{TextId::session_out_of_range, {range(lo, hi)}});
     out = static_cast<Real>(v);
   }
 
   void boolean(const std::string& key, bool& out) {
     const json* value = field(key);
     if (!value) return;
-    if (!value->is_boolean()) return fail(key, "must be true or false");
+    if (!value->is_boolean()) return fail(key, TextId::session_not_boolean);
     out = value->get<bool>();
   }
 
@@ -159,25 +161,25 @@ class ObjectReader {
   void name(const std::string& key, T& out, Parse parse, const std::string& choices) {
     const json* value = field(key);
     if (!value) return;
-    if (!value->is_string()) return fail(key, "must be a string, one of " + choices);
+    if (!value->is_string()) return fail(key, Text{TextId::session_not_name, {choices}});
     const std::optional<T> parsed = parse(value->get<std::string>());
-    if (!parsed)
-      return fail(key, "unknown value \"" + value->get<std::string>() + "\" (one of " + choices + ")");
+    if (!parsed) return fail(key, Text{TextId::session_unknown_value, {value->get<std::string>(), choices}});
     out = *parsed;
   }
 
   void text(const std::string& key, std::string& out, std::size_t max_length) {
     const json* value = field(key);
     if (!value) return;
-    if (!value->is_string()) return fail(key, "must be a string");
+    if (!value->is_string()) return fail(key, TextId::session_not_string);
     if (value->get<std::string>().size() > max_length)
-      return fail(key, "is longer than " + std::to_string(max_length) + " bytes");
+      return fail(key, Text{TextId::session_too_long, {std::to_string(max_length)}});
     out = value->get<std::string>();
   }
 
-  void fail(const std::string& key, const std::string& why) {
+  // "<path>.<key>: <why>", `why` in the current language.
+  void fail(const std::string& key, const Text& why) {
     const std::string where = key.empty() ? path_ : (path_.empty() ? key : path_ + "." + key);
-    problems_.push_back((where.empty() ? std::string("session") : where) + ": " + why);
+    problems_.push_back((where.empty() ? std::string("session") : where) + ": " + tr_text(why));
   }
   const std::string& path() const { return path_; }
 
@@ -224,7 +226,7 @@ void read_display_fields(ObjectReader& r, DisplaySettings& d) {
   r.name("range_mode", d.range_mode, parse_range_mode, "auto, symmetric, fixed");
   r.real("range_min", d.range_min, -1e300, 1e300);
   r.real("range_max", d.range_max, -1e300, 1e300);
-  if (!(d.range_min < d.range_max)) r.fail("range_max", "must be larger than range_min");
+  if (!(d.range_min < d.range_max)) r.fail("range_max", TextId::session_range_reversed);
   r.name("metric", d.metric, parse_similarity_metric, "dot, cosine, distance");
   r.name("convention", d.convention, parse_rotation_convention, "column, row");
   r.boolean("show_both_conventions", d.show_both_conventions);
@@ -247,8 +249,9 @@ void read_config(const json& object, const std::string& path, Slot& slot,
   r.text("table", slot.config.table_path, 4096);
   r.text("tensor", slot.config.tensor, 1024);
   if (!slot.config.table_path.empty() && slot.config.encoding.kind != EncodingKind::learned)
-    r.fail("table", "applies only to kind learned");
-  if (!slot.config.tensor.empty() && slot.config.table_path.empty()) r.fail("tensor", "needs a table");
+    r.fail("table", TextId::session_table_not_learned);
+  if (!slot.config.tensor.empty() && slot.config.table_path.empty())
+    r.fail("tensor", TextId::session_tensor_without_table);
   if (const json* selection = r.field("selection")) {
     ObjectReader sr(*selection, r.path() + ".selection", problems);
     read_selection_fields(sr, slot.selection);
@@ -268,8 +271,7 @@ void read_display(const json& object, DisplaySettings& display, std::vector<std:
     if (!pair->is_array() || pair->size() != 2 || !(*pair)[0].is_number_unsigned() ||
         !(*pair)[1].is_number_unsigned() || (*pair)[0].get<std::size_t>() >= max_configs ||
         (*pair)[1].get<std::size_t>() >= max_configs) {
-      r.fail("difference",
-             "must be two configuration indices [A, B], each 0.." + std::to_string(max_configs - 1));
+      r.fail("difference", Text{TextId::session_difference_pair, {std::to_string(max_configs - 1)}});
     } else {
       display.difference_a = (*pair)[0].get<std::size_t>();
       display.difference_b = (*pair)[1].get<std::size_t>();
@@ -313,15 +315,15 @@ void number_list(ObjectReader& r, const std::string& key, std::vector<T>& out, d
   if (!list) return;
   std::vector<T> values;
   if (!list->is_array() || list->empty() || list->size() > max_count)
-    return r.fail(key, "must be an array of 1 to " + std::to_string(max_count) + " numbers");
+    return r.fail(key, Text{TextId::session_number_list, {std::to_string(max_count)}});
   for (const json& item : *list) {
     const bool integral = std::is_integral_v<T>;
     if (!item.is_number() || (integral && !item.is_number_integer()) || !std::isfinite(item.get<double>()) ||
         item.get<double>() < lo || item.get<double>() > hi) {
       std::ostringstream range;
       range << lo << ".." << hi;
-      return r.fail(key, std::string("every entry must be ") + (integral ? "an integer" : "a number") +
-                             " in " + range.str());
+      return r.fail(
+          key, Text{integral ? TextId::session_list_integers : TextId::session_list_numbers, {range.str()}});
     }
     values.push_back(item.get<T>());
   }
@@ -386,8 +388,8 @@ void read_views(const json& object, ViewSettings& v, std::vector<std::string>& p
       if (valid_attention_order(order)) {
         v.attention.order = order;
       } else {
-        ar.fail("order",
-                "must be a permutation of 0.." + std::to_string(attention_sentence_tokens().size() - 1));
+        ar.fail("order", Text{TextId::session_attention_order,
+                              {std::to_string(attention_sentence_tokens().size() - 1)}});
       }
     }
   }
@@ -419,12 +421,12 @@ void read_layout(const json& object, LayoutState& layout, ViewIds views, std::ve
   ObjectReader r(object, "layout", problems);
   if (const json* list = r.field("views")) {
     if (!list->is_array() || list->empty()) {
-      r.fail("views", "must be a non-empty array of view names (" + view_choices(views) + ")");
+      r.fail("views", Text{TextId::session_views_list, {view_choices(views)}});
     } else {
       layout.views.clear();
       for (const json& item : *list) {
         if (!item.is_string() || !known_view(views, item.get<std::string>())) {
-          r.fail("views", "unknown view " + item.dump() + " (one of " + view_choices(views) + ")");
+          r.fail("views", Text{TextId::session_unknown_view, {item.dump(), view_choices(views)}});
         } else if (std::find(layout.views.begin(), layout.views.end(), item.get<std::string>()) ==
                    layout.views.end()) {
           layout.views.push_back(item.get<std::string>());
@@ -438,7 +440,7 @@ void read_layout(const json& object, LayoutState& layout, ViewIds views, std::ve
     } else if (maximized->is_string() && known_view(views, maximized->get<std::string>())) {
       layout.maximized = maximized->get<std::string>();
     } else {
-      r.fail("maximized", "must be null or one of " + view_choices(views));
+      r.fail("maximized", Text{TextId::session_maximized, {view_choices(views)}});
     }
   }
   r.real("sidebar_width", layout.sidebar_width, 0.0, 100.0);
@@ -449,7 +451,7 @@ std::optional<json> parse_json(std::string_view text, std::vector<std::string>& 
   try {
     return json::parse(text.begin(), text.end());
   } catch (const json::exception& error) {  // parse_error, and out_of_range for a number like 1e999
-    problems.push_back(std::string("not valid JSON: ") + error.what());
+    problems.push_back(tr_text(Text{TextId::session_not_json, {error.what()}}));
     return std::nullopt;
   }
 }
@@ -492,18 +494,17 @@ SessionLoad session_from_text(std::string_view text, ViewIds views) {
     if (const json* number = r.field("pelab_session")) {
       if (!number->is_number_integer() || number->get<std::int64_t>() < 1 ||
           number->get<std::int64_t>() > session_format_version) {
-        r.fail("pelab_session", "unsupported format version (this pelab reads 1 to " +
-                                    std::to_string(session_format_version) + ")");
+        r.fail("pelab_session", Text{TextId::session_version, {std::to_string(session_format_version)}});
       } else {
         version = static_cast<int>(number->get<std::int64_t>());
       }
     } else if (root->is_object()) {
-      r.fail("pelab_session", "missing: not a pelab session file");
+      r.fail("pelab_session", TextId::session_not_session);
     }
     const char* list_key = version == 1 ? "encodings" : "configs";
     if (const json* list = r.field(list_key)) {
       if (!list->is_array() || list->empty() || list->size() > max_configs) {
-        r.fail(list_key, "must be an array of 1 to " + std::to_string(max_configs) + " configurations");
+        r.fail(list_key, Text{TextId::session_configs, {std::to_string(max_configs)}});
       } else {
         state.slots.assign(list->size(), Slot{});
         for (std::size_t i = 0; i < list->size(); ++i) {
@@ -540,7 +541,7 @@ SessionLoad load_session_file(const std::filesystem::path& path, ViewIds views) 
   try {
     text = read_file_bytes(path, std::uint64_t{16} << 20);
   } catch (const Error& error) {
-    load.problems.push_back(error.what());
+    load.problems.push_back(error_message(error));
     return load;
   }
   load = session_from_text(text, views);

@@ -10,6 +10,7 @@
 #include "pelab/encodings.hpp"
 #include "pelab/pca.hpp"
 #include "pelab/similarity.hpp"
+#include "state/i18n.hpp"
 
 namespace pelab::app {
 namespace {
@@ -112,7 +113,7 @@ CurvesData compute_curves(const CurvesKey& key, const TableData& table) {
     }
   } catch (const std::exception& error) {
     data = CurvesData{};
-    data.error = error.what();
+    data.error = error_message(error);
   }
   return data;
 }
@@ -135,7 +136,7 @@ SimilarityRowData compute_similarity_row(const SimilarityRowKey& key, const Tabl
     }
   } catch (const std::exception& error) {
     data = SimilarityRowData{};
-    data.error = error.what();
+    data.error = error_message(error);
   }
   return data;
 }
@@ -150,7 +151,7 @@ RequirementsData compute_requirements(const TableKey& key) {
   try {
     data.scores = requirement_scores(key.encoding, key.source());
   } catch (const std::exception& error) {
-    data.error = error.what();
+    data.error = error_message(error);
   }
   data.compute_ms = stopwatch.elapsed_ms();
   return data;
@@ -267,7 +268,7 @@ TableData compute_table(const TableKey& key) {
     }
   } catch (const std::exception& error) {
     table = TableData{};
-    table.error = error.what();
+    table.error = error_message(error);
   }
   table.compute_ms = stopwatch.elapsed_ms();
   return table;
@@ -307,7 +308,7 @@ SimilarityData compute_similarity(const SimilarityKey& key, const TableData& tab
     data.heatmap = make_heatmap_grid(data.exact);
   } catch (const std::exception& error) {
     data = SimilarityData{};
-    data.error = error.what();
+    data.error = error_message(error);
   }
   data.compute_ms = stopwatch.elapsed_ms();
   return data;
@@ -352,7 +353,7 @@ RotationData compute_rotation(const RotationKey& key, const TableData& table) {
     data.heatmaps[1] = make_heatmap_grid(data.blocks[1]);
   } catch (const std::exception& error) {
     data = RotationData{};
-    data.error = error.what();
+    data.error = error_message(error);
   }
   return data;
 }
@@ -383,7 +384,7 @@ ResidualData compute_residual(const ResidualKey& key, const TableData& table) {
     }
   } catch (const std::exception& error) {
     data = ResidualData{};
-    data.error = error.what();
+    data.error = error_message(error);
   }
   return data;
 }
@@ -427,7 +428,7 @@ SelectedResidual compute_selected_residual(const SelectedResidualKey& key, const
     }
   } catch (const std::exception& error) {
     result = SelectedResidual{};
-    result.error = error.what();
+    result.error = error_message(error);
   }
   return result;
 }
@@ -456,7 +457,7 @@ PcaData compute_pca(const TableKey&, const TableData& table) {
       data.positions[static_cast<std::size_t>(r)] = static_cast<double>(table.position_of_row(r));
   } catch (const std::exception& error) {
     data = PcaData{};
-    data.error = error.what();
+    data.error = error_message(error);
   }
   return data;
 }
@@ -485,7 +486,7 @@ AttentionData compute_attention(const TableKey& key) {
     data.original = attention_demo(data.words, data.positions, data.weights, identity);
   } catch (const std::exception& error) {
     data = AttentionData{};
-    data.error = error.what();
+    data.error = error_message(error);
   }
   return data;
 }
@@ -505,7 +506,7 @@ NormsData compute_norms(const TableKey& key) {
     data.positions = first_position_rows(key, rows);
   } catch (const std::exception& error) {
     data = NormsData{};
-    data.error = error.what();
+    data.error = error_message(error);
   }
   return data;
 }
@@ -526,7 +527,7 @@ NormsResult compute_norms_result(const NormsData& data, std::span<const std::int
     result.without_padding = batch_norm_per_step(result.batch, false);
   } catch (const std::exception& error) {
     result = NormsResult{};
-    result.error = error.what();
+    result.error = error_message(error);
   }
   return result;
 }
@@ -583,7 +584,7 @@ bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data
           return period_spectrum(k.encoding);
         } catch (const std::exception& error) {
           PeriodSpectrum none;
-          none.why_none = error.what();
+          none.why_none = error_message(error);
           return none;
         }
       });

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "pelab/model_config.hpp"
+#include "state/i18n.hpp"
 #include "state/session.hpp"
 
 namespace pelab::app {
@@ -48,7 +49,7 @@ std::vector<std::string> apply_view_options(ViewSettings& views, std::span<const
       try {
         result.rope = rope_settings_for_model(load_model_config(file), text);
       } catch (const std::exception& error) {
-        problems.push_back("--set " + option + ": " + error.what());
+        problems.push_back("--set " + option + ": " + error_message(error));
       }
       continue;
     }

@@ -66,7 +66,7 @@ void save_session(AppContext& app, const std::filesystem::path& path) {
     app.session_path = path;
     add_notice(app, trf("notice.session_saved", {path.string()}), false);
   } catch (const std::exception& error) {
-    add_notice(app, trf("notice.session_not_saved", {error.what()}), true);
+    add_notice(app, trf("notice.session_not_saved", {error_message(error)}), true);
   }
 }
 
@@ -84,7 +84,7 @@ const LoadedSource& table_source(AppContext& app, const std::string& path, const
     recent.insert(recent.begin(), path);
     if (recent.size() > max_recent_tables) recent.resize(max_recent_tables);
   } catch (const std::exception& error) {
-    source.error = error.what();
+    source.error = error_message(error);
   }
   return app.sources.emplace(key, std::move(source)).first->second;
 }

@@ -13,7 +13,7 @@ void draw_curves_view(ViewContext& view) {
   const CurvesData& curves = *view.data.curves;
   const EncodingParams& e = view.data.request.table.encoding;
   if (!curves.error.empty()) {
-    note_text("cannot compute the curves: %s", curves.error.c_str());
+    note_text("%s", trf("views.curves.cannot", {curves.error}).c_str());
     return;
   }
   if (curves.sampling.stride > 1) {

@@ -14,7 +14,7 @@ void draw_heatmap_view(ViewContext& view) {
   const TableData& table = *view.data.table;
   const EncodingParams& e = view.data.request.table.encoding;
   if (!table.error.empty()) {
-    note_text("cannot compute P: %s", table.error.c_str());
+    note_text("%s", trf("views.heatmap.cannot", {table.error}).c_str());
     return;
   }
   std::string note =

@@ -51,7 +51,7 @@ const std::vector<Preset>& presets() {
       try {
         preset.model = load_model_config(entry.path());
       } catch (const std::exception& error) {
-        preset.error = error.what();
+        preset.error = error_message(error);
       }
       out.push_back(std::move(preset));
     }

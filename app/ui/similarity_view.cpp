@@ -60,7 +60,7 @@ void draw_matrix(ViewContext& view, ImVec2 size) {
 void draw_row_curve(ViewContext& view, ImVec2 size) {
   const SimilarityRowData& row = *view.data.similarity_row;
   if (!row.error.empty()) {
-    note_text("cannot compute S[p, :]: %s", row.error.c_str());
+    note_text("%s", trf("views.similarity.cannot_row", {row.error}).c_str());
     return;
   }
   const std::string title =
@@ -84,7 +84,7 @@ void draw_row_curve(ViewContext& view, ImVec2 size) {
 void draw_similarity_view(ViewContext& view) {
   const SimilarityData& similarity = *view.data.similarity;
   if (!similarity.error.empty()) {
-    note_text("cannot compute S: %s", similarity.error.c_str());
+    note_text("%s", trf("views.similarity.cannot", {similarity.error}).c_str());
     return;
   }
   std::string note = trf("views.similarity.note",

@@ -117,13 +117,13 @@ DataExport export_view_data(const AppContext& app, const ViewType& view, DataFor
       }
     }
   } catch (const std::exception& e) {
-    result.error = e.what();
+    result.error = error_message(e);
     return result;
   }
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) {
-    result.error = "cannot create " + dir.string() + ": " + ec.message();
+    result.error = trf("export.cannot_create", {dir.string(), ec.message()});
     return result;
   }
   std::vector<std::filesystem::path> created;
@@ -134,7 +134,7 @@ DataExport export_view_data(const AppContext& app, const ViewType& view, DataFor
     } catch (const std::exception& e) {
       for (const auto& path : created) std::filesystem::remove(path, ec);
       result.written.clear();
-      result.error = e.what();
+      result.error = error_message(e);
       return result;
     }
     if (!existed) created.push_back(file.path);
@@ -230,7 +230,7 @@ void process_png_exports(AppContext& app, float content_scale) {
     const float scale = content_scale > 0.0f ? content_scale : 1.0f;
     if (ec) {
       add_notice(
-          app, trf("export.failed", {"cannot create " + e.path.parent_path().string() + ": " + ec.message()}),
+          app, trf("export.failed", {trf("export.cannot_create", {e.path.parent_path().string(), ec.message()})}),
           true);
     } else if (run::export_view_png(app, e.view_id, ImVec2(e.cell_size.x / scale, e.cell_size.y / scale),
                                     e.scale, e.path, error)) {

@@ -36,7 +36,20 @@ class Reader {
  public:
   explicit Reader(std::string_view source) : source_(source) {}
 
-  [[noreturn]] void fail(const std::string& message) const { throw Error(source_ + ": " + message); }
+  // "<source>: <reason>".
+  [[noreturn]] void fail(Text reason) const {
+    throw Error(Text{TextId::config_error, {source_}, {std::move(reason)}});
+  }
+  // "<source>: <prefix>: <what error says>" (prefix a TextId whose pattern takes the source, `args`
+  // and then the error's sentence, or its English when it has none).
+  [[noreturn]] void fail(TextId id, std::vector<std::string> args, const Error& error) const {
+    args.insert(args.begin(), source_);
+    if (error.text().empty()) {
+      args.emplace_back(error.what());
+      throw Error(Text{id, std::move(args)});
+    }
+    throw Error(Text{id, std::move(args), {error.text()}});
+  }
 
   Json parse(std::string_view text) const {
     // Duplicate keys are refused: Python's json keeps the last one silently, which hides typos.
@@ -57,12 +70,12 @@ class Reader {
     try {
       root = Json::parse(text.begin(), text.end(), keys);
     } catch (const Json::parse_error& e) {
-      fail("not valid JSON (error near byte " + std::to_string(e.byte) + ")");
+      fail(Text{TextId::config_not_json_near, {std::to_string(e.byte)}});
     } catch (const Json::exception&) {
-      fail("not valid JSON");
+      fail(TextId::config_not_json);
     }
-    if (duplicate) fail("the key \"" + *duplicate + "\" appears twice");
-    if (!root.is_object()) fail("a config.json must be a JSON object (got " + shown(root) + ")");
+    if (duplicate) fail(Text{TextId::config_duplicate_key, {*duplicate}});
+    if (!root.is_object()) fail(Text{TextId::config_not_object, {shown(root)}});
     return root;
   }
 
@@ -74,15 +87,15 @@ class Reader {
   }
 
   double real(const Json& value, const std::string& name) const {
-    if (!value.is_number()) fail(name + " must be a number (got " + shown(value) + ")");
+    if (!value.is_number()) fail(Text{TextId::config_not_number, {name, shown(value)}});
     const double v = value.get<double>();
-    if (!std::isfinite(v)) fail(name + " must be finite (got " + shown(value) + ")");
+    if (!std::isfinite(v)) fail(Text{TextId::config_not_finite, {name, shown(value)}});
     return v;
   }
 
   double positive_real(const Json& value, const std::string& name) const {
     const double v = real(value, name);
-    if (v <= 0.0) fail(name + " must be above 0 (got " + shown(value) + ")");
+    if (v <= 0.0) fail(Text{TextId::config_not_positive, {name, shown(value)}});
     return v;
   }
 
@@ -90,31 +103,31 @@ class Reader {
     if (value.is_number_unsigned()) {
       const auto v = value.get<std::uint64_t>();
       if (v == 0 || v > (std::uint64_t{1} << 53))
-        fail(name + " must be an integer from 1 to 2^53 (got " + shown(value) + ")");
+        fail(Text{TextId::config_integer_range, {name, shown(value)}});
       return static_cast<std::int64_t>(v);
     }
-    if (value.is_number_integer()) fail(name + " must be at least 1 (got " + shown(value) + ")");
+    if (value.is_number_integer()) fail(Text{TextId::config_at_least_1, {name, shown(value)}});
     if (value.is_number_float()) {
       const double v = value.get<double>();
       if (std::isfinite(v) && v == std::floor(v) && v >= 1.0 && v <= 9007199254740992.0)
         return static_cast<std::int64_t>(v);
     }
-    fail(name + " must be a positive integer (got " + shown(value) + ")");
+    fail(Text{TextId::config_not_positive_integer, {name, shown(value)}});
   }
 
   bool boolean(const Json& value, const std::string& name) const {
-    if (!value.is_boolean()) fail(name + " must be true or false (got " + shown(value) + ")");
+    if (!value.is_boolean()) fail(Text{TextId::config_not_boolean, {name, shown(value)}});
     return value.get<bool>();
   }
 
   std::string string(const Json& value, const std::string& name) const {
-    if (!value.is_string()) fail(name + " must be a string (got " + shown(value) + ")");
+    if (!value.is_string()) fail(Text{TextId::config_not_string, {name, shown(value)}});
     return value.get<std::string>();
   }
 
   std::vector<double> list(const Json& value, const std::string& name) const {
-    if (!value.is_array()) fail(name + " must be a list of numbers (got " + shown(value) + ")");
-    if (value.empty()) fail(name + " must not be empty");
+    if (!value.is_array()) fail(Text{TextId::config_not_list, {name, shown(value)}});
+    if (value.empty()) fail(Text{TextId::config_empty_list, {name}});
     std::vector<double> out;
     out.reserve(value.size());
     for (std::size_t i = 0; i < value.size(); ++i)
@@ -134,11 +147,9 @@ std::optional<V> merged(const Reader& r, const std::optional<V>& a, const std::s
                         const std::optional<V>& b, const std::string& b_name) {
   if (a && b && *a != *b) {
     if constexpr (std::is_same_v<V, double>) {
-      r.fail(a_name + " (" + number_text(*a) + ") and " + b_name + " (" + number_text(*b) +
-             ") contradict each other");
+      r.fail(Text{TextId::config_contradict, {a_name, number_text(*a), b_name, number_text(*b)}});
     } else {
-      r.fail(a_name + " (" + std::to_string(*a) + ") and " + b_name + " (" + std::to_string(*b) +
-             ") contradict each other");
+      r.fail(Text{TextId::config_contradict, {a_name, std::to_string(*a), b_name, std::to_string(*b)}});
     }
   }
   return a ? a : b;
@@ -170,8 +181,6 @@ bool key_used(T type, const std::string& key) {
   return false;
 }
 
-const char* kTypeList = "default, linear, ntk, dynamic, yarn, llama3, longrope";
-
 }  // namespace
 
 ModelConfig parse_model_config(std::string_view json_text, std::string_view source) {
@@ -184,9 +193,7 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
   // Multimodal configs keep the language model in text_config; pelab reads a flat config only.
   const Json* text_config = Reader::field(root, "text_config");
   if (text_config && !Reader::field(root, "head_dim") && !Reader::field(root, "num_attention_heads")) {
-    r.fail(
-        "the RoPE fields are inside text_config (a multimodal config); pass the language model's config, "
-        "e.g. text_config on its own");
+    r.fail(TextId::config_text_config);
   }
 
   // Head dimension: head_dim, else hidden_size / num_attention_heads.
@@ -196,17 +203,13 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
     const Json* hidden = Reader::field(root, "hidden_size");
     const Json* heads = Reader::field(root, "num_attention_heads");
     if (!hidden || !heads) {
-      r.fail(std::string("needs head_dim, or hidden_size and num_attention_heads (missing ") +
-             (!hidden && !heads ? "all three"
-              : !hidden         ? "hidden_size"
-                                : "num_attention_heads") +
-             ")");
+      if (!hidden && !heads) r.fail(TextId::config_needs_head_dim_all);
+      r.fail(Text{TextId::config_needs_head_dim, {!hidden ? "hidden_size" : "num_attention_heads"}});
     }
     const std::int64_t h = r.positive_integer(*hidden, "hidden_size");
     const std::int64_t n = r.positive_integer(*heads, "num_attention_heads");
     if (h % n != 0) {
-      r.fail("hidden_size " + std::to_string(h) + " is not a multiple of num_attention_heads " +
-             std::to_string(n) + "; set head_dim");
+      r.fail(Text{TextId::config_not_multiple, {std::to_string(h), std::to_string(n)}});
     }
     c.head_dim = h / n;
   }
@@ -215,17 +218,16 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
   const Json* scaling = Reader::field(root, "rope_scaling");
   const Json* parameters = Reader::field(root, "rope_parameters");
   if (scaling && parameters) {
-    r.fail("rope_scaling and rope_parameters are both set; a config has one or the other");
+    r.fail(TextId::config_both_blocks);
   }
   const Json* block = scaling ? scaling : parameters;
   const std::string block_name = scaling ? "rope_scaling" : "rope_parameters";
   if (block && !block->is_object())
-    r.fail(block_name + " must be an object or null (got " + shown(*block) + ")");
+    r.fail(Text{TextId::config_block_not_object, {block_name, shown(*block)}});
   if (parameters) {
     for (const auto& [key, value] : parameters->items()) {
       if (value.is_object()) {
-        r.fail("rope_parameters." + key +
-               " is an object: per-layer RoPE parameters (layer_types) are not supported");
+        r.fail(Text{TextId::config_per_layer, {key}});
       }
     }
   }
@@ -246,7 +248,7 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
   try {
     validate_base(c.rope_theta);
   } catch (const Error& e) {
-    r.fail(std::string("rope_theta: ") + e.what());
+    r.fail(TextId::config_rope_theta, {}, e);
   }
   std::optional<double> prf_top, prf_block;
   if (const Json* v = Reader::field(root, "partial_rotary_factor"))
@@ -255,14 +257,14 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
     prf_block = r.positive_real(*v, block_key("partial_rotary_factor"));
   if (const std::optional<double> prf = merged(r, prf_top, std::string("partial_rotary_factor"), prf_block,
                                                block_key("partial_rotary_factor"))) {
-    if (*prf > 1.0) r.fail("partial_rotary_factor must be at most 1 (got " + number_text(*prf) + ")");
+    if (*prf > 1.0) r.fail(Text{TextId::config_prf_above_1, {number_text(*prf)}});
     c.partial_rotary_factor = *prf;
   }
   std::int64_t rotated = 0;
   try {
     rotated = c.rotated_dims();
   } catch (const Error& e) {
-    r.fail(e.what());
+    r.fail(TextId::config_error, {}, e);
   }
 
   if (const Json* v = Reader::field(root, "max_position_embeddings"))
@@ -283,15 +285,14 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
     if (const Json* v = in_block("rope_type")) rope_type = r.string(*v, block_key("rope_type"));
     if (const Json* v = in_block("type")) old_type = r.string(*v, block_key("type"));
     if (rope_type && old_type && *rope_type != *old_type) {
-      r.fail(block_key("rope_type") + " \"" + *rope_type + "\" and " + block_key("type") + " \"" + *old_type +
-             "\" contradict each other");
+      r.fail(Text{TextId::config_types_contradict,
+                  {block_key("rope_type"), *rope_type, block_key("type"), *old_type}});
     }
     const std::optional<std::string> name = rope_type ? rope_type : old_type;
     if (name) {
       const std::optional<T> parsed = parse_rope_scaling_type(*name);
       if (!parsed || *name == "none") {
-        r.fail(block_key(rope_type ? "rope_type" : "type") + " \"" + *name +
-               "\" is not a supported rope type (" + kTypeList + ")");
+        r.fail(Text{TextId::config_unknown_type, {block_key(rope_type ? "rope_type" : "type"), *name}});
       }
       type = *parsed;
     }
@@ -307,7 +308,7 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
   s.type = type;
   auto required_real = [&](const char* key) {
     const Json* v = in_block(key);
-    if (!v) r.fail(std::string(to_string(type)) + " scaling needs " + block_key(key));
+    if (!v) r.fail(Text{TextId::scaling_needs, {std::string(to_string(type)), block_key(key)}});
     return r.positive_real(*v, block_key(key));
   };
   auto optional_real = [&](const char* key) -> std::optional<double> {
@@ -320,14 +321,14 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
     if (!v) return std::nullopt;
     const double value = r.real(*v, block_key(key));
     if (value == 0.0) return std::nullopt;
-    if (value < 0.0) r.fail(block_key(key) + " must be above 0 (got " + shown(*v) + ")");
+    if (value < 0.0) r.fail(Text{TextId::config_not_positive, {block_key(key), shown(*v)}});
     return value;
   };
   auto original_or_max = [&]() -> std::int64_t {
     if (original_block) return *original_block;
     if (!c.max_position_embeddings) {
-      r.fail(std::string(to_string(type)) + " scaling needs " +
-             block_key("original_max_position_embeddings") + " or max_position_embeddings");
+      r.fail(Text{TextId::config_scaling_needs_original,
+                  {std::string(to_string(type)), block_key("original_max_position_embeddings")}});
     }
     return *c.max_position_embeddings;
   };
@@ -341,8 +342,7 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
       break;
     case T::dynamic:
       s.factor = required_real("factor");
-      if (!c.max_position_embeddings)
-        r.fail("dynamic scaling needs max_position_embeddings (its original context)");
+      if (!c.max_position_embeddings) r.fail(TextId::config_dynamic_needs_max);
       s.original_max = *c.max_position_embeddings;
       if (original_block) {
         c.warnings.push_back(
@@ -377,14 +377,16 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
       s.factor = required_real("factor");
       s.low_freq_factor = required_real("low_freq_factor");
       s.high_freq_factor = required_real("high_freq_factor");
-      if (!original_block) r.fail("llama3 scaling needs " + block_key("original_max_position_embeddings"));
+      if (!original_block)
+        r.fail(Text{TextId::scaling_needs, {"llama3", block_key("original_max_position_embeddings")}});
       s.original_max = *original_block;
       break;
     case T::longrope: {
       const Json* short_list = in_block("short_factor");
       const Json* long_list = in_block("long_factor");
       if (!short_list || !long_list) {
-        r.fail("longrope scaling needs " + block_key(!short_list ? "short_factor" : "long_factor"));
+        r.fail(Text{TextId::scaling_needs,
+                    {"longrope", block_key(!short_list ? "short_factor" : "long_factor")}});
       }
       s.short_factor = r.list(*short_list, block_key("short_factor"));
       s.long_factor = r.list(*long_list, block_key("long_factor"));
@@ -393,7 +395,7 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
       } else if (c.max_position_embeddings) {
         s.original_max = *c.max_position_embeddings;
       } else {
-        r.fail("longrope scaling needs original_max_position_embeddings or max_position_embeddings");
+        r.fail(Text{TextId::config_scaling_needs_original, {"longrope", "original_max_position_embeddings"}});
       }
       s.factor = optional_real("factor");
       s.max_positions = c.max_position_embeddings;
@@ -404,7 +406,7 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
   try {
     validate(s, rotated, c.rope_theta);
   } catch (const Error& e) {
-    r.fail(block_name + " (" + std::string(to_string(type)) + "): " + e.what());
+    r.fail(TextId::config_block_invalid, {block_name, std::string(to_string(type))}, e);
   }
   return c;
 }

@@ -24,51 +24,58 @@ constexpr std::array<P, 14> kParams = {
 
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
-std::string join(const std::vector<P>& params) {
-  std::string text;
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    if (i > 0) text += i + 1 == params.size() ? " and " : ", ";
-    text += to_string(params[i]);
-  }
-  return text;
-}
-
-std::string scaling_name(T type) {
-  std::string name(to_string(type));
-  name += " scaling";
-  return name;
-}
-
 std::string number_text(double value) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.17g", value);
   return buffer;
 }
 
-void require_positive(const std::optional<double>& value, P param) {
-  if (value && (!std::isfinite(*value) || *value <= 0.0)) {
-    throw Error(std::string(to_string(param)) + " must be a finite number above 0 (got " +
-                number_text(*value) + ")");
+// Appends "a", "a and b" or "a, b and c" to `text` as its last argument: `names`, then `last`
+// (a sentence of its own) when given.
+void append_and_list(Text& text, const std::vector<std::string>& names, std::optional<Text> last = {}) {
+  const std::size_t count = names.size() + (last ? 1 : 0);
+  if (count == 1) {
+    if (last) {
+      text.parts.push_back(std::move(*last));
+    } else {
+      text.args.push_back(names.front());
+    }
+    return;
   }
+  std::string head;
+  for (std::size_t i = 0; i + (last ? 0 : 1) < names.size(); ++i) {
+    if (!head.empty()) head += ", ";
+    head += names[i];
+  }
+  if (last) {
+    text.parts.push_back(Text{TextId::list_and, {head}, {std::move(*last)}});
+  } else {
+    text.parts.push_back(Text{TextId::list_and, {head, names.back()}});
+  }
+}
+
+void require_positive(const std::optional<double>& value, P param) {
+  if (value && (!std::isfinite(*value) || *value <= 0.0))
+    throw Error(Text{TextId::rope_not_positive, {std::string(to_string(param)), number_text(*value)}});
 }
 
 void require_at_least(const std::optional<std::int64_t>& value, P param, std::int64_t minimum) {
   if (value && *value < minimum) {
-    throw Error(std::string(to_string(param)) + " must be at least " + std::to_string(minimum) + " (got " +
-                std::to_string(*value) + ")");
+    throw Error(Text{TextId::rope_at_least,
+                     {std::string(to_string(param)), std::to_string(minimum), std::to_string(*value)}});
   }
 }
 
 void check_factor_list(const std::vector<double>& list, P param, std::int64_t pairs) {
   if (list.empty()) return;
   if (static_cast<std::int64_t>(list.size()) != pairs) {
-    throw Error(std::string(to_string(param)) + " has " + std::to_string(list.size()) + " values but " +
-                std::to_string(pairs) + " are needed (one per rotated pair, D/2)");
+    throw Error(Text{TextId::rope_list_length,
+                     {std::string(to_string(param)), std::to_string(list.size()), std::to_string(pairs)}});
   }
   for (std::size_t i = 0; i < list.size(); ++i) {
     if (!std::isfinite(list[i]) || list[i] <= 0.0) {
-      throw Error(std::string(to_string(param)) + "[" + std::to_string(i) +
-                  "] must be a finite number above 0 (got " + number_text(list[i]) + ")");
+      throw Error(Text{TextId::rope_list_value,
+                       {std::string(to_string(param)), std::to_string(i), number_text(list[i])}});
     }
   }
 }
@@ -250,8 +257,7 @@ std::vector<RopeParam> rope_params_missing(const RopeScaling& s) {
 
 void validate(const RopeScaling& s, std::int64_t dims, double base) {
   if (dims < 2 || dims % 2 != 0) {
-    throw Error("RoPE needs an even number of rotated dimensions, at least 2 (got " + std::to_string(dims) +
-                ")");
+    throw Error(Text{TextId::rope_odd_dims, {std::to_string(dims)}});
   }
   validate_base(base);
   std::vector<P> foreign;
@@ -259,22 +265,22 @@ void validate(const RopeScaling& s, std::int64_t dims, double base) {
     if (!rope_param_applies(s.type, param)) foreign.push_back(param);
   }
   if (!foreign.empty()) {
-    throw Error(join(foreign) + (foreign.size() == 1 ? " does" : " do") + " not apply to " +
-                scaling_name(s.type));
+    std::vector<std::string> names;
+    for (P param : foreign) names.emplace_back(to_string(param));
+    Text text{foreign.size() == 1 ? TextId::rope_param_not_apply : TextId::rope_params_not_apply,
+              {std::string(to_string(s.type))}};
+    append_and_list(text, names);
+    throw Error(std::move(text));
   }
   const std::vector<P> missing = rope_params_missing(s);
   if (!missing.empty()) {
     const bool either = s.type == T::longrope && missing.front() == P::factor && missing.size() >= 2 &&
                         missing[1] == P::max_positions;
-    std::vector<std::string> parts;
-    for (std::size_t i = either ? 2 : 0; i < missing.size(); ++i) parts.emplace_back(to_string(missing[i]));
-    if (either) parts.emplace_back("factor or max_positions");
-    std::string text = scaling_name(s.type) + " needs ";
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-      if (i > 0) text += i + 1 == parts.size() ? " and " : ", ";
-      text += parts[i];
-    }
-    throw Error(text);
+    std::vector<std::string> names;
+    for (std::size_t i = either ? 2 : 0; i < missing.size(); ++i) names.emplace_back(to_string(missing[i]));
+    Text text{TextId::scaling_needs, {std::string(to_string(s.type))}};
+    append_and_list(text, names, either ? std::optional<Text>(TextId::rope_factor_or_max) : std::nullopt);
+    throw Error(std::move(text));
   }
   require_positive(s.factor, P::factor);
   require_at_least(s.original_max, P::original_max, 1);
@@ -288,56 +294,46 @@ void validate(const RopeScaling& s, std::int64_t dims, double base) {
   require_positive(s.low_freq_factor, P::low_freq_factor);
   require_positive(s.high_freq_factor, P::high_freq_factor);
   if (s.mscale.has_value() != s.mscale_all_dim.has_value()) {
-    throw Error(std::string(s.mscale ? "mscale needs mscale_all_dim" : "mscale_all_dim needs mscale") +
-                ": transformers uses their ratio only when both are set");
+    throw Error(Text{s.mscale ? TextId::rope_mscale_needs_all_dim : TextId::rope_all_dim_needs_mscale});
   }
   if (s.attention_factor && s.mscale) {
-    throw Error(
-        "attention_factor contradicts mscale and mscale_all_dim: transformers uses attention_factor and "
-        "ignores "
-        "the mscales; give one or the other");
+    throw Error(Text{TextId::rope_attention_factor_contradicts});
   }
   if (s.low_freq_factor && s.high_freq_factor && *s.high_freq_factor <= *s.low_freq_factor) {
-    throw Error("high_freq_factor (" + number_text(*s.high_freq_factor) +
-                ") must be above low_freq_factor (" + number_text(*s.low_freq_factor) +
-                "): the blended band lies between them");
+    throw Error(Text{TextId::rope_high_below_low,
+                     {number_text(*s.high_freq_factor), number_text(*s.low_freq_factor)}});
   }
   check_factor_list(s.short_factor, P::short_factor, dims / 2);
   check_factor_list(s.long_factor, P::long_factor, dims / 2);
   if (s.type == T::yarn && !(base > 1.0)) {
-    throw Error("yarn scaling needs base above 1 (got " + number_text(base) +
-                "): its correction range divides by ln(base)");
+    throw Error(Text{TextId::rope_yarn_base, {number_text(base)}});
   }
   if (s.type == T::longrope && !s.attention_factor) {
     const std::optional<double> scale = longrope_scale(s);
     if (scale && *scale > 1.0 && *s.original_max < 2) {
-      throw Error(
-          "longrope scaling needs original_max 2 or more for its default attention factor "
-          "sqrt(1 + ln S / ln L) (got 1); set attention_factor");
+      throw Error(Text{TextId::rope_longrope_original});
     }
   }
 }
 
 std::int64_t rope_rotated_dims(std::int64_t head_dim, double partial_rotary_factor) {
-  if (head_dim < 1) throw Error("head_dim must be at least 1 (got " + std::to_string(head_dim) + ")");
+  if (head_dim < 1) throw Error(Text{TextId::rope_head_dim, {std::to_string(head_dim)}});
   if (!std::isfinite(partial_rotary_factor) || partial_rotary_factor <= 0.0 || partial_rotary_factor > 1.0) {
-    throw Error("partial_rotary_factor must be above 0 and at most 1 (got " +
-                number_text(partial_rotary_factor) + ")");
+    throw Error(Text{TextId::rope_prf_range, {number_text(partial_rotary_factor)}});
   }
   // int(head_dim * partial_rotary_factor): truncation, as Python's int() of a positive float.
   const auto rotated = static_cast<std::int64_t>(static_cast<double>(head_dim) * partial_rotary_factor);
   if (rotated < 2 || rotated % 2 != 0) {
-    throw Error("RoPE rotates int(head_dim x partial_rotary_factor) = int(" + std::to_string(head_dim) +
-                " x " + number_text(partial_rotary_factor) + ") = " + std::to_string(rotated) +
-                " dimensions; that must be even and at least 2");
+    throw Error(
+        Text{TextId::rope_rotated_odd,
+             {std::to_string(head_dim), number_text(partial_rotary_factor), std::to_string(rotated)}});
   }
   return rotated;
 }
 
 std::vector<double> rope_inverse_frequencies(std::int64_t dims, double base) {
   if (dims < 2 || dims % 2 != 0) {
-    throw Error("RoPE needs an even number of rotated dimensions, at least 2 (got " + std::to_string(dims) +
-                ")");
+    throw Error(Text{TextId::rope_odd_dims, {std::to_string(dims)}});
   }
   validate_base(base);
   std::vector<double> inv(static_cast<std::size_t>(dims / 2));
@@ -389,8 +385,7 @@ double ntk_base(double base, double alpha, std::int64_t dims) {
   const auto d = static_cast<double>(dims);
   const double scaled = base * std::pow(alpha, d / (d - 2.0));
   if (!std::isfinite(scaled) || scaled <= 0.0 || !std::isfinite(1.0 / scaled)) {
-    throw Error("the NTK-scaled base " + number_text(base) + " x " + number_text(alpha) +
-                "^(D/(D-2)) is not a " + "finite positive number; use a smaller factor");
+    throw Error(Text{TextId::rope_ntk_base, {number_text(base), number_text(alpha)}});
   }
   return scaled;
 }
@@ -523,11 +518,9 @@ RopeScalingAnalysis analyze_rope_scaling(std::int64_t dims, double base, const R
   a.frequencies = rope_frequencies(dims, base, s);
   if (!context) context = s.original_max;
   if (!context) {
-    throw Error("the per-pair view of " + scaling_name(s.type) +
-                " needs a context length L (the training context): none was given");
+    throw Error(Text{TextId::rope_needs_context, {std::string(to_string(s.type))}});
   }
-  if (*context < 1)
-    throw Error("the context length must be at least 1 (got " + std::to_string(*context) + ")");
+  if (*context < 1) throw Error(Text{TextId::rope_context_at_least_1, {std::to_string(*context)}});
   a.context = *context;
   const auto l = static_cast<double>(a.context);
   const std::size_t pairs = a.frequencies.inv_freq.size();
@@ -613,16 +606,16 @@ RopeScalingAnalysis analyze_rope_scaling(std::int64_t dims, double base, const R
 Matrix rope_apply_frequencies(const Matrix& x, std::span<const double> inv_freq, RopePairing pairing,
                               std::int64_t start, double attention_factor) {
   const auto k = static_cast<std::int64_t>(inv_freq.size());
-  if (k == 0) throw Error("RoPE needs at least one inverse frequency (one rotated pair)");
+  if (k == 0) throw Error(Text{TextId::rope_no_frequency});
   if (x.cols() < 2 * k) {
-    throw Error("RoPE with " + std::to_string(k) + " frequencies rotates " + std::to_string(2 * k) +
-                " columns but the matrix has " + std::to_string(x.cols()));
+    throw Error(Text{TextId::rope_too_few_columns,
+                     {std::to_string(k), std::to_string(2 * k), std::to_string(x.cols())}});
   }
   for (double f : inv_freq) {
-    if (!std::isfinite(f)) throw Error("RoPE inverse frequencies must be finite");
+    if (!std::isfinite(f)) throw Error(Text{TextId::rope_frequencies_not_finite});
   }
-  if (!std::isfinite(attention_factor)) throw Error("the attention factor must be finite");
-  if (start < 0) throw Error("start position must be 0 or more (got " + std::to_string(start) + ")");
+  if (!std::isfinite(attention_factor)) throw Error(Text{TextId::rope_attention_not_finite});
+  if (start < 0) throw Error(Text{TextId::rope_start_negative, {std::to_string(start)}});
   Matrix out = x;
   for (Eigen::Index r = 0; r < x.rows(); ++r) {
     const double pos = static_cast<double>(start + r);

@@ -21,16 +21,14 @@ std::string os_reason(int error_number) { return std::system_category().message(
 
 // "cannot write <path>: <reason>" with a friendlier reason for the common missing-directory case.
 Error write_error(const std::filesystem::path& path, int error_number) {
-  std::string reason = os_reason(error_number);
   if (error_number == ENOENT) {
     std::filesystem::path directory = path.parent_path();
     if (directory.empty()) directory = ".";
     std::error_code ignored;
-    if (!std::filesystem::is_directory(directory, ignored)) {
-      reason = "directory '" + directory.string() + "' does not exist";
-    }
+    if (!std::filesystem::is_directory(directory, ignored))
+      return Error(Text{TextId::write_no_directory, {path.string(), directory.string()}});
   }
-  return Error("cannot write " + path.string() + ": " + reason);
+  return Error(Text{TextId::write_failed, {path.string(), os_reason(error_number)}});
 }
 
 // Owns the temporary file while it is being written: closes the descriptor and deletes the file
@@ -68,7 +66,7 @@ void create_temporary_next_to(const std::filesystem::path& target, TemporaryFile
     }
     if (errno != EEXIST) throw write_error(target, errno);
   }
-  throw Error("cannot write " + target.string() + ": could not create a unique temporary file next to it");
+  throw Error(Text{TextId::write_no_temporary, {target.string()}});
 }
 
 // Writes every byte, retrying after signals and short writes.
@@ -87,12 +85,12 @@ void write_all(int fd, std::string_view bytes, const std::filesystem::path& targ
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view bytes) {
   if (path.empty() || !path.has_filename()) {
-    throw Error("cannot write '" + path.string() + "': the path does not name a file");
+    throw Error(Text{TextId::write_not_a_file, {path.string()}});
   }
   struct stat existing {};
   const bool target_exists = ::stat(path.c_str(), &existing) == 0;
   if (target_exists && S_ISDIR(existing.st_mode)) {
-    throw Error("cannot write " + path.string() + ": it is a directory");
+    throw Error(Text{TextId::write_is_directory, {path.string()}});
   }
 
   TemporaryFile temporary;
@@ -113,8 +111,8 @@ std::string read_file_bytes(const std::filesystem::path& path, std::uint64_t max
   const std::string name = path.string();
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    if (errno == ENOENT) throw Error("cannot read " + name + ": the file does not exist");
-    throw Error("cannot read " + name + ": " + os_reason(errno));
+    if (errno == ENOENT) throw Error(Text{TextId::read_not_found, {name}});
+    throw Error(Text{TextId::read_failed, {name, os_reason(errno)}});
   }
   struct ClosesOnExit {
     int fd;
@@ -122,11 +120,10 @@ std::string read_file_bytes(const std::filesystem::path& path, std::uint64_t max
   } closer{fd};
 
   struct stat info {};
-  if (::fstat(fd, &info) != 0) throw Error("cannot read " + name + ": " + os_reason(errno));
-  if (S_ISDIR(info.st_mode)) throw Error("cannot read " + name + ": it is a directory, not a file");
+  if (::fstat(fd, &info) != 0) throw Error(Text{TextId::read_failed, {name, os_reason(errno)}});
+  if (S_ISDIR(info.st_mode)) throw Error(Text{TextId::read_is_directory, {name}});
   const auto too_large = [&] {
-    return Error("cannot read " + name + ": it is larger than the " + std::to_string(max_bytes) +
-                 "-byte limit for this kind of file");
+    return Error(Text{TextId::read_too_large, {name, std::to_string(max_bytes)}});
   };
   if (S_ISREG(info.st_mode) && static_cast<std::uint64_t>(info.st_size) > max_bytes) throw too_large();
 
@@ -137,7 +134,7 @@ std::string read_file_bytes(const std::filesystem::path& path, std::uint64_t max
     ssize_t got = ::read(fd, buffer, sizeof buffer);
     if (got < 0) {
       if (errno == EINTR) continue;
-      throw Error("cannot read " + name + ": " + os_reason(errno));
+      throw Error(Text{TextId::read_failed, {name, os_reason(errno)}});
     }
     if (got == 0) break;
     if (bytes.size() + static_cast<std::uint64_t>(got) > max_bytes) throw too_large();

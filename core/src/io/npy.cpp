@@ -17,7 +17,6 @@ constexpr std::string_view magic_prefix = "\x93NUMPY";
 constexpr std::size_t header_alignment = 64;        // numpy.lib.format.ARRAY_ALIGN
 constexpr std::size_t growth_axis_max_digits = 21;  // numpy.lib.format.GROWTH_AXIS_MAX_DIGITS
 constexpr std::size_t max_dimensions = 64;          // NumPy 2's limit (NumPy 1 allows 32)
-constexpr std::string_view supported_dtypes = "pelab reads little-endian float32, float64, int32 or int64";
 
 // Python's repr of a shape tuple: "()", "(3,)", "(2, 3)".
 std::string shape_repr(std::span<const std::int64_t> shape) {
@@ -74,13 +73,11 @@ std::uint64_t load_little_endian(const char* p, std::size_t size) {
 // Magic, version 1.0, header length, and the dict padded exactly as numpy.lib.format does it.
 std::string npy_header(NpyDtype dtype, std::span<const std::int64_t> shape, std::size_t element_count) {
   for (std::int64_t dimension : shape) {
-    if (dimension < 0)
-      throw Error("cannot encode .npy: shape " + shape_repr(shape) + " has a negative dimension");
+    if (dimension < 0) throw Error(Text{TextId::npy_encode_negative, {shape_repr(shape)}});
   }
   auto count = checked_element_count(shape, std::numeric_limits<std::uint64_t>::max() / 8);
   if (!count || *count != element_count) {
-    throw Error("cannot encode .npy: shape " + shape_repr(shape) + " does not match the " +
-                std::to_string(element_count) + " values given");
+    throw Error(Text{TextId::npy_encode_mismatch, {shape_repr(shape), std::to_string(element_count)}});
   }
   std::string dict = "{'descr': '" + std::string(npy_descr(dtype)) +
                      "', 'fortran_order': False, 'shape': " + shape_repr(shape) + ", }";
@@ -93,7 +90,7 @@ std::string npy_header(NpyDtype dtype, std::span<const std::int64_t> shape, std:
   const std::size_t unpadded = dict.size() + 1;                 // + '\n'
   const std::size_t padding = header_alignment - (prefix_size + unpadded) % header_alignment;
   const std::size_t header_size = unpadded + padding;
-  if (header_size > 0xffff) throw Error("cannot encode .npy: shape " + shape_repr(shape) + " is too long");
+  if (header_size > 0xffff) throw Error(Text{TextId::npy_encode_too_long, {shape_repr(shape)}});
 
   std::string out(magic_prefix);
   out.push_back('\x01');
@@ -114,9 +111,11 @@ struct HeaderCursor {
   std::string_view name;
 };
 
-[[noreturn]] void fail(const HeaderCursor& cursor, const std::string& what) {
-  throw Error(std::string(cursor.name) + ": malformed .npy header: " + what + " (at header byte " +
-              std::to_string(cursor.pos) + ")");
+// "<name>: malformed .npy header: <what> (at header byte <pos>)".
+[[noreturn]] void fail(const HeaderCursor& cursor, Text what) {
+  throw Error(Text{TextId::npy_malformed_header,
+                   {std::string(cursor.name), std::to_string(cursor.pos)},
+                   {std::move(what)}});
 }
 
 void skip_space(HeaderCursor& cursor) {
@@ -137,25 +136,32 @@ bool accept(HeaderCursor& cursor, char c) {
   return false;
 }
 
-void expect(HeaderCursor& cursor, char c, const char* context) {
-  if (!accept(cursor, c)) fail(cursor, std::string("expected '") + c + "' " + context);
+// `missing` says which character was expected where.
+void expect(HeaderCursor& cursor, char c, TextId missing) {
+  if (!accept(cursor, c)) fail(cursor, missing);
 }
 
+// What a quoted string is for, in messages: a header key or the value of 'descr'.
+enum class StringRole { key, descr };
+
 // A single- or double-quoted string without escapes.
-std::string_view parse_string(HeaderCursor& cursor, const char* what) {
+std::string_view parse_string(HeaderCursor& cursor, StringRole role) {
+  const bool key = role == StringRole::key;
   skip_space(cursor);
   if (cursor.pos >= cursor.text.size() ||
       (cursor.text[cursor.pos] != '\'' && cursor.text[cursor.pos] != '"')) {
-    fail(cursor, std::string("expected a quoted string for ") + what);
+    fail(cursor, key ? TextId::npy_header_key_not_string : TextId::npy_header_descr_not_string);
   }
   const char quote = cursor.text[cursor.pos++];
   const std::size_t start = cursor.pos;
   while (cursor.pos < cursor.text.size() && cursor.text[cursor.pos] != quote) {
     const unsigned char c = static_cast<unsigned char>(cursor.text[cursor.pos]);
-    if (c == '\\' || c < 0x20 || c >= 0x7f) fail(cursor, std::string("unexpected character in ") + what);
+    if (c == '\\' || c < 0x20 || c >= 0x7f)
+      fail(cursor, key ? TextId::npy_header_key_bad_character : TextId::npy_header_descr_bad_character);
     ++cursor.pos;
   }
-  if (cursor.pos >= cursor.text.size()) fail(cursor, std::string("unterminated string for ") + what);
+  if (cursor.pos >= cursor.text.size())
+    fail(cursor, key ? TextId::npy_header_key_unterminated : TextId::npy_header_descr_unterminated);
   return cursor.text.substr(start, cursor.pos++ - start);
 }
 
@@ -170,7 +176,7 @@ bool parse_bool(HeaderCursor& cursor) {
     cursor.pos += 5;
     return false;
   }
-  fail(cursor, "'fortran_order' must be True or False");
+  fail(cursor, TextId::npy_header_fortran_order);
 }
 
 // A decimal integer, optionally negative, optionally with Python 2's 'L' suffix.
@@ -187,79 +193,77 @@ std::int64_t parse_dimension(HeaderCursor& cursor) {
          cursor.text[cursor.pos] <= '9') {
     const auto digit = static_cast<std::uint64_t>(cursor.text[cursor.pos] - '0');
     if (value > (std::uint64_t{std::numeric_limits<std::int64_t>::max()} - digit) / 10) {
-      fail(cursor, "a dimension in 'shape' is too large");
+      fail(cursor, TextId::npy_header_dimension_too_large);
     }
     value = value * 10 + digit;
     ++cursor.pos;
   }
-  if (cursor.pos == start) fail(cursor, "'shape' must be a tuple of integers");
+  if (cursor.pos == start) fail(cursor, TextId::npy_header_shape_not_integers);
   if (cursor.pos < cursor.text.size() && (cursor.text[cursor.pos] == 'L' || cursor.text[cursor.pos] == 'l')) {
     ++cursor.pos;
   }
   if (negative && value != 0) {
-    throw Error(std::string(cursor.name) + ": invalid .npy shape: negative dimension -" +
-                std::to_string(value));
+    throw Error(Text{TextId::npy_negative_dimension, {std::string(cursor.name), std::to_string(value)}});
   }
   return static_cast<std::int64_t>(value);
 }
 
 // "()", "(3,)", "(2, 3)", "(2, 3,)"; "(3)" is an int in Python, not a tuple, and is refused.
 std::vector<std::int64_t> parse_shape(HeaderCursor& cursor) {
-  expect(cursor, '(', "to open the 'shape' tuple");
+  expect(cursor, '(', TextId::npy_header_expected_open_shape);
   std::vector<std::int64_t> shape;
   if (accept(cursor, ')')) return shape;
   for (;;) {
     if (shape.size() == max_dimensions) {
-      fail(cursor, "'shape' has more than " + std::to_string(max_dimensions) + " dimensions");
+      fail(cursor, Text{TextId::npy_header_too_many_dimensions, {std::to_string(max_dimensions)}});
     }
     shape.push_back(parse_dimension(cursor));
     const bool comma = accept(cursor, ',');
     if (accept(cursor, ')')) {
-      if (shape.size() == 1 && !comma)
-        fail(cursor, "'shape' (n) is not a tuple; a 1-D shape is written (n,)");
+      if (shape.size() == 1 && !comma) fail(cursor, TextId::npy_header_shape_not_tuple);
       return shape;
     }
-    if (!comma) fail(cursor, "expected ',' or ')' in 'shape'");
+    if (!comma) fail(cursor, TextId::npy_header_shape_separator);
   }
 }
 
 // Human description of a NumPy kind letter, for "unsupported dtype" messages.
-std::string describe_kind(char kind, std::size_t size) {
+Text describe_kind(char kind, std::size_t size) {
   switch (kind) {
     case 'f':
-      return std::to_string(size * 8) + "-bit float";
+      return {TextId::npy_kind_float, {std::to_string(size * 8)}};
     case 'i':
-      return std::to_string(size * 8) + "-bit integer";
+      return {TextId::npy_kind_integer, {std::to_string(size * 8)}};
     case 'u':
-      return "unsigned integer";
+      return TextId::npy_kind_unsigned;
     case 'c':
-      return "complex";
+      return TextId::npy_kind_complex;
     case 'b':
     case '?':
-      return "bool";
+      return TextId::npy_kind_bool;
     case 'O':
-      return "Python objects";
+      return TextId::npy_kind_objects;
     case 'S':
     case 'a':
-      return "byte strings";
+      return TextId::npy_kind_bytes;
     case 'U':
-      return "unicode strings";
+      return TextId::npy_kind_unicode;
     case 'V':
-      return "raw bytes";
+      return TextId::npy_kind_raw;
     case 'M':
-      return "datetime";
+      return TextId::npy_kind_datetime;
     case 'm':
-      return "timedelta";
+      return TextId::npy_kind_timedelta;
     default:
-      return "unknown kind";
+      return TextId::npy_kind_unknown;
   }
 }
 
 // Maps a descr string ("<f8", "=i8", ...) to a supported dtype or throws a message saying why not.
 NpyDtype parse_descr(std::string_view descr, std::string_view name) {
-  const auto unsupported = [&](const std::string& why) {
-    return Error(std::string(name) + ": unsupported dtype '" + std::string(descr) + "' (" + why + "); " +
-                 std::string(supported_dtypes));
+  const auto unsupported = [&](Text why) {
+    return Error(
+        Text{TextId::npy_unsupported_dtype, {std::string(name), std::string(descr)}, {std::move(why)}});
   };
   std::string_view rest = descr;
   char order = '=';  // no order character means native, as in numpy.dtype("f8")
@@ -267,7 +271,7 @@ NpyDtype parse_descr(std::string_view descr, std::string_view name) {
     order = rest[0];
     rest.remove_prefix(1);
   }
-  if (rest.empty()) throw unsupported("no type code");
+  if (rest.empty()) throw unsupported(TextId::npy_dtype_no_type_code);
   const char kind = rest[0];
   rest.remove_prefix(1);
   std::size_t size = 0;
@@ -276,20 +280,20 @@ NpyDtype parse_descr(std::string_view descr, std::string_view name) {
     plain_size = plain_size && c >= '0' && c <= '9';
     if (plain_size) size = size * 10 + static_cast<std::size_t>(c - '0');
   }
-  const std::string kind_text = describe_kind(kind, size);
   if (!plain_size) {
     const bool non_numeric_kind = std::string_view("OSUVabMm?").find(kind) != std::string_view::npos;
-    throw unsupported(non_numeric_kind ? describe_kind(kind, 0) : "not a plain numeric type");
+    throw unsupported(non_numeric_kind ? describe_kind(kind, 0) : Text(TextId::npy_dtype_not_plain));
   }
   std::optional<NpyDtype> dtype;
   if (kind == 'f' && size == 4) dtype = NpyDtype::float32;
   if (kind == 'f' && size == 8) dtype = NpyDtype::float64;
   if (kind == 'i' && size == 4) dtype = NpyDtype::int32;
   if (kind == 'i' && size == 8) dtype = NpyDtype::int64;
-  if (!dtype) throw unsupported(kind_text);
-  if (order == '>') throw unsupported("big-endian");
-  if (order == '|') throw unsupported("'|' means no byte order, which NumPy only uses for 1-byte types");
-  if (order == '=' && std::endian::native != std::endian::little) throw unsupported("native big-endian");
+  if (!dtype) throw unsupported(describe_kind(kind, size));
+  if (order == '>') throw unsupported(TextId::npy_dtype_big_endian);
+  if (order == '|') throw unsupported(TextId::npy_dtype_no_byte_order);
+  if (order == '=' && std::endian::native != std::endian::little)
+    throw unsupported(TextId::npy_dtype_native_big_endian);
   return *dtype;
 }
 
@@ -304,40 +308,39 @@ NpyHeader parse_header(std::string_view text, std::string_view name) {
   HeaderCursor cursor{text, 0, name};
   NpyHeader header;
   bool has_descr = false, has_order = false, has_shape = false;
-  expect(cursor, '{', "at the start of the header dict");
+  expect(cursor, '{', TextId::npy_header_expected_open_dict);
   while (!accept(cursor, '}')) {
-    const std::string_view key = parse_string(cursor, "a header key");
-    expect(cursor, ':', "after a header key");
+    const std::string_view key = parse_string(cursor, StringRole::key);
+    expect(cursor, ':', TextId::npy_header_expected_colon);
     if (key == "descr") {
-      if (has_descr) fail(cursor, "duplicate key 'descr'");
+      if (has_descr) fail(cursor, Text{TextId::npy_header_duplicate_key, {"descr"}});
       skip_space(cursor);
       if (cursor.pos < text.size() && text[cursor.pos] == '[') {
-        throw Error(std::string(name) + ": unsupported dtype (a structured array with named fields); " +
-                    std::string(supported_dtypes));
+        throw Error(Text{TextId::npy_structured_dtype, {std::string(name)}});
       }
-      header.dtype = parse_descr(parse_string(cursor, "'descr'"), name);
+      header.dtype = parse_descr(parse_string(cursor, StringRole::descr), name);
       has_descr = true;
     } else if (key == "fortran_order") {
-      if (has_order) fail(cursor, "duplicate key 'fortran_order'");
+      if (has_order) fail(cursor, Text{TextId::npy_header_duplicate_key, {"fortran_order"}});
       header.fortran_order = parse_bool(cursor);
       has_order = true;
     } else if (key == "shape") {
-      if (has_shape) fail(cursor, "duplicate key 'shape'");
+      if (has_shape) fail(cursor, Text{TextId::npy_header_duplicate_key, {"shape"}});
       header.shape = parse_shape(cursor);
       has_shape = true;
     } else {
-      fail(cursor, "unexpected key '" + std::string(key) + "'");
+      fail(cursor, Text{TextId::npy_header_unexpected_key, {std::string(key)}});
     }
     if (!accept(cursor, ',')) {
-      expect(cursor, '}', "after a header value");
+      expect(cursor, '}', TextId::npy_header_expected_close_dict);
       break;
     }
   }
   skip_space(cursor);
-  if (cursor.pos != text.size()) fail(cursor, "unexpected text after the header dict");
-  if (!has_descr) fail(cursor, "the header has no 'descr' key");
-  if (!has_order) fail(cursor, "the header has no 'fortran_order' key");
-  if (!has_shape) fail(cursor, "the header has no 'shape' key");
+  if (cursor.pos != text.size()) fail(cursor, TextId::npy_header_trailing_text);
+  if (!has_descr) fail(cursor, Text{TextId::npy_header_missing_key, {"descr"}});
+  if (!has_order) fail(cursor, Text{TextId::npy_header_missing_key, {"fortran_order"}});
+  if (!has_shape) fail(cursor, Text{TextId::npy_header_missing_key, {"shape"}});
   return header;
 }
 
@@ -398,39 +401,38 @@ NpyArray npy_decode(std::string_view bytes, std::string_view name_for_messages) 
   const std::string name(name_for_messages);
   if (!bytes.starts_with(magic_prefix)) {
     if (magic_prefix.starts_with(bytes))
-      throw Error(name + ": truncated .npy file (" + std::to_string(bytes.size()) + " bytes)");
-    throw Error(name + ": not a .npy file (it does not start with the \\x93NUMPY magic bytes)");
+      throw Error(Text{TextId::npy_truncated, {name, std::to_string(bytes.size())}});
+    throw Error(Text{TextId::npy_not_npy, {name}});
   }
-  if (bytes.size() < magic_prefix.size() + 2) throw Error(name + ": truncated .npy file (no format version)");
+  if (bytes.size() < magic_prefix.size() + 2) throw Error(Text{TextId::npy_truncated_no_version, {name}});
   const int major = static_cast<unsigned char>(bytes[6]);
   const int minor = static_cast<unsigned char>(bytes[7]);
   if (minor != 0 || major < 1 || major > 3) {
-    throw Error(name + ": unsupported .npy format version " + std::to_string(major) + "." +
-                std::to_string(minor) + "; pelab reads versions 1.0, 2.0 and 3.0");
+    throw Error(Text{TextId::npy_version, {name, std::to_string(major), std::to_string(minor)}});
   }
   const std::size_t length_size = major == 1 ? 2 : 4;
   const std::size_t header_start = 8 + length_size;
-  if (bytes.size() < header_start) throw Error(name + ": truncated .npy file (no header length)");
+  if (bytes.size() < header_start) throw Error(Text{TextId::npy_truncated_no_length, {name}});
   const std::uint64_t header_length = load_little_endian(bytes.data() + 8, length_size);
   if (header_length > bytes.size() - header_start) {
-    throw Error(name + ": .npy header length " + std::to_string(header_length) +
-                " runs past the end of the file (" + std::to_string(bytes.size()) +
-                " bytes); the file is truncated or corrupt");
+    throw Error(Text{TextId::npy_header_past_end,
+                     {name, std::to_string(header_length), std::to_string(bytes.size())}});
   }
   const NpyHeader header = parse_header(bytes.substr(header_start, header_length), name);
 
   const std::string_view payload = bytes.substr(header_start + header_length);
   const std::size_t size = item_size(header.dtype);
   const auto count = checked_element_count(header.shape, std::numeric_limits<std::uint64_t>::max() / size);
-  if (!count) throw Error(name + ": .npy shape " + shape_repr(header.shape) + " is too large to be real");
+  if (!count) throw Error(Text{TextId::npy_shape_too_large, {name, shape_repr(header.shape)}});
   const std::uint64_t expected_bytes = *count * size;
   if (payload.size() < expected_bytes) {
-    throw Error(name + ": .npy data is truncated: shape " + shape_repr(header.shape) + " needs " +
-                std::to_string(expected_bytes) + " bytes but the file has " + std::to_string(payload.size()));
+    throw Error(Text{
+        TextId::npy_data_truncated,
+        {name, shape_repr(header.shape), std::to_string(expected_bytes), std::to_string(payload.size())}});
   }
   if (payload.size() > expected_bytes) {
-    throw Error(name + ": .npy file has " + std::to_string(payload.size() - expected_bytes) +
-                " unexpected bytes after the data of shape " + shape_repr(header.shape));
+    throw Error(Text{TextId::npy_trailing_bytes,
+                     {name, std::to_string(payload.size() - expected_bytes), shape_repr(header.shape)}});
   }
 
   NpyArray array;
@@ -472,18 +474,16 @@ NpyArray read_npy(const std::filesystem::path& path) {
 Matrix npy_to_matrix(const NpyArray& array, std::string_view name_for_messages) {
   const std::string name(name_for_messages);
   if (array.shape.size() != 2) {
-    throw Error(name + ": has " + std::to_string(array.shape.size()) + " dimension" +
-                (array.shape.size() == 1 ? "" : "s") + " (shape " + shape_repr(array.shape) +
-                ") but a 2-D table positions x dims is needed, e.g. shape (512, 768)");
+    throw Error(Text{array.shape.size() == 1 ? TextId::npy_not_2d_one : TextId::npy_not_2d,
+                     {name, std::to_string(array.shape.size()), shape_repr(array.shape)}});
   }
   if (array.shape[0] == 0 || array.shape[1] == 0) {
-    throw Error(name + ": the table is empty (shape " + shape_repr(array.shape) +
-                "); at least one position and one dimension are needed");
+    throw Error(Text{TextId::npy_empty_table, {name, shape_repr(array.shape)}});
   }
   if (array.data.size() !=
       static_cast<std::uint64_t>(array.shape[0]) * static_cast<std::uint64_t>(array.shape[1])) {
-    throw Error(name + ": holds " + std::to_string(array.data.size()) +
-                " values, which does not match its shape " + shape_repr(array.shape));
+    throw Error(
+        Text{TextId::npy_count_mismatch, {name, std::to_string(array.data.size()), shape_repr(array.shape)}});
   }
   Matrix matrix(array.shape[0], array.shape[1]);
   std::memcpy(matrix.data(), array.data.data(), array.data.size() * sizeof(double));
@@ -501,9 +501,7 @@ void write_npy(const std::filesystem::path& path, const Matrix& matrix, NpyDtype
     const std::vector<float> rounded(values.begin(), values.end());
     write_file_atomic(path, npy_encode(std::span<const float>(rounded), shape));
   } else {
-    throw Error("cannot write " + path.string() +
-                ": a real-valued matrix is saved as float64 or float32, not " +
-                std::string(npy_descr(dtype)));
+    throw Error(Text{TextId::npy_write_dtype, {path.string(), std::string(npy_descr(dtype))}});
   }
 }
 

@@ -94,15 +94,13 @@ struct Font {
 void load_font(Font& font, const std::filesystem::path& path) {
   std::error_code ignored;
   if (!std::filesystem::exists(path, ignored)) {
-    throw Error(
-        "figure font " + path.string() +
-        " not found; install the fonts-dejavu-core package or point FigureOptions::font_path at a .ttf file");
+    throw Error(Text{TextId::png_font_missing, {path.string()}});
   }
   font.bytes = read_file_bytes(path, std::uint64_t{64} << 20);
   const auto* data = reinterpret_cast<const unsigned char*>(font.bytes.data());
   const int offset = font.bytes.size() < 12 ? -1 : stbtt_GetFontOffsetForIndex(data, 0);
   if (offset < 0 || stbtt_InitFont(&font.info, data, offset) == 0) {
-    throw Error("figure font " + path.string() + " is not a TrueType font file");
+    throw Error(Text{TextId::png_font_invalid, {path.string()}});
   }
 }
 
@@ -367,21 +365,19 @@ double block_mean(const Matrix& matrix, Eigen::Index r0, Eigen::Index r1, Eigen:
 
 std::string png_encode_rgb(int width, int height, std::span<const std::uint8_t> rgb) {
   if (width <= 0 || height <= 0) {
-    throw Error("cannot encode a PNG of " + std::to_string(width) + " x " + std::to_string(height) +
-                " pixels");
+    throw Error(Text{TextId::png_bad_size, {std::to_string(width), std::to_string(height)}});
   }
   // stb_image_write computes (3 * width + 1) * height in int.
   if ((3 * std::int64_t{width} + 1) * std::int64_t{height} > INT_MAX) {
-    throw Error("cannot encode a PNG of " + std::to_string(width) + " x " + std::to_string(height) +
-                " pixels: too large for the PNG encoder; export .npy instead");
+    throw Error(Text{TextId::png_too_large, {std::to_string(width), std::to_string(height)}});
   }
   if (rgb.size() != std::size_t(width) * std::size_t(height) * 3) {
-    throw Error("cannot encode a PNG: " + std::to_string(rgb.size()) + " bytes given for " +
-                std::to_string(width) + " x " + std::to_string(height) + " RGB pixels");
+    throw Error(Text{TextId::png_byte_count,
+                     {std::to_string(rgb.size()), std::to_string(width), std::to_string(height)}});
   }
   PngSink sink;
   const int ok = stbi_write_png_to_func(append_to_sink, &sink, width, height, 3, rgb.data(), width * 3);
-  if (ok == 0 || sink.failed) throw Error("PNG encoding failed (out of memory?)");
+  if (ok == 0 || sink.failed) throw Error(Text{TextId::png_encoding_failed});
   return std::move(sink.bytes);
 }
 
@@ -405,27 +401,26 @@ std::vector<std::uint8_t> heatmap_pixels(const Matrix& matrix, Colormap colormap
 
 void write_heatmap_png(const std::filesystem::path& path, const Matrix& matrix, Colormap colormap,
                        ValueRange range) {
-  if (matrix.size() == 0) throw Error("cannot write " + path.string() + ": the matrix is empty");
-  if (matrix.rows() > INT_MAX || matrix.cols() > INT_MAX / 3) {
-    throw Error("cannot write " + path.string() + ": the matrix is too large for a PNG; export .npy instead");
-  }
+  if (matrix.size() == 0) throw Error(Text{TextId::png_empty_matrix, {path.string()}});
+  if (matrix.rows() > INT_MAX || matrix.cols() > INT_MAX / 3)
+    throw Error(Text{TextId::png_matrix_too_large, {path.string()}});
   write_png_rgb(path, static_cast<int>(matrix.cols()), static_cast<int>(matrix.rows()),
                 heatmap_pixels(matrix, colormap, range));
 }
 
 std::vector<std::uint8_t> render_heatmap_figure(const Matrix& matrix, const FigureOptions& options) {
-  if (matrix.size() == 0) throw Error("cannot draw a figure of an empty matrix");
+  if (matrix.size() == 0) throw Error(Text{TextId::figure_empty_matrix});
   if (options.width < 240 || options.height < 160 || options.width > 8192 || options.height > 8192) {
-    throw Error("figure size " + std::to_string(options.width) + " x " + std::to_string(options.height) +
-                " is out of range; use 240x160 up to 8192x8192 pixels");
+    throw Error(
+        Text{TextId::figure_size_range, {std::to_string(options.width), std::to_string(options.height)}});
   }
   for (double number : {options.x_first, options.x_step, options.y_first, options.y_step}) {
-    if (!std::isfinite(number)) throw Error("figure axis origins and steps must be finite numbers");
+    if (!std::isfinite(number)) throw Error(Text{TextId::figure_axis_not_finite});
   }
-  if (options.x_step == 0.0 || options.y_step == 0.0) throw Error("figure axis steps must not be zero");
+  if (options.x_step == 0.0 || options.y_step == 0.0) throw Error(Text{TextId::figure_axis_zero_step});
   if (!std::isfinite(options.x_first + double(matrix.cols() - 1) * options.x_step) ||
       !std::isfinite(options.y_first + double(matrix.rows() - 1) * options.y_step)) {
-    throw Error("figure axis values overflow: reduce the axis origins or steps");
+    throw Error(Text{TextId::figure_axis_overflow});
   }
 
   const ValueRange range =
@@ -487,8 +482,7 @@ std::vector<std::uint8_t> render_heatmap_figure(const Matrix& matrix, const Figu
                            static_cast<int>(std::ceil(bar_ticks.widest)) + pad;
   int plot_width = width - left - right_margin;
   if (plot_width < 40 || plot_height < 40) {
-    throw Error("figure size " + std::to_string(width) + " x " + std::to_string(height) +
-                " leaves no room for the plot; make it larger");
+    throw Error(Text{TextId::figure_no_room, {std::to_string(width), std::to_string(height)}});
   }
   if (options.equal_aspect) {
     // One unit is as many pixels across as down (a similarity matrix is a square): the longer side

@@ -71,11 +71,16 @@ double bfloat16_to_double(std::uint16_t bits) {
 }
 
 // Everything the parser reports goes through here: "<name>: malformed .safetensors header: <what>".
-[[noreturn]] void malformed(std::string_view name, const std::string& what) {
-  throw Error(std::string(name) + ": malformed .safetensors header: " + what);
+[[noreturn]] void malformed(std::string_view name, Text what) {
+  throw Error(Text{TextId::st_malformed, {std::string(name)}, {std::move(what)}});
 }
 
-std::string entry_context(std::string_view tensor) { return "tensor " + quoted_tensor_name(tensor) + ": "; }
+// What is wrong with one tensor's entry: `id`'s pattern starts "tensor {0}: ", {0} the quoted name.
+Text entry_problem(std::string_view tensor, TextId id, std::vector<std::string> args = {},
+                   std::vector<Text> parts = {}) {
+  args.insert(args.begin(), quoted_tensor_name(tensor));
+  return Text{id, std::move(args), std::move(parts)};
+}
 
 // A JSON value as a non-negative integer, if it is one.
 std::optional<std::uint64_t> unsigned_value(const Json& value) {
@@ -83,27 +88,26 @@ std::optional<std::uint64_t> unsigned_value(const Json& value) {
   return std::nullopt;
 }
 
-std::string json_type(const Json& value) {
-  if (value.is_number_unsigned()) return "an integer";
-  if (value.is_number_integer()) return "a negative integer";  // nlohmann-json keeps n >= 0 as unsigned
-  if (value.is_number_float()) return "a number written with a decimal point or exponent";
-  return std::string("a JSON ") + value.type_name();
+Text json_type(const Json& value) {
+  if (value.is_number_unsigned()) return TextId::json_integer;
+  if (value.is_number_integer())
+    return TextId::json_negative_integer;  // nlohmann-json keeps n >= 0 as unsigned
+  if (value.is_number_float()) return TextId::json_float;
+  return Text{TextId::json_type, {value.type_name()}};
 }
 
 std::vector<std::int64_t> parse_shape(const Json& value, std::string_view name, std::string_view tensor) {
   if (!value.is_array())
-    malformed(name, entry_context(tensor) + "'shape' must be an array, not " + json_type(value));
+    malformed(name, entry_problem(tensor, TextId::st_shape_not_array, {}, {json_type(value)}));
   std::vector<std::int64_t> shape;
   shape.reserve(value.size());
   for (const Json& dimension : value) {
     const auto d = unsigned_value(dimension);
     if (!d) {
-      malformed(name, entry_context(tensor) + "'shape' must hold non-negative integers, not " +
-                          json_type(dimension));
+      malformed(name, entry_problem(tensor, TextId::st_shape_not_unsigned, {}, {json_type(dimension)}));
     }
     if (*d > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-      malformed(name,
-                entry_context(tensor) + "a dimension in 'shape' is too large (" + std::to_string(*d) + ")");
+      malformed(name, entry_problem(tensor, TextId::st_dimension_too_large, {std::to_string(*d)}));
     shape.push_back(static_cast<std::int64_t>(*d));
   }
   return shape;
@@ -128,29 +132,24 @@ std::optional<std::uint64_t> tensor_bytes(const std::vector<std::int64_t>& shape
 SafetensorsEntry parse_entry(const std::string& tensor, const Json& value, std::uint64_t data_size,
                              std::string_view name) {
   if (!value.is_object())
-    malformed(name, entry_context(tensor) + "must be an object with dtype, shape and data_offsets, not " +
-                        json_type(value));
+    malformed(name, entry_problem(tensor, TextId::st_entry_not_object, {}, {json_type(value)}));
   for (const auto& field : value.items()) {
     if (field.key() != "dtype" && field.key() != "shape" && field.key() != "data_offsets")
-      malformed(name, entry_context(tensor) + "unexpected field " + quoted_tensor_name(field.key()) +
-                          " (an entry has dtype, shape and data_offsets)");
+      malformed(name, entry_problem(tensor, TextId::st_unexpected_field, {quoted_tensor_name(field.key())}));
   }
   for (const char* field : {"dtype", "shape", "data_offsets"}) {
-    if (!value.contains(field))
-      malformed(name, entry_context(tensor) + "the field '" + field + "' is missing");
+    if (!value.contains(field)) malformed(name, entry_problem(tensor, TextId::st_missing_field, {field}));
   }
   SafetensorsEntry entry;
   entry.info.name = tensor;
 
   const Json& dtype = value.at("dtype");
   if (!dtype.is_string())
-    malformed(name, entry_context(tensor) + "'dtype' must be a string, not " + json_type(dtype));
+    malformed(name, entry_problem(tensor, TextId::st_dtype_not_string, {}, {json_type(dtype)}));
   entry.info.dtype = dtype.get<std::string>();
   const std::optional<unsigned> bits = safetensors_dtype_bits(entry.info.dtype);
   if (!bits) {
-    malformed(name,
-              entry_context(tensor) + "unknown dtype " + quoted_tensor_name(entry.info.dtype) +
-                  " (known: F64, F32, F16, BF16, I64, I32, I16, I8, U64, U32, U16, U8, BOOL, F8_*, ...)");
+    malformed(name, entry_problem(tensor, TextId::st_unknown_dtype, {quoted_tensor_name(entry.info.dtype)}));
   }
 
   entry.info.shape = parse_shape(value.at("shape"), name, tensor);
@@ -159,32 +158,29 @@ SafetensorsEntry parse_entry(const std::string& tensor, const Json& value, std::
   const bool pair = offsets.is_array() && offsets.size() == 2;
   const std::optional<std::uint64_t> first = pair ? unsigned_value(offsets[0]) : std::nullopt;
   const std::optional<std::uint64_t> second = pair ? unsigned_value(offsets[1]) : std::nullopt;
-  if (!first || !second)
-    malformed(name, entry_context(tensor) + "'data_offsets' must be [begin, end], two non-negative integers");
+  if (!first || !second) malformed(name, entry_problem(tensor, TextId::st_offsets_not_pair));
   const std::uint64_t begin = first.value_or(0);
   const std::uint64_t end = second.value_or(0);
   if (begin > end) {
-    malformed(name, entry_context(tensor) + "'data_offsets' [" + std::to_string(begin) + ", " +
-                        std::to_string(end) + "] ends before it begins");
+    malformed(name, entry_problem(tensor, TextId::st_offsets_reversed,
+                                  {std::to_string(begin), std::to_string(end)}));
   }
   if (end > data_size) {
-    malformed(name, entry_context(tensor) + "'data_offsets' [" + std::to_string(begin) + ", " +
-                        std::to_string(end) + "] run past the end of the data (" + std::to_string(data_size) +
-                        " bytes); the file is truncated or corrupt");
+    malformed(name, entry_problem(tensor, TextId::st_offsets_past_end,
+                                  {std::to_string(begin), std::to_string(end), std::to_string(data_size)}));
   }
   entry.begin = begin;
   entry.end = end;
 
   const std::optional<std::uint64_t> expected = tensor_bytes(entry.info.shape, *bits);
   if (!expected) {
-    malformed(name, entry_context(tensor) + "shape " + shape_text(entry.info.shape) + " of " +
-                        entry.info.dtype + " is too large or does not fill whole bytes");
+    malformed(name, entry_problem(tensor, TextId::st_shape_too_large,
+                                  {shape_text(entry.info.shape), entry.info.dtype}));
   }
   if (*expected != end - begin) {
-    malformed(name, entry_context(tensor) + "shape " + shape_text(entry.info.shape) + " of " +
-                        entry.info.dtype + " needs " + std::to_string(*expected) +
-                        " bytes but 'data_offsets' [" + std::to_string(begin) + ", " + std::to_string(end) +
-                        "] hold " + std::to_string(end - begin));
+    malformed(name, entry_problem(tensor, TextId::st_shape_size_mismatch,
+                                  {shape_text(entry.info.shape), entry.info.dtype, std::to_string(*expected),
+                                   std::to_string(begin), std::to_string(end), std::to_string(end - begin)}));
   }
   return entry;
 }
@@ -203,20 +199,19 @@ void check_layout(const std::vector<SafetensorsEntry>& entries, std::uint64_t da
   const SafetensorsEntry* previous = nullptr;
   for (const SafetensorsEntry* entry : by_offset) {
     if (entry->begin < covered) {
-      malformed(name, entry_context(entry->info.name) + "its bytes [" + std::to_string(entry->begin) + ", " +
-                          std::to_string(entry->end) + ") overlap those of tensor " +
-                          quoted_tensor_name(previous->info.name));
+      malformed(name, entry_problem(entry->info.name, TextId::st_overlap,
+                                    {std::to_string(entry->begin), std::to_string(entry->end),
+                                     quoted_tensor_name(previous->info.name)}));
     }
     if (entry->begin > covered) {
-      malformed(name, std::to_string(entry->begin - covered) + " data bytes before tensor " +
-                          quoted_tensor_name(entry->info.name) + " belong to no tensor");
+      malformed(name, Text{TextId::st_gap,
+                           {std::to_string(entry->begin - covered), quoted_tensor_name(entry->info.name)}});
     }
     covered = entry->end;
     previous = entry;
   }
   if (covered != data_size) {
-    malformed(name, "the last " + std::to_string(data_size - covered) +
-                        " bytes of the file belong to no tensor; the file is corrupt");
+    malformed(name, Text{TextId::st_tail, {std::to_string(data_size - covered)}});
   }
 }
 
@@ -239,11 +234,11 @@ Json parse_json(std::string_view text, std::string_view name) {
   try {
     header = Json::parse(text.begin(), text.end(), note_keys);
   } catch (const Json::parse_error& e) {
-    malformed(name, "the JSON is not well-formed (near header byte " + std::to_string(e.byte) + ")");
+    malformed(name, Text{TextId::st_json_near, {std::to_string(e.byte)}});
   } catch (const Json::exception&) {
-    malformed(name, "the JSON is not well-formed");
+    malformed(name, TextId::st_json);
   }
-  if (duplicate) malformed(name, "the key " + quoted_tensor_name(*duplicate) + " appears twice");
+  if (duplicate) malformed(name, Text{TextId::st_duplicate_key, {quoted_tensor_name(*duplicate)}});
   return header;
 }
 
@@ -307,7 +302,11 @@ std::optional<std::pair<std::int64_t, std::int64_t>> table_dims(const std::vecto
   return std::pair{shape[shape.size() - 2], shape[shape.size() - 1]};
 }
 
-std::string table_tensor_list(const std::vector<TensorInfo>& tensors, std::size_t limit) {
+namespace {
+
+// The listed tensors ("'a' (F32, [2, 3]), ...") and how many more there are beyond `limit`.
+std::pair<std::string, std::size_t> listed_tensors(const std::vector<TensorInfo>& tensors,
+                                                   std::size_t limit) {
   std::string text;
   std::size_t listed = 0, more = 0;
   for (const TensorInfo& info : tensors) {
@@ -320,9 +319,27 @@ std::string table_tensor_list(const std::vector<TensorInfo>& tensors, std::size_
     text += quoted_tensor_name(info.name) + " (" + info.dtype + ", " + shape_text(info.shape) + ")";
     ++listed;
   }
-  if (listed == 0) return "none";
-  if (more > 0) text += " and " + std::to_string(more) + " more";
-  return text;
+  return {text, more};
+}
+
+}  // namespace
+
+std::string table_tensor_list(const std::vector<TensorInfo>& tensors, std::size_t limit) {
+  auto [list, more] = listed_tensors(tensors, limit);
+  if (list.empty()) return english(TextId::tensor_list_none);
+  if (more > 0) return english(Text{TextId::tensor_list_more, {std::move(list), std::to_string(more)}});
+  return list;
+}
+
+void append_tensor_list(Text& text, const std::vector<TensorInfo>& tensors, std::size_t limit) {
+  auto [list, more] = listed_tensors(tensors, limit);
+  if (list.empty()) {
+    text.parts.emplace_back(TextId::tensor_list_none);
+  } else if (more > 0) {
+    text.parts.push_back(Text{TextId::tensor_list_more, {std::move(list), std::to_string(more)}});
+  } else {
+    text.args.push_back(std::move(list));
+  }
 }
 
 SafetensorsHeader safetensors_parse_header(std::string_view prefix, std::uint64_t file_size,
@@ -330,29 +347,26 @@ SafetensorsHeader safetensors_parse_header(std::string_view prefix, std::uint64_
   const std::string name(name_for_messages);
   if (prefix.size() > file_size) throw Error(name + ": internal error: more bytes than the file size");
   if (file_size < length_field_size) {
-    throw Error(name + ": truncated .safetensors file (" + std::to_string(file_size) +
-                " bytes; it must start with an 8-byte header length)");
+    throw Error(Text{TextId::st_truncated, {name, std::to_string(file_size)}});
   }
   if (prefix.size() < length_field_size)
     throw Error(name + ": internal error: the header length was not read");
   const std::uint64_t header_length = load_u64_le(prefix);
   if (header_length > file_size - length_field_size) {
-    throw Error(name + ": .safetensors header length " + std::to_string(header_length) +
-                " runs past the end of the file (" + std::to_string(file_size) +
-                " bytes); the file is truncated or not a .safetensors file");
+    throw Error(
+        Text{TextId::st_length_past_end, {name, std::to_string(header_length), std::to_string(file_size)}});
   }
   if (header_length > safetensors_max_header_bytes) {
-    throw Error(name + ": .safetensors header length " + std::to_string(header_length) + " is above the " +
-                std::to_string(safetensors_max_header_bytes) + "-byte limit; the file is corrupt");
+    throw Error(Text{TextId::st_length_limit,
+                     {name, std::to_string(header_length), std::to_string(safetensors_max_header_bytes)}});
   }
   if (prefix.size() - length_field_size < header_length)
     throw Error(name + ": internal error: the header was not read completely");
 
   const std::string_view text = prefix.substr(length_field_size, static_cast<std::size_t>(header_length));
-  if (text.empty() || text.front() != '{')
-    malformed(name, "the header must be a JSON object starting with '{'");
+  if (text.empty() || text.front() != '{') malformed(name, TextId::st_not_brace);
   const Json json = parse_json(text, name);
-  if (!json.is_object()) malformed(name, "the header must be a JSON object, not " + json_type(json));
+  if (!json.is_object()) malformed(name, Text{TextId::st_not_object, {}, {json_type(json)}});
 
   SafetensorsHeader header;
   header.data_start = length_field_size + header_length;
@@ -360,11 +374,12 @@ SafetensorsHeader safetensors_parse_header(std::string_view prefix, std::uint64_
   for (const auto& item : json.items()) {
     if (item.key() == metadata_key) {
       if (!item.value().is_object())
-        malformed(name, "'__metadata__' must be an object of strings, not " + json_type(item.value()));
+        malformed(name, Text{TextId::st_metadata_not_object, {}, {json_type(item.value())}});
       for (const auto& pair : item.value().items()) {
         if (!pair.value().is_string()) {
-          malformed(name, "'__metadata__' value of " + quoted_tensor_name(pair.key()) +
-                              " must be a string, not " + json_type(pair.value()));
+          malformed(
+              name,
+              Text{TextId::st_metadata_value, {quoted_tensor_name(pair.key())}, {json_type(pair.value())}});
         }
         header.metadata.emplace_back(pair.key(), pair.value().get<std::string>());
       }
@@ -383,22 +398,18 @@ SafetensorsHeader safetensors_parse_header(std::string_view prefix, std::uint64_
 Matrix safetensors_entry_matrix(const SafetensorsEntry& entry, std::string_view data,
                                 std::string_view name_for_messages) {
   const std::string name(name_for_messages);
-  const std::string tensor = "tensor " + quoted_tensor_name(entry.info.name);
-  if (!safetensors_dtype_readable(entry.info.dtype)) {
-    throw Error(name + ": " + tensor + " has dtype " + entry.info.dtype +
-                "; a position table must be F32, F16, BF16 or F64");
-  }
+  const std::string tensor = quoted_tensor_name(entry.info.name);
+  if (!safetensors_dtype_readable(entry.info.dtype))
+    throw Error(Text{TextId::st_tensor_dtype, {name, tensor, entry.info.dtype}});
   const auto dims = table_dims(entry.info.shape);
   if (!dims) {
     const std::size_t rank = entry.info.shape.size();
-    throw Error(name + ": " + tensor + " has shape " + shape_text(entry.info.shape) + " (" +
-                std::to_string(rank) +
-                "-D) but a 2-D table positions x dims is needed, e.g. [1024, 768] (or [1, 1024, 768])");
+    throw Error(
+        Text{TextId::st_tensor_shape, {name, tensor, shape_text(entry.info.shape), std::to_string(rank)}});
   }
   const auto [rows, cols] = *dims;
   if (rows == 0 || cols == 0) {
-    throw Error(name + ": " + tensor + " is empty (shape " + shape_text(entry.info.shape) +
-                "); at least one position and one dimension are needed");
+    throw Error(Text{TextId::st_tensor_empty, {name, tensor, shape_text(entry.info.shape)}});
   }
   // Entries from safetensors_parse_header are consistent; one built by hand may not be.
   const std::size_t size = entry.info.dtype == "F64" ? 8 : entry.info.dtype == "F32" ? 4 : 2;
@@ -408,9 +419,9 @@ Matrix safetensors_entry_matrix(const SafetensorsEntry& entry, std::string_view 
   const std::uint64_t count = valid ? r * c : 0;
   if (!valid || entry.end < entry.begin || entry.end - entry.begin != count * size ||
       data.size() != count * size) {
-    throw Error(name + ": " + tensor + ": got " + std::to_string(data.size()) +
-                " data bytes, which do not match " + "shape " + shape_text(entry.info.shape) + " of " +
-                entry.info.dtype);
+    throw Error(
+        Text{TextId::st_tensor_bytes,
+             {name, tensor, std::to_string(data.size()), shape_text(entry.info.shape), entry.info.dtype}});
   }
   Matrix matrix(rows, cols);
   double* out = matrix.data();
@@ -439,8 +450,9 @@ Matrix safetensors_matrix(std::string_view bytes, std::string_view tensor,
   const SafetensorsHeader header = safetensors_parse_header(bytes, bytes.size(), name_for_messages);
   const SafetensorsEntry* entry = find_entry(header, tensor);
   if (entry == nullptr) {
-    throw Error(std::string(name_for_messages) + ": has no tensor " + quoted_tensor_name(tensor) +
-                "; its 2-D tensors are: " + table_tensor_list(infos(header)));
+    Text text{TextId::table_no_tensor, {std::string(name_for_messages), quoted_tensor_name(tensor)}};
+    append_tensor_list(text, infos(header));
+    throw Error(std::move(text));
   }
   const std::string_view data = bytes.substr(static_cast<std::size_t>(header.data_start + entry->begin),
                                              static_cast<std::size_t>(entry->end - entry->begin));
@@ -450,19 +462,15 @@ Matrix safetensors_matrix(std::string_view bytes, std::string_view tensor,
 std::string safetensors_encode(const std::vector<std::pair<std::string, Matrix>>& tensors,
                                std::string_view dtype) {
   if (dtype != "F32" && dtype != "F64") {
-    throw Error("cannot encode .safetensors: dtype " + quoted_tensor_name(dtype) +
-                " (pelab writes F32 or F64)");
+    throw Error(Text{TextId::st_encode_dtype, {quoted_tensor_name(dtype)}});
   }
   const std::size_t size = dtype == "F64" ? 8 : 4;
   Json header = Json::object();
   std::string data;
   for (const auto& [tensor, matrix] : tensors) {
     if (tensor.empty() || tensor == metadata_key)
-      throw Error("cannot encode .safetensors: " + quoted_tensor_name(tensor) +
-                  " is not a usable tensor name");
-    if (header.contains(tensor))
-      throw Error("cannot encode .safetensors: the tensor name " + quoted_tensor_name(tensor) +
-                  " is used twice");
+      throw Error(Text{TextId::st_encode_name, {quoted_tensor_name(tensor)}});
+    if (header.contains(tensor)) throw Error(Text{TextId::st_encode_twice, {quoted_tensor_name(tensor)}});
     const std::uint64_t begin = data.size();
     const double* values = matrix.data();
     for (Eigen::Index i = 0; i < matrix.size(); ++i) {
@@ -480,7 +488,7 @@ std::string safetensors_encode(const std::vector<std::pair<std::string, Matrix>>
   try {
     text = header.dump();
   } catch (const Json::exception&) {
-    throw Error("cannot encode .safetensors: a tensor name is not valid UTF-8");
+    throw Error(Text{TextId::st_encode_utf8});
   }
   if (text.size() % 8 != 0) text.append(8 - text.size() % 8, ' ');
   std::string out;

@@ -69,20 +69,19 @@ class FileSource final : public ByteSource {
   explicit FileSource(const std::filesystem::path& path) : name_(path.string()) {
     fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd_ < 0) {
-      if (errno == ENOENT) throw Error(name_ + ": cannot read: the file does not exist");
-      throw Error(name_ + ": cannot read: " + os_reason(errno));
+      if (errno == ENOENT) throw Error(Text{TextId::file_not_found, {name_}});
+      throw Error(Text{TextId::file_cannot_read, {name_, os_reason(errno)}});
     }
     struct stat info {};
     if (::fstat(fd_, &info) != 0) {
       const int error = errno;
       ::close(fd_);
-      throw Error(name_ + ": cannot read: " + os_reason(error));
+      throw Error(Text{TextId::file_cannot_read, {name_, os_reason(error)}});
     }
     if (!S_ISREG(info.st_mode)) {
       ::close(fd_);
       throw Error(
-          name_ + ": cannot read: " +
-          (S_ISDIR(info.st_mode) ? std::string("it is a directory, not a file") : "not a regular file"));
+          Text{S_ISDIR(info.st_mode) ? TextId::file_is_directory : TextId::file_not_regular, {name_}});
     }
     size_ = static_cast<std::uint64_t>(info.st_size);
   }
@@ -99,9 +98,9 @@ class FileSource final : public ByteSource {
           ::pread(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
       if (got < 0) {
         if (errno == EINTR) continue;
-        throw Error(name_ + ": cannot read: " + os_reason(errno));
+        throw Error(Text{TextId::file_cannot_read, {name_, os_reason(errno)}});
       }
-      if (got == 0) throw Error(name_ + ": the file ended early; did it change while being read?");
+      if (got == 0) throw Error(Text{TextId::file_ended_early, {name_}});
       done += static_cast<std::size_t>(got);
     }
     return bytes;
@@ -129,9 +128,7 @@ FileType file_type(const std::filesystem::path& path, const ByteSource& source) 
       length |= std::uint64_t{static_cast<unsigned char>(head[i])} << (8 * i);
     if (length <= source.size() - 8) return FileType::safetensors;
   }
-  throw Error(path.string() +
-              ": not a table file pelab knows: the name does not end in .npy or .safetensors and the content "
-              "is neither a .npy array nor a .safetensors checkpoint");
+  throw Error(Text{TextId::table_unknown_type, {path.string()}});
 }
 
 std::string npy_dtype_name(NpyDtype dtype) {
@@ -152,25 +149,24 @@ std::string dims_text(std::int64_t rows, std::int64_t cols) {
   return std::to_string(rows) + " \u00d7 " + std::to_string(cols);
 }
 
-void require_finite(const Matrix& values, const std::string& what) {
+// Refuses NaN and infinities; `tensor` is the quoted tensor name, or empty for a .npy table.
+void require_finite(const Matrix& values, const std::string& name, const std::string& tensor) {
   for (Eigen::Index r = 0; r < values.rows(); ++r) {
     for (Eigen::Index c = 0; c < values.cols(); ++c) {
       if (!std::isfinite(values(r, c))) {
-        throw Error(what + " holds NaN or infinite values (first at row " + std::to_string(r) + ", column " +
-                    std::to_string(c) + "); a position table must be finite");
+        if (tensor.empty())
+          throw Error(Text{TextId::table_not_finite, {name, std::to_string(r), std::to_string(c)}});
+        throw Error(
+            Text{TextId::table_tensor_not_finite, {name, tensor, std::to_string(r), std::to_string(c)}});
       }
     }
   }
 }
 
-std::string limit_text(std::uint64_t max_bytes) {
-  return "the limit of " + std::to_string(max_bytes) + " bytes";
-}
-
 std::string npy_bytes(const ByteSource& source, const std::string& name, std::uint64_t max_bytes) {
   if (source.size() > max_bytes) {
-    throw Error(name + ": the file is " + std::to_string(source.size()) + " bytes, above " +
-                limit_text(max_bytes));
+    throw Error(
+        Text{TextId::table_file_too_large, {name, std::to_string(source.size()), std::to_string(max_bytes)}});
   }
   return source.read(0, source.size());
 }
@@ -179,13 +175,12 @@ LoadedTable load_npy_table(const ByteSource& source, const std::filesystem::path
                            std::string_view tensor, std::uint64_t max_bytes) {
   const std::string name = path.string();
   if (!tensor.empty()) {
-    throw Error(name + ": a .npy file holds one unnamed array, so there is no tensor " +
-                quoted_tensor_name(tensor) + " to choose (tensor names apply to .safetensors files)");
+    throw Error(Text{TextId::table_npy_tensor, {name, quoted_tensor_name(tensor)}});
   }
   const NpyArray array = npy_decode(npy_bytes(source, name, max_bytes), name);
   LoadedTable table;
   table.values = npy_to_matrix(array, name);
-  require_finite(table.values, name + ": the table");
+  require_finite(table.values, name, "");
   table.path = path;
   table.dtype = npy_dtype_name(array.dtype);
   table.description = path.filename().string() + " (" + table.dtype + ", " +
@@ -205,8 +200,8 @@ SafetensorsHeader read_header(const ByteSource& source, const std::string& name,
     // A length that does not fit is left to the parser, which words the refusal.
     if (length <= size - 8 && length <= safetensors_max_header_bytes) {
       if (8 + length > max_bytes) {
-        throw Error(name + ": the .safetensors header is " + std::to_string(8 + length) + " bytes, above " +
-                    limit_text(max_bytes));
+        throw Error(Text{TextId::table_header_too_large,
+                         {name, std::to_string(8 + length), std::to_string(max_bytes)}});
       }
       prefix = source.read(0, 8 + length);
     }
@@ -230,8 +225,9 @@ LoadedTable load_safetensors_table(const ByteSource& source, const std::filesyst
   const auto it = std::find_if(header.entries.begin(), header.entries.end(),
                                [&](const SafetensorsEntry& e) { return e.info.name == chosen; });
   if (it == header.entries.end()) {
-    throw Error(name + ": has no tensor " + quoted_tensor_name(chosen) +
-                "; its 2-D tensors are: " + table_tensor_list(all));
+    Text text{TextId::table_no_tensor, {name, quoted_tensor_name(chosen)}};
+    append_tensor_list(text, all);
+    throw Error(std::move(text));
   }
   const SafetensorsEntry& entry = *it;
   // A dtype or shape that cannot be a table is refused before its bytes are read: the decoder,
@@ -241,13 +237,13 @@ LoadedTable load_safetensors_table(const ByteSource& source, const std::filesyst
     safetensors_entry_matrix(entry, {}, name);
   const std::uint64_t length = entry.end - entry.begin;
   if (length > max_bytes || header.data_start > max_bytes - length) {
-    throw Error(name + ": tensor " + quoted_tensor_name(chosen) + " is " + std::to_string(length) +
-                " bytes (plus a " + std::to_string(header.data_start) + "-byte header), above " +
-                limit_text(max_bytes));
+    throw Error(Text{TextId::table_tensor_too_large,
+                     {name, quoted_tensor_name(chosen), std::to_string(length),
+                      std::to_string(header.data_start), std::to_string(max_bytes)}});
   }
   LoadedTable table;
   table.values = safetensors_entry_matrix(entry, source.read(header.data_start + entry.begin, length), name);
-  require_finite(table.values, name + ": tensor " + quoted_tensor_name(chosen));
+  require_finite(table.values, name, quoted_tensor_name(chosen));
   table.path = path;
   table.tensor = chosen;
   table.dtype = entry.info.dtype;
@@ -293,8 +289,9 @@ std::string pick_position_tensor(const std::vector<TensorInfo>& tensors, std::st
     }
     if (matches.size() == 1) return matches.front().name;
     if (matches.size() > 1) {
-      throw Error(name + ": " + std::to_string(matches.size()) + " tensors could be the position table (" +
-                  table_tensor_list(matches) + "); name the one to use");
+      Text text{TextId::table_ambiguous, {name, std::to_string(matches.size())}};
+      append_tensor_list(text, matches);
+      throw Error(std::move(text));
     }
   }
   const TensorInfo* only = nullptr;
@@ -306,16 +303,14 @@ std::string pick_position_tensor(const std::vector<TensorInfo>& tensors, std::st
     }
   }
   if (count == 1) return only->name;
-  const std::string list = table_tensor_list(tensors);
-  if (list == "none") {
-    throw Error(name + ": has no 2-D tensor that could be a position table (" +
-                std::to_string(tensors.size()) + " tensor" + (tensors.size() == 1 ? "" : "s") +
-                ", none 2-D or [1, N, D])");
+  if (std::none_of(tensors.begin(), tensors.end(),
+                   [](const TensorInfo& t) { return table_dims(t.shape).has_value(); })) {
+    throw Error(Text{tensors.size() == 1 ? TextId::table_no_2d_tensor_one : TextId::table_no_2d_tensor,
+                     {name, std::to_string(tensors.size())}});
   }
-  throw Error(name +
-              ": cannot tell which tensor is the position table (no usual name such as 'wpe.weight' or "
-              "'embeddings.position_embeddings.weight'); name one of its 2-D tensors: " +
-              list);
+  Text text{TextId::table_which_tensor, {name}};
+  append_tensor_list(text, tensors);
+  throw Error(std::move(text));
 }
 
 LoadedTable load_position_table(const std::filesystem::path& path, std::string_view tensor,

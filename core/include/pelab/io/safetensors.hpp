@@ -76,6 +76,9 @@ std::string shape_text(const std::vector<std::int64_t>& shape);
 // followed by "and K more"; "none" when there is none. Names are quoted with control characters
 // escaped, so the text stays on one line.
 std::string table_tensor_list(const std::vector<TensorInfo>& tensors, std::size_t limit = 20);
+// The same list as the last argument of `text`: a plain argument, or a part when the list has words
+// of its own ("none", "... and K more") that a translation words differently.
+void append_tensor_list(Text& text, const std::vector<TensorInfo>& tensors, std::size_t limit = 20);
 
 // A tensor name quoted for a one-line message: 'name', control characters written as \xNN.
 std::string quoted_tensor_name(std::string_view name);

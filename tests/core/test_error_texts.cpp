@@ -1,0 +1,237 @@
+// Errors a user of the app can meet carry their sentence (pelab::Text) besides the English what(), so
+// the app can show them in Korean: real bad inputs throw an Error whose id and arguments are the
+// expected ones, english(text()) is what() exactly, and the Korean catalogue renders them with no
+// English sentence left.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "pelab/io/npy.hpp"
+#include "pelab/io/safetensors.hpp"
+#include "pelab/io/table_file.hpp"
+#include "pelab/model_config.hpp"
+#include "pelab/text.hpp"
+#include "pelab/types.hpp"
+
+using namespace pelab;
+
+namespace {
+
+// The Error `run` throws (fails the test if it throws none).
+template <typename Run>
+Error caught(Run run) {
+  try {
+    run();
+  } catch (const Error& error) {
+    return error;
+  }
+  FAIL("no pelab::Error thrown");
+  return Error("unreachable");
+}
+
+// A .safetensors file: 8-byte length, the header JSON padded with spaces, then `data`.
+std::string safetensors_bytes(std::string header, const std::string& data) {
+  while (header.size() % 8 != 0) header += ' ';
+  std::string out;
+  for (std::size_t i = 0; i < 8; ++i) out.push_back(static_cast<char>((header.size() >> (8 * i)) & 0xffu));
+  return out + header + data;
+}
+
+// The Korean sentences of core (assets/i18n/ko/core_texts.json), rendered as the app's tr_text does.
+std::string korean(const Text& text) {
+  static const std::map<std::string, std::string, std::less<>> patterns = [] {
+    std::ifstream in(std::filesystem::path(PELAB_I18N_DIR) / "ko" / "core_texts.json");
+    std::ostringstream content;
+    content << in.rdbuf();
+    std::map<std::string, std::string, std::less<>> out;
+    const nlohmann::json root = nlohmann::json::parse(content.str());
+    for (const auto& item : root.items()) out[item.key()] = item.value().get<std::string>();
+    return out;
+  }();
+  return format_text(text, [](TextId id) -> std::string_view {
+    const auto found = patterns.find("core." + std::string(text_key(id)));
+    REQUIRE(found != patterns.end());
+    return found->second;
+  });
+}
+
+bool has_hangul(const std::string& text) {
+  // Hangul syllables U+AC00..U+D7A3 are encoded EA B0 80 .. ED 9E A3 in UTF-8.
+  for (std::size_t i = 0; i + 2 < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0xEA && byte <= 0xED) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("a truncated .npy in memory throws its sentence", "[errors][npy]") {
+  const Error short_magic = caught([] { npy_decode(std::string_view("\x93NUM"), "bad.npy"); });
+  CHECK(short_magic.text() == Text{TextId::npy_truncated, {"bad.npy", "4"}});
+  CHECK(english(short_magic.text()) == short_magic.what());
+  CHECK(std::string(short_magic.what()) == "bad.npy: truncated .npy file (4 bytes)");
+
+  // A whole header cut off after its length field.
+  std::string bytes = npy_encode(std::vector<double>{1.0, 2.0}, std::vector<std::int64_t>{2});
+  bytes.resize(20);
+  const Error cut = caught([&] { npy_decode(bytes, "cut.npy"); });
+  CHECK(cut.text().id == TextId::npy_header_past_end);
+  CHECK(cut.text().args == std::vector<std::string>{"cut.npy", "118", "20"});
+  CHECK(english(cut.text()) == cut.what());
+
+  // Data shorter than the shape needs.
+  bytes = npy_encode(std::vector<double>{1.0, 2.0}, std::vector<std::int64_t>{2});
+  bytes.resize(bytes.size() - 3);
+  const Error data = caught([&] { npy_decode(bytes, "short.npy"); });
+  CHECK(data.text() == Text{TextId::npy_data_truncated, {"short.npy", "(2,)", "16", "13"}});
+  CHECK(english(data.text()) == data.what());
+
+  const Error not_npy = caught([] { npy_decode(std::string_view("hello, world"), "bad.npy"); });
+  CHECK(not_npy.text() == Text{TextId::npy_not_npy, {"bad.npy"}});
+  CHECK(std::string(not_npy.what()) ==
+        "bad.npy: not a .npy file (it does not start with the \\x93NUMPY magic bytes)");
+}
+
+TEST_CASE("a .npy refusal assembled from pieces carries each piece as a sentence", "[errors][npy]") {
+  // Complex numbers: "unsupported dtype '<c16' (complex)"; the reason is a part of the sentence.
+  std::string header = "{'descr': '<c16', 'fortran_order': False, 'shape': (1,), }";
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  std::string bytes = std::string("\x93NUMPY\x01\x00", 8);
+  bytes.push_back(static_cast<char>(header.size() & 0xff));
+  bytes.push_back(static_cast<char>(header.size() >> 8));
+  bytes += header + std::string(16, '\0');
+  const Error error = caught([&] { npy_decode(bytes, "c.npy"); });
+  CHECK(error.text() ==
+        Text{TextId::npy_unsupported_dtype, {"c.npy", "<c16"}, {Text{TextId::npy_kind_complex}}});
+  CHECK(english(error.text()) == error.what());
+  CHECK(std::string(error.what()) ==
+        "c.npy: unsupported dtype '<c16' (complex); pelab reads little-endian float32, float64, int32 or "
+        "int64");
+
+  // A malformed header: the reason and the byte position.
+  std::string broken = "{'descr': '<f8', 'fortran_order': Maybe, 'shape': (1,), }";
+  while ((10 + broken.size() + 1) % 64 != 0) broken += ' ';
+  broken += '\n';
+  bytes = std::string("\x93NUMPY\x01\x00", 8);
+  bytes.push_back(static_cast<char>(broken.size() & 0xff));
+  bytes.push_back(static_cast<char>(broken.size() >> 8));
+  bytes += broken + std::string(8, '\0');
+  const Error malformed = caught([&] { npy_decode(bytes, "m.npy"); });
+  CHECK(malformed.text().id == TextId::npy_malformed_header);
+  REQUIRE(malformed.text().parts.size() == 1);
+  CHECK(malformed.text().parts[0] == Text{TextId::npy_header_fortran_order});
+  CHECK(english(malformed.text()) == malformed.what());
+  CHECK(std::string(malformed.what()).find("'fortran_order' must be True or False (at header byte ") !=
+        std::string::npos);
+}
+
+TEST_CASE("a .safetensors header with an unknown dtype throws its sentence", "[errors][safetensors]") {
+  const std::string bytes =
+      safetensors_bytes(R"({"wpe.weight":{"dtype":"F12","shape":[1,1],"data_offsets":[0,4]}})", "abcd");
+  const Error error = caught([&] { safetensors_index(bytes, "model.safetensors"); });
+  CHECK(error.text() == Text{TextId::st_malformed,
+                             {"model.safetensors"},
+                             {Text{TextId::st_unknown_dtype, {"'wpe.weight'", "'F12'"}}}});
+  CHECK(english(error.text()) == error.what());
+  CHECK(std::string(error.what())
+            .starts_with("model.safetensors: malformed .safetensors header: tensor 'wpe.weight': unknown "
+                         "dtype 'F12' (known: "));
+
+  // A JSON type described inside the reason, two levels down.
+  const std::string shape =
+      safetensors_bytes(R"({"t":{"dtype":"F32","shape":"2","data_offsets":[0,4]}})", "abcd");
+  const Error nested = caught([&] { safetensors_index(shape, "s.safetensors"); });
+  CHECK(english(nested.text()) == nested.what());
+  CHECK(std::string(nested.what()) ==
+        "s.safetensors: malformed .safetensors header: tensor 't': 'shape' must be an array, not a JSON "
+        "string");
+
+  // The tensor list of "has no tensor": "none" is a sentence of its own.
+  const std::string empty = safetensors_bytes("{}", "");
+  const Error none = caught([&] { safetensors_matrix(empty, "wpe", "e.safetensors"); });
+  CHECK(none.text() ==
+        Text{TextId::table_no_tensor, {"e.safetensors", "'wpe'"}, {Text{TextId::tensor_list_none}}});
+  CHECK(std::string(none.what()) == "e.safetensors: has no tensor 'wpe'; its 2-D tensors are: none");
+}
+
+TEST_CASE("a bad config.json throws its sentence", "[errors][config]") {
+  const Error zero = caught([] { parse_model_config(R"({"head_dim": 0})", "config.json"); });
+  CHECK(zero.text() ==
+        Text{TextId::config_error, {"config.json"}, {Text{TextId::config_integer_range, {"head_dim", "0"}}}});
+  CHECK(english(zero.text()) == zero.what());
+  CHECK(std::string(zero.what()) == "config.json: head_dim must be an integer from 1 to 2^53 (got 0)");
+
+  const Error json = caught([] { parse_model_config("{\"head_dim\": ", "config.json"); });
+  CHECK(json.text().id == TextId::config_error);
+  REQUIRE(json.text().parts.size() == 1);
+  CHECK(json.text().parts[0].id == TextId::config_not_json_near);
+  CHECK(english(json.text()) == json.what());
+
+  // An error from the RoPE rules inside the config's: its sentence is a part of the config's.
+  const Error odd =
+      caught([] { parse_model_config(R"({"head_dim": 64, "partial_rotary_factor": 0.01})", "config.json"); });
+  CHECK(odd.text() ==
+        Text{TextId::config_error, {"config.json"}, {Text{TextId::rope_rotated_odd, {"64", "0.01", "0"}}}});
+  CHECK(english(odd.text()) == odd.what());
+
+  const Error missing = caught([] {
+    parse_model_config(R"({"head_dim": 64, "rope_scaling": {"rope_type": "linear"}})", "config.json");
+  });
+  CHECK(std::string(missing.what()) == "config.json: linear scaling needs rope_scaling.factor");
+  CHECK(english(missing.text()) == missing.what());
+}
+
+TEST_CASE("a missing table file throws its sentence", "[errors][files]") {
+  const std::string path = (std::filesystem::temp_directory_path() / "pelab-no-such-table.npy").string();
+  const Error error = caught([&] { load_position_table(path); });
+  CHECK(error.text() == Text{TextId::file_not_found, {path}});
+  CHECK(english(error.text()) == error.what());
+}
+
+TEST_CASE("an error built from an English string has no sentence", "[errors]") {
+  const Error plain("something went wrong");
+  CHECK(plain.text().empty());
+  CHECK(std::string(plain.what()) == "something went wrong");
+  const Error copy = Error(Text{TextId::npy_truncated, {"a.npy", "3"}});
+  const Error copied = copy;  // copies share the sentence
+  CHECK(copied.text() == copy.text());
+}
+
+TEST_CASE("the Korean rendering of these errors has no English sentence left", "[errors][i18n]") {
+  const Error npy = caught([] { npy_decode(std::string_view("\x93NUM"), "bad.npy"); });
+  const std::string npy_ko = korean(npy.text());
+  CHECK(npy_ko == "bad.npy: .npy 파일이 잘려 있습니다 (4바이트)");
+
+  std::string header = "{'descr': '<c16', 'fortran_order': False, 'shape': (1,), }";
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  std::string bytes = std::string("\x93NUMPY\x01\x00", 8);
+  bytes.push_back(static_cast<char>(header.size() & 0xff));
+  bytes.push_back(static_cast<char>(header.size() >> 8));
+  bytes += header + std::string(16, '\0');
+  const std::string dtype_ko = korean(caught([&] { npy_decode(bytes, "c.npy"); }).text());
+  INFO(dtype_ko);
+  CHECK(has_hangul(dtype_ko));
+  CHECK(dtype_ko.find("복소수") != std::string::npos);  // the part, translated too
+  for (const char* english_word : {"unsupported", "complex", "pelab reads", "little-endian"})
+    CHECK(dtype_ko.find(english_word) == std::string::npos);
+
+  const std::string st =
+      safetensors_bytes(R"({"t":{"dtype":"F32","shape":"2","data_offsets":[0,4]}})", "abcd");
+  const std::string st_ko = korean(caught([&] { safetensors_index(st, "s.safetensors"); }).text());
+  INFO(st_ko);
+  CHECK(has_hangul(st_ko));
+  for (const char* english_word : {"malformed", "must be", "a JSON string", "tensor 't'"})
+    CHECK(st_ko.find(english_word) == std::string::npos);
+
+  const std::string config_ko =
+      korean(caught([] { parse_model_config(R"({"head_dim": 0})", "config.json"); }).text());
+  INFO(config_ko);
+  CHECK(config_ko == "config.json 오류: head_dim은(는) 1에서 2^53 사이의 정수여야 합니다 (받은 값: 0)");
+}
