@@ -44,7 +44,9 @@
 // - Speed: lines are culled to the visible x range (x-sorted data), decimated to the min and max of each
 //   pixel column when denser than 2 points per pixel, clipped in double precision (no float overflow when
 //   zoomed far in) and split into chunks for 16-bit draw lists; dense scatters draw one disc per half-radius
-//   cell.
+//   cell. A dense line's near-vertical segments become whole-pixel column spans, less the pixels of later
+//   dense lines' spans (which paint over them anyway), filled in draw commands of their own, as is the plot's
+//   background: opaque fills that the gfx layer draws without blending (app/gfx/draw_frame.cpp).
 // - State that must survive frames (limits, hold flag, hidden legend entries, legend corner, the pan/box-zoom
 //   in progress) lives in one module-level map keyed by the plot's ImGuiID (the same role as ImPlot's
 //   context), next to the plot being built, the last plot's rectangle (for ColorBar) and scratch buffers.
