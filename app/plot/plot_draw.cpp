@@ -14,7 +14,6 @@ void collect_point(Context& c, ImVec2 p) {
   if (c.label_points.size() < kMaxPoints && c.lay.area.Contains(p)) c.label_points.push_back({p.x, p.y});
 }
 
-
 // ------------------------------------------------------------------------------------------ drawing
 
 void consider_nearest(Context& c, double x, double y, ImVec2 p, const Item& it) {
@@ -222,7 +221,10 @@ void draw_scatter(Context& c, ImDrawList* dl, const Item& it) {
       seen[k] = 1;
     }
     dl->AddCircleFilled(p, r, it.color);
-    score_rect(c, ImRect(p.x - r, p.y - r, p.x + r, p.y + r), 1);
+    // For the legend's corner a dot counts as if it were at least 0.6 em wide: a hidden data point is
+    // worse than a moved label, and a dot's own few pixels would weigh less than one label's wish.
+    const float counted = std::max(r, 0.3f * c.lay.font_size);
+    score_rect(c, ImRect(p.x - counted, p.y - counted, p.x + counted, p.y + counted), 1);
     if (c.collect_points) collect_point(c, p);
   }
 }
