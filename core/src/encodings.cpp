@@ -287,8 +287,9 @@ extern "C" {
 __m128d _ZGVbN2v_sin(__m128d);
 __m128d _ZGVbN2v_cos(__m128d);
 #if defined(PELAB_HAVE_AVX2_PATH)
-__m256d _ZGVdN4v_sin(__m256d);
-__m256d _ZGVdN4v_cos(__m256d);
+// Declared AVX2 like their caller: clang refuses 256-bit vector arguments to a callee without it.
+__attribute__((target("avx2"))) __m256d _ZGVdN4v_sin(__m256d);
+__attribute__((target("avx2"))) __m256d _ZGVdN4v_cos(__m256d);
 #endif
 }
 #endif
