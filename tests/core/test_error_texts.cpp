@@ -97,15 +97,28 @@ TEST_CASE("a truncated .npy in memory throws its sentence", "[errors][npy]") {
         "bad.npy: not a .npy file (it does not start with the \\x93NUMPY magic bytes)");
 }
 
-TEST_CASE("a .npy refusal assembled from pieces carries each piece as a sentence", "[errors][npy]") {
-  // Complex numbers: "unsupported dtype '<c16' (complex)"; the reason is a part of the sentence.
-  std::string header = "{'descr': '<c16', 'fortran_order': False, 'shape': (1,), }";
+namespace {
+
+// A version 1 .npy: magic, version, header length, `header` padded to 64 bytes, then `payload` zero bytes.
+std::string npy_v1_bytes(std::string header, std::size_t payload) {
   while ((10 + header.size() + 1) % 64 != 0) header += ' ';
   header += '\n';
   std::string bytes = std::string("\x93NUMPY\x01\x00", 8);
   bytes.push_back(static_cast<char>(header.size() & 0xff));
   bytes.push_back(static_cast<char>(header.size() >> 8));
-  bytes += header + std::string(16, '\0');
+  return bytes + header + std::string(payload, '\0');
+}
+
+// A valid .npy of one complex128 value ('<c16'), which pelab refuses for its dtype.
+std::string complex_npy_bytes() {
+  return npy_v1_bytes("{'descr': '<c16', 'fortran_order': False, 'shape': (1,), }", 16);
+}
+
+}  // namespace
+
+TEST_CASE("a .npy refusal assembled from pieces carries each piece as a sentence", "[errors][npy]") {
+  // Complex numbers: "unsupported dtype '<c16' (complex)"; the reason is a part of the sentence.
+  const std::string bytes = complex_npy_bytes();
   const Error error = caught([&] { npy_decode(bytes, "c.npy"); });
   CHECK(error.text() ==
         Text{TextId::npy_unsupported_dtype, {"c.npy", "<c16"}, {Text{TextId::npy_kind_complex}}});
@@ -115,14 +128,8 @@ TEST_CASE("a .npy refusal assembled from pieces carries each piece as a sentence
         "int64");
 
   // A malformed header: the reason and the byte position.
-  std::string broken = "{'descr': '<f8', 'fortran_order': Maybe, 'shape': (1,), }";
-  while ((10 + broken.size() + 1) % 64 != 0) broken += ' ';
-  broken += '\n';
-  bytes = std::string("\x93NUMPY\x01\x00", 8);
-  bytes.push_back(static_cast<char>(broken.size() & 0xff));
-  bytes.push_back(static_cast<char>(broken.size() >> 8));
-  bytes += broken + std::string(8, '\0');
-  const Error malformed = caught([&] { npy_decode(bytes, "m.npy"); });
+  const std::string broken = npy_v1_bytes("{'descr': '<f8', 'fortran_order': Maybe, 'shape': (1,), }", 8);
+  const Error malformed = caught([&] { npy_decode(broken, "m.npy"); });
   CHECK(malformed.text().id == TextId::npy_malformed_header);
   REQUIRE(malformed.text().parts.size() == 1);
   CHECK(malformed.text().parts[0] == Text{TextId::npy_header_fortran_order});
@@ -208,13 +215,7 @@ TEST_CASE("the Korean rendering of these errors has no English sentence left", "
   const std::string npy_ko = korean(npy.text());
   CHECK(npy_ko == "bad.npy: .npy 파일이 잘려 있습니다 (4바이트)");
 
-  std::string header = "{'descr': '<c16', 'fortran_order': False, 'shape': (1,), }";
-  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
-  header += '\n';
-  std::string bytes = std::string("\x93NUMPY\x01\x00", 8);
-  bytes.push_back(static_cast<char>(header.size() & 0xff));
-  bytes.push_back(static_cast<char>(header.size() >> 8));
-  bytes += header + std::string(16, '\0');
+  const std::string bytes = complex_npy_bytes();
   const std::string dtype_ko = korean(caught([&] { npy_decode(bytes, "c.npy"); }).text());
   INFO(dtype_ko);
   CHECK(has_hangul(dtype_ko));
