@@ -23,6 +23,7 @@
 #include "pelab/io/png.hpp"
 #include "pelab/kinds.hpp"
 #include "plot/ticks.hpp"
+#include "run/view_census.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/view_data_export.hpp"
@@ -112,6 +113,20 @@ void write_geometry(const std::filesystem::path& path, const ui::AppContext& app
   std::istringstream lines(text_capture.text);
   for (std::string line; std::getline(lines, line);)
     if (std::regex_search(line, nonfinite_word)) nonfinite_text.push_back(line);
+  // What each view (each configuration's panel of a per-configuration view) drew: its data, or the
+  // sentence saying why it does not apply (run/view_census.hpp).
+  nlohmann::json views = nlohmann::json::array();
+  for (const ViewDrawn& drawn : view_census.drawn) {
+    const ImRect& r = drawn.data_rect;
+    views.push_back({{"view", drawn.view},
+                     {"config", drawn.config},
+                     {"data_vertices", drawn.data_vertices},
+                     {"heatmaps", drawn.heatmaps},
+                     {"images", drawn.images},
+                     {"not_applicable", drawn.not_applicable},
+                     {"data_rect", drawn.drew_data() ? nlohmann::json{r.Min.x, r.Min.y, r.Max.x, r.Max.y}
+                                                     : nlohmann::json(nullptr)}});
+  }
   const nlohmann::json geometry{
       {"width", size.width},
       {"height", size.height},
@@ -123,7 +138,8 @@ void write_geometry(const std::filesystem::path& path, const ui::AppContext& app
       // numbers), and the drawn text lines showing nan / inf; both must stay empty.
       {"nonfinite_numbers", plot::nonfinite_numbers_formatted()},
       {"nonfinite_text", nonfinite_text},
-      {"text_lines", std::count(text_capture.text.begin(), text_capture.text.end(), '\n')}};
+      {"text_lines", std::count(text_capture.text.begin(), text_capture.text.end(), '\n')},
+      {"views", views}};
   write_file_atomic(path, geometry.dump(2) + "\n");
 }
 
