@@ -23,6 +23,7 @@
 #include "pelab/io/png.hpp"
 #include "pelab/kinds.hpp"
 #include "plot/ticks.hpp"
+#include "run/view_census.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/view_data_export.hpp"
@@ -75,6 +76,19 @@ double milliseconds_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
+}  // namespace
+
+double settle_timeout_seconds() {
+  constexpr double default_seconds = 120.0;
+  const char* value = std::getenv("PELAB_SETTLE_SECONDS");
+  if (value == nullptr || *value == '\0') return default_seconds;
+  char* end = nullptr;
+  const double seconds = std::strtod(value, &end);
+  return end != value && *end == '\0' && seconds > 0.0 && seconds < 1e6 ? seconds : default_seconds;
+}
+
+namespace {
+
 // Renders frames until every worker has delivered the current parameters for `frames` frames in a row.
 bool render_until_settled(FrameTarget& target, ui::AppContext& app, int frames, double timeout_seconds) {
   const Clock::time_point start = Clock::now();
@@ -112,6 +126,20 @@ void write_geometry(const std::filesystem::path& path, const ui::AppContext& app
   std::istringstream lines(text_capture.text);
   for (std::string line; std::getline(lines, line);)
     if (std::regex_search(line, nonfinite_word)) nonfinite_text.push_back(line);
+  // What each view (each configuration's panel of a per-configuration view) drew: its data, or the
+  // sentence saying why it does not apply (run/view_census.hpp).
+  nlohmann::json views = nlohmann::json::array();
+  for (const ViewDrawn& drawn : view_census.drawn) {
+    const ImRect& r = drawn.data_rect;
+    views.push_back({{"view", drawn.view},
+                     {"config", drawn.config},
+                     {"data_vertices", drawn.data_vertices},
+                     {"heatmaps", drawn.heatmaps},
+                     {"images", drawn.images},
+                     {"not_applicable", drawn.not_applicable},
+                     {"data_rect", drawn.drew_data() ? nlohmann::json{r.Min.x, r.Min.y, r.Max.x, r.Max.y}
+                                                     : nlohmann::json(nullptr)}});
+  }
   const nlohmann::json geometry{
       {"width", size.width},
       {"height", size.height},
@@ -123,7 +151,8 @@ void write_geometry(const std::filesystem::path& path, const ui::AppContext& app
       // numbers), and the drawn text lines showing nan / inf; both must stay empty.
       {"nonfinite_numbers", plot::nonfinite_numbers_formatted()},
       {"nonfinite_text", nonfinite_text},
-      {"text_lines", std::count(text_capture.text.begin(), text_capture.text.end(), '\n')}};
+      {"text_lines", std::count(text_capture.text.begin(), text_capture.text.end(), '\n')},
+      {"views", views}};
   write_file_atomic(path, geometry.dump(2) + "\n");
 }
 
@@ -294,8 +323,9 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
 
 int run_screenshot(FrameTarget& target, ui::AppContext& app, const ScreenshotOptions& options) {
   text_capture.enabled = !options.geometry.empty();
-  if (!render_until_settled(target, app, 3, 120.0)) {
-    std::fprintf(stderr, "pelab: the views did not finish computing within 120 s; no screenshot written\n");
+  if (!render_until_settled(target, app, 3, settle_timeout_seconds())) {
+    std::fprintf(stderr, "pelab: the views did not finish computing within %g s; no screenshot written\n",
+                 settle_timeout_seconds());
     return 1;
   }
   const gfx::FramebufferSize size = target.framebuffer_size();

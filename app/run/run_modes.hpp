@@ -13,6 +13,10 @@
 
 namespace pelab::app::run {
 
+// How long a screenshot or a slide waits for the views to finish computing: 120 s, or
+// PELAB_SETTLE_SECONDS (tests at the largest sizes under sanitizers on a loaded machine need longer).
+double settle_timeout_seconds();
+
 // Where whole frames of the app are drawn.
 class FrameTarget {
  public:

@@ -29,7 +29,7 @@ bool settle(FrameTarget& target, ui::AppContext& app) {
     render_frame(target, app);
     settled = was && ui::all_settled(app) ? settled + 1 : 0;
     if (settled < 4) target.present();
-    if (Clock::now() - start > std::chrono::seconds(120)) return false;
+    if (std::chrono::duration<double>(Clock::now() - start).count() > settle_timeout_seconds()) return false;
     if (!was) std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   return true;
@@ -184,7 +184,8 @@ int run_export_slides(FrameTarget& target, ui::AppContext& app, const std::files
     for (std::size_t n = 0; n < player.lesson->steps.size(); ++n) {
       ui::show_lesson_step(app, n);
       if (!settle(target, app)) {
-        std::fprintf(stderr, "pelab: step %zu did not finish computing within 120 s\n", n + 1);
+        std::fprintf(stderr, "pelab: step %zu did not finish computing within %g s\n", n + 1,
+                     settle_timeout_seconds());
         return 1;
       }
       slides.push_back(target.read_pixels());

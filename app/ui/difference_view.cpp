@@ -5,6 +5,7 @@
 #include <string>
 
 #include "plot/plot.hpp"
+#include "run/view_census.hpp"
 #include "state/i18n.hpp"
 #include "ui/heatmap_plot.hpp"
 #include "ui/panels.hpp"
@@ -95,6 +96,7 @@ void draw_difference_view(AppContext& app) {
   AppState& state = app.state;
   if (state.slots.size() < 2) {
     note_text("%s", tr("views.difference.needs_two"));
+    run::census_not_applicable();  // --geometry: said why instead of drawing
     return;
   }
   DisplaySettings& display = state.display;
@@ -133,7 +135,7 @@ void draw_difference_view(AppContext& app) {
     } else {
       note_text("%s", tr("views.difference.no_window"));
     }
-    if (!d->table) return;
+    if (!d->table) return run::census_not_applicable();  // --geometry: said why instead of drawing
   }
   const MatrixDifference& table = *d->table;
   std::string summary = "max |P_A − P_B| = " + plot::format_number(table.max_abs, 4);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "plot/plot.hpp"
+#include "run/view_census.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
 
@@ -21,6 +22,7 @@ void draw_spectrum_view(ViewContext& view) {
     const std::string why =
         spectrum.why_none_text.empty() ? spectrum.why_none : tr_text(spectrum.why_none_text);
     note_text("%s", why.c_str());
+    run::census_not_applicable();  // --geometry: said why instead of drawing
     return;
   }
   const auto n = static_cast<double>(e.positions);

@@ -1,91 +1,22 @@
 // The real program under Xvfb: every view renders a non-blank screenshot, a known heatmap cell has
 // the colormap colour of its known value, a malformed session is refused (notice, defaults, exit 2),
 // and a missing display or a broken shader gives one clear message and a non-zero exit.
-#include <stb/stb_image.h>
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 #include <string>
 
-#include "pelab/io/colormap.hpp"
-#include "run_command.hpp"
+#include "gui_support.hpp"
 
 namespace fs = std::filesystem;
 
-namespace {
-
-using pelab::test::Run;
-using pelab::test::run;
-
-fs::path temp_dir() {
-  const fs::path dir = PELAB_TEST_TMP;
-  fs::create_directories(dir);
-  // Keep the tests away from the user's real configuration.
-  setenv("XDG_CONFIG_HOME", (dir / "config").c_str(), 1);
-  return dir;
-}
-
-// pelab under xvfb-run with a 1920x1080 screen. Fails (never skips) when xvfb-run is missing.
-Run run_pelab(const std::string& arguments, const std::string& environment = "") {
-  const std::string xvfb = PELAB_XVFB_RUN;
-  INFO("xvfb-run is required for the GUI tests (Debian package xvfb)");
-  REQUIRE_FALSE(xvfb.empty());
-  return run(environment + " " + xvfb + " -a -s \"-screen 0 1920x1080x24\" " + PELAB_GUI_PATH + " " +
-             arguments);
-}
-
-struct Image {
-  int width = 0, height = 0;
-  std::vector<unsigned char> rgb;
-  std::array<int, 3> pixel(int x, int y) const {
-    const std::size_t at =
-        (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
-    return {rgb[at], rgb[at + 1], rgb[at + 2]};
-  }
-};
-
-Image load_png(const fs::path& path) {
-  Image image;
-  int channels = 0;
-  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 3);
-  REQUIRE(data != nullptr);
-  image.rgb.assign(data,
-                   data + static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 3);
-  stbi_image_free(data);
-  return image;
-}
-
-// Mean per-channel variance: ~0 for a blank (single-colour) frame.
-double pixel_variance(const Image& image) {
-  double sum = 0.0, sum_sq = 0.0;
-  for (unsigned char v : image.rgb) {
-    sum += v;
-    sum_sq += static_cast<double>(v) * v;
-  }
-  const double n = static_cast<double>(image.rgb.size());
-  return sum_sq / n - (sum / n) * (sum / n);
-}
-
-nlohmann::json load_json(const fs::path& path) {
-  std::ifstream file(path);
-  REQUIRE(file);
-  return nlohmann::json::parse(file);
-}
-
-void write_text(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
-
-}  // namespace
+using namespace pelab::test;
 
 TEST_CASE("every view renders a non-blank screenshot at both sizes", "[gui]") {
   const fs::path dir = temp_dir();
@@ -94,7 +25,7 @@ TEST_CASE("every view renders a non-blank screenshot at both sizes", "[gui]") {
     for (const char* size : {"1280x800", "1920x1080"}) {
       const fs::path png = dir / (std::string("view_") + view + "_" + size + ".png");
       fs::remove(png);
-      const Run result = run_pelab("--screenshot " + png.string() + " --view " + view + " --size " + size);
+      const Run result = run_xvfb("--screenshot " + png.string() + " --view " + view + " --size " + size);
       INFO(view << " " << size << ": " << result.output);
       REQUIRE(result.status == 0);
       const Image image = load_png(png);
@@ -108,45 +39,15 @@ TEST_CASE("a known heatmap cell has the colormap colour of its known value", "[g
   // Seed 000's example: sinusoidal, D = 4, base 100, so P[1, 0] = sin(1) = 0.841, P[2, 3] = cos(0.2) ...
   const fs::path dir = temp_dir();
   const fs::path session = dir / "known_cell.json";
-  write_text(session, R"({"pelab_session": 1, "encodings": [{"kind": "sinusoidal", "positions": 4, "dims": 4,
-      "base": 100, "position": 3, "dimension": 3, "colormap": "gray", "range_mode": "fixed",
-      "range_min": -1, "range_max": 1}]})");
+  write_text(session, known_cell_session);
   for (const char* view : {"heatmap", "all"}) {
     const fs::path png = dir / (std::string("known_cell_") + view + ".png");
     const fs::path geometry = dir / (std::string("known_cell_") + view + ".json");
-    const Run result = run_pelab("--screenshot " + png.string() + " --geometry " + geometry.string() +
-                                 " --session " + session.string() + " --view " + view + " --size 1280x800");
+    const Run result = run_xvfb("--screenshot " + png.string() + " --geometry " + geometry.string() +
+                                " --session " + session.string() + " --view " + view + " --size 1280x800");
     INFO(result.output);
     REQUIRE(result.status == 0);
-    const Image image = load_png(png);
-    const nlohmann::json frame = load_json(geometry);
-    const nlohmann::json placement = [&] {
-      for (const nlohmann::json& h : frame["heatmaps"]) {
-        if (h["name"] == "heatmap") return h;
-      }
-      FAIL("no heatmap placement in the geometry file");
-      return nlohmann::json();
-    }();
-    REQUIRE(placement["rows"] == 4);
-    REQUIRE(placement["cols"] == 4);
-    REQUIRE(placement["colormap"] == "gray");
-    const double x0 = placement["x0"], x1 = placement["x1"], y0 = placement["y0"], y1 = placement["y1"];
-    const auto lut = pelab::colormap_lut(pelab::Colormap::gray);
-    for (int row = 0; row < 4; ++row) {
-      for (int col = 0; col < 4; ++col) {
-        const double w = std::pow(100.0, -2.0 * (col / 2) / 4.0);
-        const double value = col % 2 == 0 ? std::sin(w * row) : std::cos(w * row);
-        const pelab::Rgb8 expected = pelab::lut_color(lut, (value + 1.0) / 2.0);
-        const int x = static_cast<int>(std::lround(x0 + (col + 0.5) * (x1 - x0) / 4.0));
-        const int y = static_cast<int>(std::lround(y0 + (row + 0.5) * (y1 - y0) / 4.0));
-        const std::array<int, 3> actual = image.pixel(x, y);
-        INFO(view << " cell (" << row << ", " << col << ") = " << value << " at pixel (" << x << ", " << y
-                  << ")");
-        CHECK(std::abs(actual[0] - expected.r) <= 2);
-        CHECK(std::abs(actual[1] - expected.g) <= 2);
-        CHECK(std::abs(actual[2] - expected.b) <= 2);
-      }
-    }
+    check_known_cells(load_png(png), placement_named(load_json(geometry), "heatmap"), view);
   }
 }
 
@@ -156,8 +57,8 @@ TEST_CASE("a malformed session is refused: notice, current settings kept, exit s
   write_text(session, R"({"pelab_session": 1, "encodings": [{"dims": "many"}]})");
   const fs::path png = dir / "malformed.png", geometry = dir / "malformed.json.geometry";
   fs::remove(png);
-  const Run result = run_pelab("--screenshot " + png.string() + " --geometry " + geometry.string() +
-                               " --session " + session.string() + " --view heatmap");
+  const Run result = run_xvfb("--screenshot " + png.string() + " --geometry " + geometry.string() +
+                              " --session " + session.string() + " --view heatmap");
   INFO(result.output);
   CHECK(result.status == 2);
   CHECK(result.output.find("session refused, the current settings are kept") != std::string::npos);
@@ -186,8 +87,7 @@ TEST_CASE("a broken shader is reported with its file and line, not a crash", "[g
                 fs::copy_options::overwrite_existing);
   write_text(dir / "heatmap.frag",
              "#version 330 core\nout vec4 color;\nvoid main() {\n  color = undefined_thing;\n}\n");
-  const Run broken =
-      run_pelab("--screenshot " + (dir / "x.png").string(), "PELAB_SHADER_DIR=" + dir.string());
+  const Run broken = run_xvfb("--screenshot " + (dir / "x.png").string(), "PELAB_SHADER_DIR=" + dir.string());
   INFO(broken.output);
   CHECK(broken.status == 1);
   CHECK(broken.output.find("heatmap.frag:4:") != std::string::npos);
@@ -203,8 +103,8 @@ TEST_CASE("the largest table renders at a stated stride, for every kind", "[gui]
             R"(", "positions": 16384, "dims": 4096, "position": 9000, "offset": 3, "dimension": 4095}]})");
     const fs::path png = dir / (std::string("largest_") + kind + ".png");
     const fs::path geometry = dir / (std::string("largest_") + kind + ".geometry.json");
-    const Run result = run_pelab("--screenshot " + png.string() + " --geometry " + geometry.string() +
-                                 " --session " + session.string());
+    const Run result = run_xvfb("--screenshot " + png.string() + " --geometry " + geometry.string() +
+                                " --session " + session.string());
     INFO(kind << ": " << result.output);
     REQUIRE(result.status == 0);
     const nlohmann::json frame = load_json(geometry);
@@ -221,7 +121,7 @@ TEST_CASE("the smallest table (N = 1, D = 1) renders", "[gui]") {
   const fs::path session = dir / "smallest.json";
   write_text(session, R"({"pelab_session": 1, "encodings": [{"positions": 1, "dims": 1}]})");
   const Run result =
-      run_pelab("--screenshot " + (dir / "smallest.png").string() + " --session " + session.string());
+      run_xvfb("--screenshot " + (dir / "smallest.png").string() + " --session " + session.string());
   INFO(result.output);
   CHECK(result.status == 0);
 }
@@ -231,8 +131,8 @@ TEST_CASE("configurations from the command line open side by side", "[gui][compa
   for (const char* size : {"1280x800", "1920x1080"}) {
     const fs::path png = dir / (std::string("compare2_") + size + ".png");
     const fs::path geometry = dir / (std::string("compare2_") + size + ".json");
-    const Run two = run_pelab("sinusoidal:base=10000 sinusoidal:base=100 --view heatmap --screenshot " +
-                              png.string() + " --geometry " + geometry.string() + " --size " + size);
+    const Run two = run_xvfb("sinusoidal:base=10000 sinusoidal:base=100 --view heatmap --screenshot " +
+                             png.string() + " --geometry " + geometry.string() + " --size " + size);
     INFO(two.output);
     REQUIRE(two.status == 0);
     const nlohmann::json frame = load_json(geometry);
@@ -242,10 +142,10 @@ TEST_CASE("configurations from the command line open side by side", "[gui][compa
   }
   const fs::path geometry = dir / "compare4.json";
   const Run four =
-      run_pelab(std::string("learned:table=") + PELAB_GPT2_TABLE +
-                " sinusoidal:dims=768 fourier:dims=768 binary:dims=768,positions=64 --view heatmap"
-                " --screenshot " +
-                (dir / "compare4.png").string() + " --geometry " + geometry.string());
+      run_xvfb(std::string("learned:table=") + PELAB_GPT2_TABLE +
+               " sinusoidal:dims=768 fourier:dims=768 binary:dims=768,positions=64 --view heatmap"
+               " --screenshot " +
+               (dir / "compare4.png").string() + " --geometry " + geometry.string());
   INFO(four.output);
   REQUIRE(four.status == 0);
   const nlohmann::json frame = load_json(geometry);
@@ -259,8 +159,8 @@ TEST_CASE("configurations from the command line open side by side", "[gui][compa
 TEST_CASE("the difference of identical configurations is drawn as zero", "[gui][compare]") {
   const fs::path dir = temp_dir();
   const fs::path geometry = dir / "difference.json";
-  const Run result = run_pelab("fourier:dims=16 fourier:dims=16 --view difference --screenshot " +
-                               (dir / "difference.png").string() + " --geometry " + geometry.string());
+  const Run result = run_xvfb("fourier:dims=16 fourier:dims=16 --view difference --screenshot " +
+                              (dir / "difference.png").string() + " --geometry " + geometry.string());
   INFO(result.output);
   REQUIRE(result.status == 0);
   const nlohmann::json frame = load_json(geometry);

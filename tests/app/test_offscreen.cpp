@@ -3,104 +3,27 @@
 // the pictures are the same pixels as a window's under Xvfb, the frame benchmark runs, and
 // run::export_view_png renders one view at 1x, 2x and 4x (re-rendered, not upscaled) without
 // disturbing the frame on screen.
-#include <stb/stb_image.h>
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
 #include <algorithm>
 #include <array>
-#include <chrono>
-#include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <set>
 #include <sstream>
 #include <string>
-#include <thread>
 
-#include "gfx/fonts.hpp"
-#include "gfx/heatmap_renderer.hpp"
-#include "gfx/offscreen_context.hpp"
-#include "gfx/offscreen_frame.hpp"
-#include "pelab/io/colormap.hpp"
+#include "gui_support.hpp"
 #include "run/view_export.hpp"
-#include "run_command.hpp"
-#include "ui/app_ui.hpp"
-#include "ui/theme.hpp"
 #include "ui/view_registry.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-using pelab::test::Run;
-using pelab::test::run;
-
-fs::path temp_dir() {
-  const fs::path dir = PELAB_TEST_TMP;
-  fs::create_directories(dir);
-  setenv("XDG_CONFIG_HOME", (dir / "config").c_str(), 1);  // away from the user's configuration
-  return dir;
-}
-
-// pelab with no display server at all.
-Run run_headless(const std::string& arguments) {
-  return run(std::string("env -u DISPLAY -u WAYLAND_DISPLAY ") + PELAB_GUI_PATH + " " + arguments);
-}
-
-// pelab under xvfb-run (fails, never skips, when xvfb-run is missing).
-Run run_xvfb(const std::string& arguments) {
-  const std::string xvfb = PELAB_XVFB_RUN;
-  INFO("xvfb-run is required for the window comparison (Debian package xvfb)");
-  REQUIRE_FALSE(xvfb.empty());
-  return run(xvfb + " -a -s \"-screen 0 1920x1080x24\" " + PELAB_GUI_PATH + " " + arguments);
-}
-
-struct Image {
-  int width = 0, height = 0;
-  std::vector<unsigned char> rgb;
-  std::array<int, 3> pixel(int x, int y) const {
-    const std::size_t at =
-        (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
-    return {rgb[at], rgb[at + 1], rgb[at + 2]};
-  }
-};
-
-Image load_png(const fs::path& path) {
-  Image image;
-  int channels = 0;
-  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 3);
-  REQUIRE(data != nullptr);
-  image.rgb.assign(data,
-                   data + static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 3);
-  stbi_image_free(data);
-  return image;
-}
-
-Image from_rgb(const pelab::gfx::RgbImage& rgb) { return Image{rgb.width, rgb.height, rgb.pixels}; }
-
-double pixel_variance(const std::vector<unsigned char>& rgb) {
-  double sum = 0.0, sum_sq = 0.0;
-  for (unsigned char v : rgb) {
-    sum += v;
-    sum_sq += static_cast<double>(v) * v;
-  }
-  const double n = static_cast<double>(rgb.size());
-  return sum_sq / n - (sum / n) * (sum / n);
-}
-
-nlohmann::json load_json(const fs::path& path) {
-  std::ifstream file(path);
-  REQUIRE(file);
-  return nlohmann::json::parse(file);
-}
-
-void write_text(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
+using namespace pelab::test;
 
 // The view ids `pelab --help` lists (the registry's), so a new view is tested without editing this file.
 std::vector<std::string> views_from_help() {
@@ -120,42 +43,6 @@ std::vector<std::string> views_from_help() {
     views.push_back(line.substr(2, line.find(' ', 2) - 2));
   }
   return views;
-}
-
-// Seed 000's example (sinusoidal, N = D = 4, base 100) in gray over a fixed [-1, 1]: every cell of the
-// heatmap placement named `name` must have the colormap colour of its exact value.
-const char* known_cell_session = R"({"pelab_session": 1, "encodings": [{"kind": "sinusoidal", "positions": 4,
-    "dims": 4, "base": 100, "position": 3, "dimension": 3, "colormap": "gray", "range_mode": "fixed",
-    "range_min": -1, "range_max": 1}]})";
-
-void check_known_cells(const Image& image, const nlohmann::json& placement, const std::string& what) {
-  REQUIRE(placement["rows"] == 4);
-  REQUIRE(placement["cols"] == 4);
-  REQUIRE(placement["colormap"] == "gray");
-  const double x0 = placement["x0"], x1 = placement["x1"], y0 = placement["y0"], y1 = placement["y1"];
-  const auto lut = pelab::colormap_lut(pelab::Colormap::gray);
-  for (int row = 0; row < 4; ++row) {
-    for (int col = 0; col < 4; ++col) {
-      const double w = std::pow(100.0, -2.0 * (col / 2) / 4.0);
-      const double value = col % 2 == 0 ? std::sin(w * row) : std::cos(w * row);
-      const pelab::Rgb8 expected = pelab::lut_color(lut, (value + 1.0) / 2.0);
-      const int x = static_cast<int>(std::lround(x0 + (col + 0.5) * (x1 - x0) / 4.0));
-      const int y = static_cast<int>(std::lround(y0 + (row + 0.5) * (y1 - y0) / 4.0));
-      const std::array<int, 3> actual = image.pixel(x, y);
-      INFO(what << " cell (" << row << ", " << col << ") = " << value << " at pixel (" << x << ", " << y
-                << ")");
-      CHECK(std::abs(actual[0] - expected.r) <= 2);
-      CHECK(std::abs(actual[1] - expected.g) <= 2);
-      CHECK(std::abs(actual[2] - expected.b) <= 2);
-    }
-  }
-}
-
-nlohmann::json placement_named(const nlohmann::json& frame, const std::string& name) {
-  for (const nlohmann::json& h : frame["heatmaps"])
-    if (h["name"] == name) return h;
-  FAIL("no " << name << " placement in the geometry file");
-  return nlohmann::json();
 }
 
 }  // namespace
@@ -253,133 +140,114 @@ TEST_CASE("export_view_png: one view at 1x, 2x, 4x, re-rendered, the screen fram
   namespace gfx = pelab::gfx;
   const fs::path dir = temp_dir();
   std::string error;
-  const std::unique_ptr<gfx::OffscreenContext> gl = gfx::OffscreenContext::create(error);
-  INFO(error);
-  REQUIRE(gl);
-  const std::unique_ptr<gfx::OffscreenFrame> screen = gfx::OffscreenFrame::create(1280, 800, error);
-  REQUIRE(screen);
-  const std::unique_ptr<gfx::HeatmapRenderer> renderer = gfx::HeatmapRenderer::create(error);
-  REQUIRE(renderer);
-  {
-    ui::AppContext app;
-    app.renderer = renderer.get();
-    app.capture_mode = false;  // as the interactive app: the export must switch it on and back off
-    const fs::path session = dir / "export_known_cell.json";
-    write_text(session, known_cell_session);
-    REQUIRE(ui::open_session(app, session));
-    ui::load_ui_strings(app);
-    std::string notice;
-    gfx::rebuild_fonts(app.state.ui.font_size, notice);
-    ui::apply_theme(app.state.ui.theme, app.state.ui.font_size);
-    ImGuiContext* const screen_context = ImGui::GetCurrentContext();
-    ImFont* const screen_font = ImGui::GetIO().Fonts->Fonts[0];
-    const ImTextureID screen_atlas = ImGui::GetIO().Fonts->TexID;
-    const float screen_padding = ImGui::GetStyle().WindowPadding.x;
+  OffscreenApp off;
+  ui::AppContext& app = off.app;
+  app.capture_mode = false;  // as the interactive app: the export must switch it on and back off
+  const fs::path session = dir / "export_known_cell.json";
+  write_text(session, known_cell_session);
+  REQUIRE(ui::open_session(app, session));
+  off.prepare();
+  ImGuiContext* const screen_context = ImGui::GetCurrentContext();
+  ImFont* const screen_font = ImGui::GetIO().Fonts->Fonts[0];
+  const ImTextureID screen_atlas = ImGui::GetIO().Fonts->TexID;
+  const float screen_padding = ImGui::GetStyle().WindowPadding.x;
 
-    const auto screen_frame = [&] {
-      for (int i = 0; i < 60 && !(i >= 3 && ui::all_settled(app)); ++i) {
-        screen->begin_frame();
-        ui::draw_app(app);
-        screen->end_frame();
-        if (!ui::all_settled(app)) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      }
-      screen->begin_frame();
-      ui::draw_app(app);
-      screen->end_frame();
-      return screen->read_pixels();
-    };
-    const gfx::RgbImage before = screen_frame();
-    const LayoutState layout_before = app.state.layout;
+  const auto screen_frame = [&] {
+    off.settle(60);
+    off.frame();
+    return off.screen->read_pixels();
+  };
+  const gfx::RgbImage before = screen_frame();
+  const LayoutState layout_before = app.state.layout;
 
-    std::array<nlohmann::json, 3> heatmap_at{};
-    const std::array<int, 3> scales = {1, 2, 4};
-    for (std::size_t k = 0; k < scales.size(); ++k) {
-      const int scale = scales[k];
-      run::ViewFigure figure;
-      figure.view_id = "heatmap";
-      figure.logical_size = ImVec2(640, 400);
-      figure.scale = scale;
-      const std::optional<run::ViewImage> image = run::render_view_image(app, figure, error);
-      INFO("scale " << scale << ": " << error);
-      REQUIRE(image);
-      CHECK(image->image.width == 640 * scale);
-      CHECK(image->image.height == 400 * scale);
-      CHECK(pixel_variance(image->image.pixels) > 100.0);
-      // Back on the screen's ImGui context, with its fonts and style, and the app's state as it was.
-      CHECK(ImGui::GetCurrentContext() == screen_context);
-      CHECK(ImGui::GetIO().Fonts->Fonts[0] == screen_font);
-      CHECK(ImGui::GetIO().Fonts->TexID == screen_atlas);
-      CHECK(ImGui::GetStyle().WindowPadding.x == screen_padding);
-      CHECK(app.state.layout == layout_before);
-      CHECK_FALSE(app.capture_mode);
-      for (const ui::HeatmapPlacement& p : image->placements) {
-        if (p.name != "heatmap") continue;
-        heatmap_at[k] = {{"rows", p.rows},        {"cols", p.cols},     {"colormap", "gray"},
-                         {"x0", p.top_left.x},    {"y0", p.top_left.y}, {"x1", p.bottom_right.x},
-                         {"y1", p.bottom_right.y}};
-      }
-      REQUIRE(heatmap_at[k].is_object());
-      check_known_cells(from_rgb(image->image), heatmap_at[k], "scale " + std::to_string(scale));
-      if (scale > 1) {
-        // Re-rendered, not upscaled: a pixel-doubled picture has every aligned scale x scale block of one
-        // colour; text and lines drawn at this resolution do not.
-        std::size_t mixed = 0, blocks = 0;
-        const Image picture = from_rgb(image->image);
-        for (int y = 0; y + scale <= picture.height; y += scale) {
-          for (int x = 0; x + scale <= picture.width; x += scale, ++blocks) {
-            bool uniform = true;
-            for (int dy = 0; dy < scale && uniform; ++dy)
-              for (int dx = 0; dx < scale && uniform; ++dx)
-                uniform = picture.pixel(x + dx, y + dy) == picture.pixel(x, y);
-            mixed += !uniform;
-          }
-        }
-        CHECK(static_cast<double>(mixed) / static_cast<double>(blocks) > 0.01);
-        // Laid out the same: the heatmap lands where the 1x one did, times the scale (to a pixel or two
-        // per edge: paddings are rounded at each size).
-        for (const char* edge : {"x0", "y0", "x1", "y1"}) {
-          INFO(edge);
-          CHECK(std::abs(heatmap_at[k][edge].get<double>() - scale * heatmap_at[0][edge].get<double>()) <=
-                3.0 * scale);
+  std::array<nlohmann::json, 3> heatmap_at{};
+  const std::array<int, 3> scales = {1, 2, 4};
+  for (std::size_t k = 0; k < scales.size(); ++k) {
+    const int scale = scales[k];
+    run::ViewFigure figure;
+    figure.view_id = "heatmap";
+    figure.logical_size = ImVec2(640, 400);
+    figure.scale = scale;
+    const std::optional<run::ViewImage> image = run::render_view_image(app, figure, error);
+    INFO("scale " << scale << ": " << error);
+    REQUIRE(image);
+    CHECK(image->image.width == 640 * scale);
+    CHECK(image->image.height == 400 * scale);
+    CHECK(pixel_variance(image->image.pixels) > 100.0);
+    // Back on the screen's ImGui context, with its fonts and style, and the app's state as it was.
+    CHECK(ImGui::GetCurrentContext() == screen_context);
+    CHECK(ImGui::GetIO().Fonts->Fonts[0] == screen_font);
+    CHECK(ImGui::GetIO().Fonts->TexID == screen_atlas);
+    CHECK(ImGui::GetStyle().WindowPadding.x == screen_padding);
+    CHECK(app.state.layout == layout_before);
+    CHECK_FALSE(app.capture_mode);
+    for (const ui::HeatmapPlacement& p : image->placements) {
+      if (p.name != "heatmap") continue;
+      heatmap_at[k] = {{"rows", p.rows},        {"cols", p.cols},     {"colormap", "gray"},
+                       {"x0", p.top_left.x},    {"y0", p.top_left.y}, {"x1", p.bottom_right.x},
+                       {"y1", p.bottom_right.y}};
+    }
+    REQUIRE(heatmap_at[k].is_object());
+    check_known_cells(from_rgb(image->image), heatmap_at[k], "scale " + std::to_string(scale));
+    if (scale > 1) {
+      // Re-rendered, not upscaled: a pixel-doubled picture has every aligned scale x scale block of one
+      // colour; text and lines drawn at this resolution do not.
+      std::size_t mixed = 0, blocks = 0;
+      const Image picture = from_rgb(image->image);
+      for (int y = 0; y + scale <= picture.height; y += scale) {
+        for (int x = 0; x + scale <= picture.width; x += scale, ++blocks) {
+          bool uniform = true;
+          for (int dy = 0; dy < scale && uniform; ++dy)
+            for (int dx = 0; dx < scale && uniform; ++dx)
+              uniform = picture.pixel(x + dx, y + dy) == picture.pixel(x, y);
+          mixed += !uniform;
         }
       }
+      CHECK(static_cast<double>(mixed) / static_cast<double>(blocks) > 0.01);
+      // Laid out the same: the heatmap lands where the 1x one did, times the scale (to a pixel or two
+      // per edge: paddings are rounded at each size).
+      for (const char* edge : {"x0", "y0", "x1", "y1"}) {
+        INFO(edge);
+        CHECK(std::abs(heatmap_at[k][edge].get<double>() - scale * heatmap_at[0][edge].get<double>()) <=
+              3.0 * scale);
+      }
     }
-
-    // The PNG, atomically; a path that cannot be written is an error and leaves nothing behind.
-    const fs::path png = dir / "export_heatmap_2x.png";
-    fs::remove(png);
-    REQUIRE(run::export_view_png(app, "similarity", ImVec2(500, 400), 2, png, error));
-    const Image written = load_png(png);
-    CHECK(written.width == 1000);
-    CHECK(written.height == 800);
-    CHECK_FALSE(run::export_view_png(app, "heatmap", ImVec2(640, 400), 3, dir / "never.png", error));
-    CHECK(error.find("1, 2 or 4") != std::string::npos);
-    CHECK_FALSE(run::export_view_png(app, "nonsense", ImVec2(640, 400), 1, dir / "never.png", error));
-    CHECK(error.find("unknown view 'nonsense'") != std::string::npos);
-    CHECK_FALSE(
-        run::export_view_png(app, "heatmap", ImVec2(640, 400), 1, dir / "no_such_dir" / "x.png", error));
-    CHECK_FALSE(fs::exists(dir / "no_such_dir"));
-    CHECK_FALSE(fs::exists(dir / "never.png"));
-
-    // Every view exports (the registry's list, including views added later), with two configurations
-    // so that the difference view has something to subtract.
-    Slot second = app.state.slots.front();
-    second.config.id = 2;
-    second.config.encoding.base = 10.0;
-    REQUIRE(add_slot(app.state, second));
-    for (const ui::ViewType& view : ui::view_registry()) {
-      const fs::path out = dir / ("export_" + std::string(view.id) + ".png");
-      INFO(view.id << ": " << error);
-      CHECK(run::export_view_png(app, view.id, ImVec2(800, 500), 1, out, error));
-      CHECK(pixel_variance(load_png(out).rgb) > 100.0);
-    }
-
-    REQUIRE(remove_slot(app.state, 1));
-    app.state.active = 0;
-    // The screen's next frame is the same picture as before the exports.
-    const gfx::RgbImage after = screen_frame();
-    CHECK(after.pixels == before.pixels);
   }
+
+  // The PNG, atomically; a path that cannot be written is an error and leaves nothing behind.
+  const fs::path png = dir / "export_heatmap_2x.png";
+  fs::remove(png);
+  REQUIRE(run::export_view_png(app, "similarity", ImVec2(500, 400), 2, png, error));
+  const Image written = load_png(png);
+  CHECK(written.width == 1000);
+  CHECK(written.height == 800);
+  CHECK_FALSE(run::export_view_png(app, "heatmap", ImVec2(640, 400), 3, dir / "never.png", error));
+  CHECK(error.find("1, 2 or 4") != std::string::npos);
+  CHECK_FALSE(run::export_view_png(app, "nonsense", ImVec2(640, 400), 1, dir / "never.png", error));
+  CHECK(error.find("unknown view 'nonsense'") != std::string::npos);
+  CHECK_FALSE(
+      run::export_view_png(app, "heatmap", ImVec2(640, 400), 1, dir / "no_such_dir" / "x.png", error));
+  CHECK_FALSE(fs::exists(dir / "no_such_dir"));
+  CHECK_FALSE(fs::exists(dir / "never.png"));
+
+  // Every view exports (the registry's list, including views added later), with two configurations
+  // so that the difference view has something to subtract.
+  Slot second = app.state.slots.front();
+  second.config.id = 2;
+  second.config.encoding.base = 10.0;
+  REQUIRE(add_slot(app.state, second));
+  for (const ui::ViewType& view : ui::view_registry()) {
+    const fs::path out = dir / ("export_" + std::string(view.id) + ".png");
+    INFO(view.id << ": " << error);
+    CHECK(run::export_view_png(app, view.id, ImVec2(800, 500), 1, out, error));
+    CHECK(pixel_variance(load_png(out).rgb) > 100.0);
+  }
+
+  REQUIRE(remove_slot(app.state, 1));
+  app.state.active = 0;
+  // The screen's next frame is the same picture as before the exports.
+  const gfx::RgbImage after = screen_frame();
+  CHECK(after.pixels == before.pixels);
 }
 
 TEST_CASE("view options (--set): applied to the picture, a bad one refused before any drawing",

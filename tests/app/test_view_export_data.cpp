@@ -16,10 +16,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "gfx/fonts.hpp"
-#include "gfx/heatmap_renderer.hpp"
-#include "gfx/offscreen_context.hpp"
 #include "gfx/offscreen_frame.hpp"
+#include "gui_support.hpp"
 #include "pelab/encodings.hpp"
 #include "pelab/io/atomic_file.hpp"
 #include "pelab/io/csv.hpp"
@@ -27,7 +25,6 @@
 #include "pelab/io/png.hpp"
 #include "pelab/similarity.hpp"
 #include "ui/app_ui.hpp"
-#include "ui/theme.hpp"
 #include "ui/view_data_export.hpp"
 #include "ui/view_registry.hpp"
 
@@ -98,34 +95,7 @@ nlohmann::json sidecar(const fs::path& data_file) {
 
 }  // namespace
 
-// The app drawn off screen at 1280x800 (EGL), as the window draws it: strings, fonts, theme.
-struct OffscreenApp {
-  std::string error;
-  std::unique_ptr<gfx::OffscreenContext> gl = gfx::OffscreenContext::create(error);
-  std::unique_ptr<gfx::OffscreenFrame> screen = gl ? gfx::OffscreenFrame::create(1280, 800, error) : nullptr;
-  std::unique_ptr<gfx::HeatmapRenderer> renderer = screen ? gfx::HeatmapRenderer::create(error) : nullptr;
-  ui::AppContext app;
-  OffscreenApp() {
-    INFO(error);
-    REQUIRE(gl);
-    REQUIRE(screen);
-    REQUIRE(renderer);
-    app.renderer = renderer.get();
-  }
-  // Strings, fonts and theme, then frames until every worker has delivered (at least 3 frames).
-  void settle() {
-    ui::load_ui_strings(app);
-    std::string notice;
-    gfx::rebuild_fonts(app.state.ui.font_size, notice);
-    ui::apply_theme(app.state.ui.theme, app.state.ui.font_size);
-    for (int i = 0; i < 200 && !(i >= 3 && ui::all_settled(app)); ++i) {
-      screen->begin_frame();
-      ui::draw_app(app);
-      screen->end_frame();
-      if (!ui::all_settled(app)) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-  }
-};
+using pelab::test::OffscreenApp;  // gui_support.hpp: the app drawn off screen at 1280x800 (EGL)
 
 TEST_CASE("export: heatmap data is core's table bit for bit, as .npy and .csv", "[export]") {
   ui::AppContext app;
@@ -365,6 +335,7 @@ TEST_CASE("export: the menu's PNG request writes the view at 2x and says where",
   OffscreenApp off;
   ui::AppContext& app = off.app;
   app.state.slots[0].config.encoding = params(EncodingKind::sinusoidal, 64, 16);
+  off.prepare();
   off.settle();
   TempDir dir;
   app.notices.clear();
@@ -390,6 +361,7 @@ TEST_CASE("export: the menu opens in a view's title row with the PNG and data it
   OffscreenApp off;
   ui::AppContext& app = off.app;
   app.capture_mode = true;
+  off.prepare();
   off.settle();
   // The heatmap cell (a child window named ".../heatmap_<id>") and its popup's id, as the menu
   // computes it: PushID(view id) then "export" inside the cell.

@@ -2,74 +2,24 @@
 // non-blank screenshot at 1280x800 and 1920x1080, alone and in compare mode, with settings from a
 // session (model-like scalings, T5, a larger batch, 3-D PCA, Korean), and a scaling core refuses
 // is shown, not fatal.
-#include <stb/stb_image.h>
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <array>
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <memory>
 #include <string>
-#include <vector>
-#include "run_command.hpp"
+
+#include "gui_support.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-using pelab::test::Run;
-using pelab::test::run;
-
-fs::path temp_dir() {
-  const fs::path dir = PELAB_TEST_TMP;
-  fs::create_directories(dir);
-  setenv("XDG_CONFIG_HOME", (dir / "config").c_str(), 1);
-  return dir;
-}
-
-Run run_pelab(const std::string& arguments) {
-  const std::string xvfb = PELAB_XVFB_RUN;
-  INFO("xvfb-run is required for the GUI tests (Debian package xvfb)");
-  REQUIRE_FALSE(xvfb.empty());
-  return run(xvfb + " -a -s \"-screen 0 1920x1080x24\" " + PELAB_GUI_PATH + " " + arguments);
-}
-
-struct Image {
-  int width = 0, height = 0;
-  std::vector<unsigned char> rgb;
-};
-
-Image load_png(const fs::path& path) {
-  Image image;
-  int channels = 0;
-  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 3);
-  REQUIRE(data != nullptr);
-  image.rgb.assign(data,
-                   data + static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 3);
-  stbi_image_free(data);
-  return image;
-}
-
-double pixel_variance(const Image& image) {
-  double sum = 0.0, sum_sq = 0.0;
-  for (unsigned char v : image.rgb) {
-    sum += v;
-    sum_sq += static_cast<double>(v) * v;
-  }
-  const double n = static_cast<double>(image.rgb.size());
-  return sum_sq / n - (sum / n) * (sum / n);
-}
-
-void write_text(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
+using namespace pelab::test;
 
 // Renders and checks the PNG: exit 0, the asked size, not blank. Returns the image.
 Image screenshot(const std::string& name, const std::string& arguments, const std::string& size) {
   const fs::path png = temp_dir() / (name + ".png");
   fs::remove(png);
-  const Run result = run_pelab(arguments + " --screenshot " + png.string() + " --size " + size);
+  const Run result = run_xvfb(arguments + " --screenshot " + png.string() + " --size " + size);
   INFO(name << " " << size << ": " << result.output);
   REQUIRE(result.status == 0);
   const Image image = load_png(png);
