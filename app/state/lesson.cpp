@@ -39,13 +39,18 @@ bool contains(std::span<const std::string_view> names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-// Collects problems as "NAME: step N: field: why" (no step part for the lesson's own fields).
+// Collects problems as "NAME: step N: field: why" (no step part for the lesson's own fields), in
+// the UI's language; field names are the file's keys and stay as they are.
 class Problems {
  public:
   Problems(std::string name, std::vector<std::string>& out) : name_(std::move(name)), out_(out) {}
-  void add(std::optional<std::size_t> step, const std::string& field, const std::string& why) {
+  void add(std::optional<std::size_t> step, const std::string& field, const Text& why) {
+    add_translated(step, field, tr_text(why));
+  }
+  // `why` already in the UI's language (a session's problems).
+  void add_translated(std::optional<std::size_t> step, const std::string& field, const std::string& why) {
     std::string line = name_ + ": ";
-    if (step) line += "step " + std::to_string(*step) + ": ";
+    if (step) line += tr_text(Text{TextId::lesson_step, {std::to_string(*step)}}) + ": ";
     out_.push_back(line + field + ": " + why);
   }
   std::size_t count() const { return out_.size(); }
@@ -102,28 +107,23 @@ void read_text(const json& object, std::string_view key, std::string& out, bool 
   const std::string field(key);
   const auto it = object.find(field);
   if (it == object.end()) {
-    if (required) problems.add(step, field, "missing");
+    if (required) problems.add(step, field, TextId::lesson_missing);
     return;
   }
-  if (!it->is_string()) return problems.add(step, field, "must be a string");
+  if (!it->is_string()) return problems.add(step, field, TextId::session_not_string);
   const std::string text = it->get<std::string>();
-  if (blank(text)) return problems.add(step, field, "is empty");
+  if (blank(text)) return problems.add(step, field, TextId::lesson_empty);
   if (text.size() > max_bytes)
-    return problems.add(step, field,
-                        "is " + std::to_string(text.size()) + " bytes, longer than " +
-                            std::to_string(max_bytes) +
-                            " (a step is a few short sentences; split it into two steps)");
-  if (const std::optional<std::string> marker = tex_in(text))
     return problems.add(
-        step, field,
-        "contains TeX (\"" + *marker + "\"): write maths with plain UTF-8 characters, e.g. Pₚ₊ₖ, 2π, w·k");
+        step, field, Text{TextId::lesson_too_long, {std::to_string(text.size()), std::to_string(max_bytes)}});
+  if (const std::optional<std::string> marker = tex_in(text))
+    return problems.add(step, field, Text{TextId::lesson_tex, {*marker}});
   if (script == Script::korean && !has_hangul(text))
-    return problems.add(step, field, "has no Hangul: is it the Korean text?");
+    return problems.add(step, field, TextId::lesson_no_hangul);
   if (script == Script::english && has_hangul(text))
-    return problems.add(step, field, "contains Hangul: is it the English text?");
+    return problems.add(step, field, TextId::lesson_hangul_in_english);
   if (script == Script::neutral && has_hangul(text))
-    return problems.add(step, field,
-                        "contains Hangul: a formula is shown in both languages, so words go in the texts");
+    return problems.add(step, field, TextId::lesson_hangul_in_formula);
   out = text;
 }
 
@@ -131,7 +131,7 @@ void refuse_unknown_keys(const json& object, std::span<const std::string_view> k
                          const std::string& prefix, std::optional<std::size_t> step, Problems& problems) {
   for (const auto& item : object.items()) {
     if (!contains(known, item.key()))
-      problems.add(step, prefix + item.key(), "unknown key (known: " + join(known) + ")");
+      problems.add(step, prefix + item.key(), Text{TextId::lesson_unknown_key, {join(known)}});
   }
 }
 
@@ -165,8 +165,7 @@ json merged(const json& base, const json& patch) {
 // A lesson's session must not carry the presenter's font or theme.
 void refuse_ui(const json& session, std::optional<std::size_t> step, Problems& problems) {
   if (session.is_object() && session.contains("ui"))
-    problems.add(step, "session.ui",
-                 "not allowed in a lesson (font size and theme belong to whoever presents it)");
+    problems.add(step, "session.ui", TextId::lesson_ui_not_allowed);
 }
 
 // Reads a (merged) session object with session_from_text, reporting its problems as session.FIELD.
@@ -181,7 +180,7 @@ std::optional<AppState> read_session(json session, ViewIds views, std::optional<
     std::string field = colon == std::string::npos ? "session" : problem.substr(0, colon);
     const std::string why = colon == std::string::npos ? problem : problem.substr(colon + 2);
     if (field != "session") field = "session." + field;
-    problems.add(step, field, why);
+    problems.add_translated(step, field, why);
   }
   return std::move(load.state);
 }
@@ -192,7 +191,7 @@ bool view_shown(const AppState& state, std::string_view id) {
 }
 
 std::string shown_views(const AppState& state) {
-  if (state.layout.maximized) return *state.layout.maximized + " (maximised)";
+  if (state.layout.maximized) return tr_text(Text{TextId::lesson_maximised, {*state.layout.maximized}});
   std::string text;
   for (const std::string& id : state.layout.views) text += (text.empty() ? "" : ", ") + id;
   return text;
@@ -204,66 +203,66 @@ bool read_index(const json& target, const char* key, std::int64_t lo, std::int64
   const std::string field = std::string("highlight.target.") + key;
   const auto it = target.find(key);
   if (it == target.end()) {
-    if (required) problems.add(step, field, "missing");
+    if (required) problems.add(step, field, TextId::lesson_missing);
     return !required;
   }
   if (!it->is_number_integer()) {
-    problems.add(step, field, "must be an integer");
+    problems.add(step, field, TextId::session_not_integer);
     return false;
   }
   const std::int64_t value =
       it->is_number_unsigned() && it->get<std::uint64_t>() > INT64_MAX ? INT64_MAX : it->get<std::int64_t>();
   if (value < lo || value >= hi) {
     problems.add(step, field,
-                 std::to_string(value) + " is outside this step's " + std::to_string(lo) + ".." +
-                     std::to_string(hi - 1));
+                 Text{TextId::lesson_index_outside,
+                      {std::to_string(value), std::to_string(lo), std::to_string(hi - 1)}});
     return false;
   }
   out = value;
   return true;
 }
 
-// Why the sidebar does not draw control `id` in this step's state ("" when it does): a frame
+// Why the sidebar does not draw control `id` in this step's state (empty when it does): a frame
 // around a control that is not there would point at nothing. The sidebar edits the active
 // configuration, so kind-specific controls follow its kind.
-std::string control_not_shown(const AppState& state, std::string_view id) {
-  if (state.slots.empty()) return "";
+Text control_not_shown(const AppState& state, std::string_view id) {
+  if (state.slots.empty()) return {};
   const Config& config = state.slots[std::min(state.active, state.slots.size() - 1)].config;
   const EncodingKind kind = config.encoding.kind;
+  const std::string name(id), active(to_string(kind));
   if (id == "binary_signed" && kind != EncodingKind::binary)
-    return "is shown only for kind binary (the active configuration is " + std::string(to_string(kind)) + ")";
+    return Text{TextId::lesson_control_kind_only, {name, "binary", active}};
   if (id == "table" && kind != EncodingKind::learned)
-    return "is shown only for kind learned (the active configuration is " + std::string(to_string(kind)) +
-           ")";
+    return Text{TextId::lesson_control_kind_only, {name, "learned", active}};
   if ((id == "sigma" || id == "seed") && (kind != EncodingKind::learned || !config.table_path.empty()))
-    return "is shown only for a seeded learned table (no \"table\")";
-  if (id == "scale_sharing" && state.slots.size() < 2) return "is shown only with two or more configurations";
-  return "";
+    return Text{TextId::lesson_control_seeded_only, {name}};
+  if (id == "scale_sharing" && state.slots.size() < 2)
+    return Text{TextId::lesson_control_two_configs, {name}};
+  return {};
 }
 
 std::optional<Highlight> read_highlight(const json& object, const AppState* state, ViewIds views,
                                         std::size_t step, Problems& problems) {
   if (!object.is_object()) {
-    problems.add(step, "highlight", "must be an object {\"kind\": ..., \"target\": ...}");
+    problems.add(step, "highlight", TextId::lesson_highlight_not_object);
     return std::nullopt;
   }
   constexpr std::array<std::string_view, 2> keys = {"kind", "target"};
   refuse_unknown_keys(object, keys, "highlight.", step, problems);
   const auto kind_it = object.find("kind");
   if (kind_it == object.end()) {
-    problems.add(step, "highlight.kind", "missing (control, view, cell or curve)");
+    problems.add(step, "highlight.kind", TextId::lesson_highlight_kind_missing);
     return std::nullopt;
   }
   const std::optional<HighlightKind> kind =
       kind_it->is_string() ? parse_highlight_kind(kind_it->get<std::string>()) : std::nullopt;
   if (!kind) {
-    problems.add(step, "highlight.kind",
-                 "unknown kind " + kind_it->dump() + " (control, view, cell or curve)");
+    problems.add(step, "highlight.kind", Text{TextId::lesson_highlight_kind_unknown, {kind_it->dump()}});
     return std::nullopt;
   }
   const auto target_it = object.find("target");
   if (target_it == object.end()) {
-    problems.add(step, "highlight.target", "missing");
+    problems.add(step, "highlight.target", TextId::lesson_missing);
     return std::nullopt;
   }
   const json& target = *target_it;
@@ -274,21 +273,20 @@ std::optional<Highlight> read_highlight(const json& object, const AppState* stat
     const std::span<const std::string_view> known = control ? lesson_control_ids() : views;
     if (!target.is_string() || !contains(known, target.get<std::string>())) {
       problems.add(step, "highlight.target",
-                   "unknown " + std::string(control ? "control " : "view ") + target.dump() + " (one of " +
-                       join(known) + ")");
+                   Text{control ? TextId::lesson_unknown_control : TextId::session_unknown_view,
+                        {target.dump(), join(known)}});
       return std::nullopt;
     }
     highlight.target = target.get<std::string>();
     if (control && state) {
-      if (const std::string why = control_not_shown(*state, highlight.target); !why.empty()) {
-        problems.add(step, "highlight.target", "control \"" + highlight.target + "\" " + why);
+      if (const Text why = control_not_shown(*state, highlight.target); !why.empty()) {
+        problems.add(step, "highlight.target", why);
         return std::nullopt;
       }
     }
     if (!control && state && !view_shown(*state, highlight.target)) {
-      problems.add(
-          step, "highlight.target",
-          "view \"" + highlight.target + "\" is not shown in this step (shown: " + shown_views(*state) + ")");
+      problems.add(step, "highlight.target",
+                   Text{TextId::lesson_view_not_shown, {highlight.target, shown_views(*state)}});
       return std::nullopt;
     }
     return highlight;
@@ -296,9 +294,7 @@ std::optional<Highlight> read_highlight(const json& object, const AppState* stat
   // cell {"p": 1, "i": 0, "config": 0} or curve {"i": 6, "config": 0}
   const bool cell = *kind == HighlightKind::cell;
   if (!target.is_object()) {
-    problems.add(step, "highlight.target",
-                 cell ? "must be {\"p\": POSITION, \"i\": DIMENSION} (optionally \"config\": INDEX)"
-                      : "must be {\"i\": DIMENSION} (optionally \"config\": INDEX)");
+    problems.add(step, "highlight.target", cell ? TextId::lesson_cell_target : TextId::lesson_curve_target);
     return std::nullopt;
   }
   constexpr std::array<std::string_view, 3> cell_keys = {"p", "i", "config"};
@@ -317,11 +313,10 @@ std::optional<Highlight> read_highlight(const json& object, const AppState* stat
     ok = read_index(target, "p", e.start, e.start + e.positions, true, highlight.position, step, problems) &&
          ok;
   if (!ok) return std::nullopt;
-  const char* view = cell ? "heatmap" : "curves";
-  if (!view_shown(*state, view)) {
+  if (!view_shown(*state, cell ? "heatmap" : "curves")) {
     problems.add(step, "highlight.kind",
-                 std::string("a ") + (cell ? "cell" : "curve") + " is marked in the " + view +
-                     " view, which is not shown in this step (shown: " + shown_views(*state) + ")");
+                 Text{cell ? TextId::lesson_cell_view_not_shown : TextId::lesson_curve_view_not_shown,
+                      {shown_views(*state)}});
     return std::nullopt;
   }
   return highlight;
@@ -337,15 +332,15 @@ LessonStep read_step(const json& object, const json& base, bool base_ok, ViewIds
   read_text(object, "try_en", out.try_en, false, max_lesson_text_bytes, Script::english, step, problems);
   read_text(object, "try_ko", out.try_ko, false, max_lesson_text_bytes, Script::korean, step, problems);
   if (object.contains("try_en") && !object.contains("try_ko"))
-    problems.add(step, "try_ko", "missing (try_en is given)");
+    problems.add(step, "try_ko", Text{TextId::lesson_pair_missing, {"try_en"}});
   if (object.contains("try_ko") && !object.contains("try_en"))
-    problems.add(step, "try_en", "missing (try_ko is given)");
+    problems.add(step, "try_en", Text{TextId::lesson_pair_missing, {"try_ko"}});
 
   std::optional<AppState> state;
   json patch = json::object();
   if (const auto it = object.find("session"); it != object.end()) {
     if (!it->is_object()) {
-      problems.add(step, "session", "must be a JSON object (a partial session, merged over the lesson's)");
+      problems.add(step, "session", TextId::lesson_step_session_not_object);
     } else {
       refuse_ui(*it, step, problems);
       patch = *it;
@@ -362,7 +357,7 @@ std::optional<json> parse(std::string_view text, Problems& problems) {
   try {
     return json::parse(text.begin(), text.end());
   } catch (const json::exception& error) {
-    problems.add(std::nullopt, "file", std::string("not valid JSON: ") + error.what());
+    problems.add(std::nullopt, "file", Text{TextId::session_not_json, {error.what()}});
     return std::nullopt;
   }
 }
@@ -402,8 +397,7 @@ LessonLoad lesson_from_text(std::string_view text, std::string_view name, ViewId
   const std::optional<json> root = parse(text, problems);
   if (!root) return load;
   if (!root->is_object()) {
-    problems.add(std::nullopt, "file",
-                 "must be a JSON object with pelab_lesson, title_en, title_ko and steps");
+    problems.add(std::nullopt, "file", TextId::lesson_file_not_object);
     return load;
   }
   Lesson lesson;
@@ -412,11 +406,10 @@ LessonLoad lesson_from_text(std::string_view text, std::string_view name, ViewId
                                                     "steps"};
   refuse_unknown_keys(*root, keys, "", std::nullopt, problems);
   if (const auto it = root->find("pelab_lesson"); it == root->end()) {
-    problems.add(std::nullopt, "pelab_lesson", "missing: not a pelab lesson file (add \"pelab_lesson\": 1)");
+    problems.add(std::nullopt, "pelab_lesson", TextId::lesson_not_lesson);
   } else if (!it->is_number_integer() || it->get<std::int64_t>() != lesson_format_version) {
     problems.add(std::nullopt, "pelab_lesson",
-                 "unsupported format version " + it->dump() + " (this pelab reads " +
-                     std::to_string(lesson_format_version) + ")");
+                 Text{TextId::lesson_version, {it->dump(), std::to_string(lesson_format_version)}});
   }
   read_text(*root, "title_en", lesson.title_en, true, max_lesson_title_bytes, Script::english, std::nullopt,
             problems);
@@ -427,7 +420,7 @@ LessonLoad lesson_from_text(std::string_view text, std::string_view name, ViewId
   bool base_ok = true;
   if (const auto it = root->find("session"); it != root->end()) {
     if (!it->is_object()) {
-      problems.add(std::nullopt, "session", "must be a JSON object (the session every step starts from)");
+      problems.add(std::nullopt, "session", TextId::lesson_session_not_object);
       base_ok = false;
     } else {
       const std::size_t before = problems.count();
@@ -440,15 +433,14 @@ LessonLoad lesson_from_text(std::string_view text, std::string_view name, ViewId
 
   const auto steps = root->find("steps");
   if (steps == root->end()) {
-    problems.add(std::nullopt, "steps", "missing");
+    problems.add(std::nullopt, "steps", TextId::lesson_missing);
   } else if (!steps->is_array() || steps->empty() || steps->size() > max_lesson_steps) {
-    problems.add(std::nullopt, "steps",
-                 "must be an array of 1 to " + std::to_string(max_lesson_steps) + " steps");
+    problems.add(std::nullopt, "steps", Text{TextId::lesson_steps, {std::to_string(max_lesson_steps)}});
   } else {
     for (std::size_t i = 0; i < steps->size(); ++i) {
       const json& step = (*steps)[i];
       if (!step.is_object()) {
-        problems.add(i + 1, "step", "must be a JSON object with text_en and text_ko");
+        problems.add(i + 1, "step", TextId::lesson_step_not_object);
         continue;
       }
       lesson.steps.push_back(read_step(step, base, base_ok, views, i + 1, problems));
@@ -482,7 +474,8 @@ LessonLoad load_lesson_file(const std::filesystem::path& path, ViewIds views) {
       table = resolved.string();
       std::error_code ec;
       if (!std::filesystem::is_regular_file(resolved, ec) && reported.insert(table).second)
-        problems.add(s + 1, "session.configs[" + std::to_string(c) + "].table", "no such file: " + table);
+        problems.add(s + 1, "session.configs[" + std::to_string(c) + "].table",
+                     Text{TextId::lesson_no_such_file, {table}});
     }
   }
   if (!load.problems.empty()) load.lesson.reset();
@@ -502,7 +495,7 @@ std::vector<LessonInfo> list_lessons(const std::filesystem::path& dir) {
       const auto en = root.find("title_en"), ko = root.find("title_ko"), steps = root.find("steps");
       if (!root.is_object() || en == root.end() || !en->is_string() || ko == root.end() || !ko->is_string() ||
           steps == root.end() || !steps->is_array()) {
-        info.problem = "not a lesson: needs title_en, title_ko and steps";
+        info.problem = tr_text(TextId::lesson_list_not_lesson);
       } else {
         info.title_en = en->get<std::string>();
         info.title_ko = ko->get<std::string>();

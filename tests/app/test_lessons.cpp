@@ -16,6 +16,7 @@
 #include "pelab/io/table_file.hpp"
 #include "pelab/requirements.hpp"
 #include "pelab/similarity.hpp"
+#include "state/i18n.hpp"
 #include "state/lesson.hpp"
 #include "ui/view_registry.hpp"
 
@@ -328,6 +329,30 @@ TEST_CASE("every problem of a lesson is listed, each with its own step", "[lesso
   CHECK(mentions(load.problems, "step 1: text_ko: missing"));
   CHECK(mentions(load.problems, "step 2: highlight.target: view \"rotation\" is not shown"));
   CHECK(mentions(load.problems, "step 3: session.configs[0].positions: must be in 1..16384"));
+}
+
+TEST_CASE("a lesson's problems are told in the UI's language, field names as written", "[lesson]") {
+  std::vector<std::string> string_problems;
+  REQUIRE(load_strings(std::filesystem::path(PELAB_SOURCE_DIR) / "assets" / "i18n", string_problems));
+  json lesson = valid_lesson();
+  lesson["steps"][0].erase("text_ko");
+  lesson["steps"][1]["highlight"]["target"] = "rotation";
+  lesson["steps"][2]["session"]["configs"][0]["positions"] = 100000;
+  lesson["steps"][2]["text_en"] = "Attention weights 주의";
+  set_language(Language::ko);
+  const LessonLoad load = load_json(lesson);
+  set_language(Language::en);
+  INFO(joined(load.problems));
+  CHECK_FALSE(load.lesson);
+  REQUIRE(load.problems.size() == 4);
+  CHECK(mentions(load.problems, "1단계: text_ko: 없습니다"));
+  CHECK(
+      mentions(load.problems, "2단계: highlight.target: 뷰 \"rotation\"은(는) 이 단계에서 보이지 않습니다"));
+  CHECK(mentions(load.problems, "3단계: session.configs[0].positions: 1..16384 범위 안이어야 합니다"));
+  CHECK(mentions(load.problems, "3단계: text_en: 한글이 들어 있습니다"));
+  // Back in English, the same file reads as before.
+  const LessonLoad english = load_json(lesson);
+  CHECK(mentions(english.problems, "step 3: text_en: contains Hangul: is it the English text?"));
 }
 
 TEST_CASE("a step's session is merged over the lesson's", "[lesson]") {
