@@ -246,6 +246,10 @@ void draw_distance_plot(const BiasViewSettings& s, const BiasViewData& data, ImV
                    {rope_label, plot::palette_color(2)},
                    {sinusoid_label, plot::palette_color(3)}});
   if (presenting) ImGui::SetWindowFontScale(1.0f);
+  // On a projector's height the title's line goes to the curves: the key above and the axis labels
+  // already say what is plotted, and the caption band says why.
+  const bool cramped = presenting && ImGui::GetContentRegionAvail().y < 16.0f * ImGui::GetFontSize();
+  if (cramped) config.title = nullptr;
   if (!plot::BeginPlot("##bias_distance", ImGui::GetContentRegionAvail(), config)) return;
   const auto n = static_cast<int>(data.distances.size());
   double alibi_scale = 0.0;
@@ -269,8 +273,10 @@ void draw_distance_plot(const BiasViewSettings& s, const BiasViewData& data, ImV
                  1.5f);
   const ImU32 mark = ImGui::GetColorU32(ImGuiCol_Text, 0.45f);
   const auto d = static_cast<double>(s.t5_max_distance);
-  plot::PlotVLine(-d, mark, "−max_distance");
-  if (!s.causal) plot::PlotVLine(d, mark, "max_distance");
+  // Cramped, the lines stay unnamed: their tags could only sit on the curves, and the T5 key already
+  // says where it turns flat.
+  plot::PlotVLine(-d, mark, cramped ? nullptr : "−max_distance");
+  if (!s.causal) plot::PlotVLine(d, mark, cramped ? nullptr : "max_distance");
   plot::PlotHLine(0.0, ImGui::GetColorU32(ImGuiCol_Text, 0.3f));
   plot::EndPlot();
 }
