@@ -288,6 +288,16 @@ std::string ordinal(std::int64_t n) {
   return std::to_string(n) + suffix;
 }
 
+void same_line_if_fits(float width) {
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+float labelled_width(float frame_width, const char* label) {
+  const float text = ImGui::CalcTextSize(label, nullptr, true).x;  // up to "##"
+  return frame_width + (text > 0.0f ? ImGui::GetStyle().ItemInnerSpacing.x + text : 0.0f);
+}
+
 void item_tooltip(const char* text) {
   if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
   ImGui::BeginTooltip();

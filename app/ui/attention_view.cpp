@@ -63,9 +63,7 @@ void draw_controls(AppContext& app) {
   ImGui::TextUnformatted(tr("views.attention.sentence"));
   // The next button on this line when it fits, else on the next one (narrow compare panels).
   const auto next = [](const char* label) {
-    ImGui::SameLine();
-    const float width = ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x;
-    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+    same_line_if_fits(ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x);
   };
   for (std::size_t r = 0; r < order.size(); ++r) {
     const std::string word(attention_sentence_words()[static_cast<std::size_t>(order[r])]);
@@ -301,7 +299,9 @@ void draw_attention_view(ViewContext& view) {
     draw_rows(specs, top, cells, 0);
     draw_color_legend(tr("views.attention.logit_scale"), logit_range, Colormap::red_blue, 0.5f * avail.x);
     ImGui::SameLine();
-    draw_color_legend(tr("views.attention.output_scale"), output_range, Colormap::red_blue, 0.5f * avail.x);
+    // What the first key left (its Dummy may be narrower than half; the spacing is not in the half).
+    draw_color_legend(tr("views.attention.output_scale"), output_range, Colormap::red_blue,
+                      ImGui::GetContentRegionAvail().x);
     return;
   }
   ImGui::PushTextWrapPos(0.0f);

@@ -48,7 +48,7 @@ std::string slope_text(double slope) {
 
 void slider(const char* label, const char* tip, std::int64_t& value, std::int64_t lo, std::int64_t hi,
             float width, bool capture, bool log = false) {
-  ImGui::SameLine();
+  same_line_if_fits(labelled_width(width, label));
   ImGui::SetNextItemWidth(width);
   int v = static_cast<int>(value);
   if (ImGui::SliderInt(label, &v, static_cast<int>(lo), static_cast<int>(hi), "%d",
@@ -75,11 +75,7 @@ void draw_controls(AppContext& app) {
   slider(tr("views.bias.positions"), tr("views.bias.positions.tip"), s.positions, 2, max_bias_positions,
          6.0f * em, capture);
   if (s.method != BiasMethod::shaw) {
-    // On the same line only when the whole checkbox fits (a projector's font at 1024 px does not).
-    const float causal_w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-                           ImGui::CalcTextSize(tr("views.bias.causal")).x;
-    ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x < causal_w) ImGui::NewLine();
+    same_line_if_fits(labelled_width(ImGui::GetFrameHeight(), tr("views.bias.causal")));
     ImGui::Checkbox(tr("views.bias.causal"), &s.causal);
     if (!capture) item_tooltip(tr("views.bias.causal.tip"));
   }
@@ -88,8 +84,8 @@ void draw_controls(AppContext& app) {
            capture);
     slider(tr("views.bias.max_distance"), tr("views.bias.max_distance.tip"), s.t5_max_distance, 2,
            max_t5_distance, 6.0f * em, capture, true);
-    ImGui::SameLine();
     int seed = static_cast<int>(std::min<std::uint64_t>(s.seed, 1'000'000));
+    same_line_if_fits(labelled_width(5.0f * em, tr("views.bias.seed")));  // the step buttons included
     ImGui::SetNextItemWidth(5.0f * em);
     if (ImGui::InputInt(tr("views.bias.seed"), &seed)) s.seed = static_cast<std::uint64_t>(std::max(seed, 0));
     if (!capture) item_tooltip(tr("views.bias.seed.tip"));
@@ -172,6 +168,8 @@ void draw_matrices(const BiasViewSettings& s, const BiasViewData& data, ImVec2 r
     if (t5 && g == 0) {
       title =
           trf("views.bias.bucket_title", {std::to_string(s.t5_buckets), std::to_string(s.t5_max_distance)});
+      // Too long for a small grid: the name alone (the colour key below gives the bucket range).
+      if (0.75f * ImGui::CalcTextSize(title.c_str()).x > w) title = tr("views.bias.bucket_title_short");
       spec.values = &bucket_shown;
       spec.range = ValueRange{0.0, static_cast<double>(s.t5_buckets - 1)};
       spec.colormap = Colormap::viridis;
@@ -248,8 +246,7 @@ void draw_distance_plot(const BiasViewSettings& s, const BiasViewData& data, ImV
   if (presenting) ImGui::SetWindowFontScale(1.0f);
   // On a projector's height the title's line goes to the curves: the key above and the axis labels
   // already say what is plotted, and the caption band says why.
-  const bool cramped = presenting && ImGui::GetContentRegionAvail().y < 16.0f * ImGui::GetFontSize();
-  if (cramped) config.title = nullptr;
+  if (presenting && ImGui::GetContentRegionAvail().y < 16.0f * ImGui::GetFontSize()) config.title = nullptr;
   if (!plot::BeginPlot("##bias_distance", ImGui::GetContentRegionAvail(), config)) return;
   const auto n = static_cast<int>(data.distances.size());
   double alibi_scale = 0.0;
@@ -273,10 +270,11 @@ void draw_distance_plot(const BiasViewSettings& s, const BiasViewData& data, ImV
                  1.5f);
   const ImU32 mark = ImGui::GetColorU32(ImGuiCol_Text, 0.45f);
   const auto d = static_cast<double>(s.t5_max_distance);
-  // Cramped, the lines stay unnamed: their tags could only sit on the curves, and the T5 key already
-  // says where it turns flat.
-  plot::PlotVLine(-d, mark, cramped ? nullptr : "−max_distance");
-  if (!s.causal) plot::PlotVLine(d, mark, cramped ? nullptr : "max_distance");
+  // T5's max distance, tagged with its value alone: the key says it turns flat beyond it, and a short
+  // tag fits outside the lines instead of on the curves between them.
+  const std::string far = plot::format_number(d, 6), near = "−" + far;
+  plot::PlotVLine(-d, mark, near.c_str());
+  if (!s.causal) plot::PlotVLine(d, mark, far.c_str());
   plot::PlotHLine(0.0, ImGui::GetColorU32(ImGuiCol_Text, 0.3f));
   plot::EndPlot();
 }
@@ -316,9 +314,12 @@ void draw_bias_view(AppContext& app) {
   }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float em = ImGui::GetFontSize();
-  // Side by side on a wide screen, and on any landscape one while presenting (stacked, a projector's
-  // height leaves the distance plot under its legend no room).
-  if (avail.x >= 1.6f * avail.y && (avail.x >= 50.0f * em || app.lessons.presenting)) {
+  // Side by side on a wide screen, on any landscape one while presenting, and wherever stacking would
+  // leave the distance plot under its key less than ~14 lines (a projector's font at 1024 × 768)
+  // while a column beside the matrices is still 15 em wide.
+  const bool wide = avail.x >= 1.6f * avail.y && (avail.x >= 50.0f * em || app.lessons.presenting);
+  const bool stacked_too_low = 0.42f * avail.y < 14.0f * em && 0.45f * avail.x >= 15.0f * em;
+  if (wide || stacked_too_low) {
     const float left = std::floor(0.55f * avail.x);
     ImGui::BeginChild("##bias_matrices", ImVec2(left, avail.y), false, ImGuiWindowFlags_NoScrollbar);
     draw_matrices(s, data, ImGui::GetContentRegionAvail());

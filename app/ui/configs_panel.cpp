@@ -138,8 +138,7 @@ void draw_table_source_controls(AppContext& app) {
   if (ImGui::Button(tr("configs.open_table"))) {
     app.dialog.table_requested = true;
   }
-  item_tooltip(
-      tr("configs.open_table.tip"));
+  item_tooltip(tr("configs.open_table.tip"));
   if (!config.table_path.empty()) {
     ImGui::SameLine();
     if (ImGui::Button(tr("configs.seeded"))) {

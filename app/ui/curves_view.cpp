@@ -17,9 +17,11 @@ void draw_curves_view(ViewContext& view) {
     return;
   }
   if (curves.sampling.stride > 1) {
-    note_text("%s", trf("views.sampled", {ordinal(curves.sampling.stride), std::to_string(curves.sampling.shown),
-                                          std::to_string(curves.sampling.total)})
-                        .c_str() + 2);  // without the leading "; "
+    note_text("%s",
+              trf("views.sampled", {ordinal(curves.sampling.stride), std::to_string(curves.sampling.shown),
+                                    std::to_string(curves.sampling.total)})
+                      .c_str() +
+                  2);  // without the leading "; "
   }
   plot::PlotConfig config;
   config.x.label = tr("axis.position_p");
@@ -36,9 +38,10 @@ void draw_curves_view(ViewContext& view) {
   for (const CurvesData::Curve& curve : curves.curves) {
     // The selected column, or the one a lesson step points at, is drawn thick.
     const LessonPlayer& player = view.app.lessons;
-    const std::optional<Highlight>* mark = player.lesson ? &player.lesson->steps[player.step].highlight : nullptr;
-    const bool pointed = mark && *mark && (*mark)->kind == HighlightKind::curve && (*mark)->config == view.index &&
-                         (*mark)->dimension == curve.dimension;
+    const std::optional<Highlight>* mark =
+        player.lesson ? &player.lesson->steps[player.step].highlight : nullptr;
+    const bool pointed = mark && *mark && (*mark)->kind == HighlightKind::curve &&
+                         (*mark)->config == view.index && (*mark)->dimension == curve.dimension;
     const bool selected = curve.dimension == view.selection.dimension || pointed;
     const ImU32 color = plot::palette_color(colour++);
     plot::PlotLine(curve.label.c_str(), curves.positions.data(), curve.values.data(), count, color,

@@ -4,8 +4,8 @@
 #include <string>
 
 #include "plot/plot.hpp"
-#include "ui/heatmap_plot.hpp"
 #include "state/i18n.hpp"
+#include "ui/heatmap_plot.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
@@ -17,8 +17,7 @@ void draw_heatmap_view(ViewContext& view) {
     note_text("%s", trf("views.heatmap.cannot", {table.error}).c_str());
     return;
   }
-  std::string note =
-      trf("views.heatmap.size", {std::to_string(e.positions), std::to_string(e.dims)});
+  std::string note = trf("views.heatmap.size", {std::to_string(e.positions), std::to_string(e.dims)});
   if (table.rows.stride > 1) note += trf("views.every_position", {ordinal(table.rows.stride)});
   if (table.cols.stride > 1) note += trf("views.every_dimension", {ordinal(table.cols.stride)});
   note_text("%s", note.c_str());
@@ -46,16 +45,16 @@ void draw_heatmap_view(ViewContext& view) {
         const auto i = static_cast<double>(view.selection.dimension);
         highlight_rect(spec.x0, p - 0.5 * row_step, spec.x1, p + 0.5 * row_step);
         highlight_rect(i - 0.5, spec.y0, i + 0.5, spec.y1);
-    // A lesson step that points at a cell of this configuration: an accent frame around it.
-    const LessonPlayer& player = view.app.lessons;
-    if (player.lesson) {
-      const std::optional<Highlight>& mark = player.lesson->steps[player.step].highlight;
-      if (mark && mark->kind == HighlightKind::cell && mark->config == view.index) {
-        const auto mp = static_cast<double>(mark->position), mi = static_cast<double>(mark->dimension);
-        plot::PlotRectOutline(mi - 0.5, mp - 0.5 * row_step, mi + 0.5, mp + 0.5 * row_step, IM_COL32(255, 170, 0, 255),
-                              5.0f);
-      }
-    }
+        // A lesson step that points at a cell of this configuration: an accent frame around it.
+        const LessonPlayer& player = view.app.lessons;
+        if (player.lesson) {
+          const std::optional<Highlight>& mark = player.lesson->steps[player.step].highlight;
+          if (mark && mark->kind == HighlightKind::cell && mark->config == view.index) {
+            const auto mp = static_cast<double>(mark->position), mi = static_cast<double>(mark->dimension);
+            plot::PlotRectOutline(mi - 0.5, mp - 0.5 * row_step, mi + 0.5, mp + 0.5 * row_step,
+                                  IM_COL32(255, 170, 0, 255), 5.0f);
+          }
+        }
         // Linked hover: where the mouse is in another panel, a thin crosshair here.
         if (!hover.active && (view.hovered.position || view.hovered.dimension)) {
           const ImU32 mark = IM_COL32(255, 255, 255, 150);

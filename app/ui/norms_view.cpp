@@ -46,13 +46,8 @@ void draw_controls(AppContext& app) {
   const float em = ImGui::GetFontSize();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("views.norms.batch"));
-  // The next control on this line when it fits, else on the next one (narrow compare panels).
-  const auto next = [](float width) {
-    ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
-  };
   for (std::size_t s = 0; s < settings.lengths.size(); ++s) {
-    next(4.5f * em);
+    same_line_if_fits(4.5f * em);
     ImGui::PushID(static_cast<int>(s));
     ImGui::SetNextItemWidth(4.5f * em);
     int length = static_cast<int>(settings.lengths[s]);
@@ -62,7 +57,7 @@ void draw_controls(AppContext& app) {
     if (!app.capture_mode) item_tooltip(tr("views.norms.length.tip"));
     ImGui::PopID();
   }
-  next(4.0f * em);
+  same_line_if_fits(4.0f * em);
   ImGui::BeginDisabled(settings.lengths.size() >= static_cast<std::size_t>(max_norm_sequences));
   if (ImGui::SmallButton("+")) settings.lengths.push_back(1);
   ImGui::EndDisabled();
@@ -72,7 +67,7 @@ void draw_controls(AppContext& app) {
   if (ImGui::SmallButton("−")) settings.lengths.pop_back();
   ImGui::EndDisabled();
   if (!app.capture_mode) item_tooltip(tr("views.norms.remove.tip"));
-  next(ImGui::CalcTextSize(tr("views.norms.count_padding")).x + 2.0f * em);
+  same_line_if_fits(ImGui::CalcTextSize(tr("views.norms.count_padding")).x + 2.0f * em);
   ImGui::Checkbox(tr("views.norms.count_padding"), &settings.count_padding);
   if (!app.capture_mode) item_tooltip(tr("views.norms.count_padding.tip"));
 }
@@ -192,7 +187,7 @@ void draw_norms_view(ViewContext& view) {
   draw_color_legend("x", x_range, Colormap::red_blue, narrow ? avail.x : 0.5f * avail.x);
   if (!narrow) ImGui::SameLine();
   draw_color_legend(tr("views.norms.normalised"), norm_range, Colormap::red_blue,
-                    narrow ? avail.x : 0.5f * avail.x);
+                    ImGui::GetContentRegionAvail().x);  // what the first key left on its line
   if (short_panel) return;
 
   // BatchNorm's variance over the batch at each step for feature i, with and without the padding;

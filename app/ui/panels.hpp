@@ -50,5 +50,10 @@ void note_text(const char* format, ...) IM_FMTARGS(1);
 std::string ordinal(std::int64_t n);
 // A tooltip for the last item, wrapped at a readable width.
 void item_tooltip(const char* text);
+// The next control on this line when its whole `width` still fits, else at the start of the next:
+// a row of controls wraps instead of running off a narrow panel or a projector's screen.
+void same_line_if_fits(float width);
+// The width of a framed control `frame_width` wide with its visible label beside it.
+float labelled_width(float frame_width, const char* label);
 
 }  // namespace pelab::app::ui

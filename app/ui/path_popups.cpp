@@ -62,8 +62,10 @@ void draw_path_popups(AppContext& app) {
   if (dialog.save_requested) ImGui::OpenPopup("Save session");
   if (dialog.table_requested) ImGui::OpenPopup("Open table");
   dialog.open_requested = dialog.save_requested = dialog.table_requested = false;
-  if (path_popup(app, "Open session", tr("dialog.open"), tr("dialog.session_file"), false)) open_session(app, dialog.path);
-  if (path_popup(app, "Save session", tr("dialog.save"), tr("dialog.session_file"), false)) save_session(app, dialog.path);
+  if (path_popup(app, "Open session", tr("dialog.open"), tr("dialog.session_file"), false))
+    open_session(app, dialog.path);
+  if (path_popup(app, "Save session", tr("dialog.save"), tr("dialog.session_file"), false))
+    save_session(app, dialog.path);
   if (path_popup(app, "Open table", tr("dialog.open"), tr("dialog.table_file"), true))
     open_table(app, dialog.path, dialog.tensor);
 }

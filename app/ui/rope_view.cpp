@@ -119,12 +119,6 @@ void tip(bool capture, const char* key) {
   if (!capture) item_tooltip(tr(key));
 }
 
-// The next control on this line when `width` still fits, else on the next line.
-void next_item(float width) {
-  ImGui::SameLine();
-  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
-}
-
 // One scaling's controls: the type, then the parameters that type reads.
 void edit_scaling(const char* id, const char* name, RopeScaling& s, std::int64_t context, bool capture) {
   const float em = ImGui::GetFontSize();
@@ -142,38 +136,38 @@ void edit_scaling(const char* id, const char* name, RopeScaling& s, std::int64_t
   }
   tip(capture, "views.rope.type.tip");
   if (rope_param_applies(s.type, RopeParam::factor)) {
-    next_item(4.5f * em);
+    same_line_if_fits(4.5f * em);
     slider_optional("##factor", "×%.3g", s.factor, 1.0, 64.0, 4.0, 4.5f * em, true);
     tip(capture, "views.rope.factor.tip");
   }
   switch (s.type) {
     case RopeScalingType::yarn:
-      next_item(6.0f * em);
+      same_line_if_fits(6.0f * em);
       slider_optional("##beta_fast", "β_fast %.3g", s.beta_fast, 1.0, 128.0, 32.0, 6.0f * em, true);
       tip(capture, "views.rope.beta_fast.tip");
-      next_item(6.0f * em);
+      same_line_if_fits(6.0f * em);
       slider_optional("##beta_slow", "β_slow %.3g", s.beta_slow, 0.125, 16.0, 1.0, 6.0f * em, true);
       tip(capture, "views.rope.beta_slow.tip");
       break;
     case RopeScalingType::llama3:
-      next_item(5.5f * em);
+      same_line_if_fits(5.5f * em);
       slider_optional("##low", std::string(tr("views.rope.low_freq")) + " %.3g", s.low_freq_factor, 0.25,
                       16.0, 1.0, 5.5f * em, true);
       tip(capture, "views.rope.low_freq.tip");
-      next_item(5.5f * em);
+      same_line_if_fits(5.5f * em);
       slider_optional("##high", std::string(tr("views.rope.high_freq")) + " %.3g", s.high_freq_factor, 0.25,
                       64.0, 4.0, 5.5f * em, true);
       tip(capture, "views.rope.high_freq.tip");
       break;
     case RopeScalingType::dynamic: {
-      next_item(7.0f * em);
+      same_line_if_fits(7.0f * em);
       std::int64_t n = s.seq_len.value_or(context);
       if (input_int64(tr("views.rope.seq_len"), n, 1, max_rope_position, 5.5f * em)) s.seq_len = n;
       tip(capture, "views.rope.seq_len.tip");
       break;
     }
     case RopeScalingType::longrope:
-      next_item(16.0f * em);
+      same_line_if_fits(16.0f * em);
       ImGui::TextDisabled(
           "%s", tr(s.long_factor.empty() ? "views.rope.longrope_lists" : "views.rope.longrope_given"));
       break;
@@ -216,23 +210,23 @@ void draw_controls(AppContext& app) {
   }
   tip(capture, "views.rope.model.tip");
   const RopeViewSettings before = s;
-  next_item(5.0f * em);
+  same_line_if_fits(5.0f * em);
   input_int64("D", s.dims, 2, max_rope_dims, 3.5f * em);
   tip(capture, "views.rope.dims.tip");
-  next_item(9.0f * em);
+  same_line_if_fits(9.0f * em);
   ImGui::SetNextItemWidth(9.0f * em);
   float base = static_cast<float>(s.base);
   const std::string base_format = std::string(tr("views.rope.base")) + " %.6g";
   if (ImGui::SliderFloat("##base", &base, 2.0f, 1e8f, base_format.c_str(), ImGuiSliderFlags_Logarithmic))
     s.base = std::max(static_cast<double>(base), 1.0001);
   tip(capture, "views.rope.base.tip");
-  next_item(6.5f * em);
+  same_line_if_fits(6.5f * em);
   input_int64("L", s.context, 1, max_rope_context, 5.0f * em);
   tip(capture, "views.rope.context.tip");
-  next_item(7.0f * em);
+  same_line_if_fits(7.0f * em);
   input_int64("p", s.position, 0, max_rope_position, 5.5f * em);
   tip(capture, "views.rope.position.tip");
-  next_item(ImGui::CalcTextSize(tr("views.rope.compare")).x + 2.0f * em);
+  same_line_if_fits(ImGui::CalcTextSize(tr("views.rope.compare")).x + 2.0f * em);
   ImGui::Checkbox(tr("views.rope.compare"), &s.compare);
   tip(capture, "views.rope.compare.tip");
   // An edited number is no longer the preset.
@@ -428,8 +422,9 @@ void side_header(const RopeViewData& data, const RopeSideData& side, bool presen
   if (!presenting) note_text("%s", (critical + " " + negative).c_str());
 }
 
-// One scaling: its controls, its summary and its three plots, in a column of `room`.
-void draw_side(AppContext& app, const RopeViewData& data, int index, ImVec2 room) {
+// One scaling: its controls, its summary and its three plots, in a column of `room`; `beside` when
+// the other scaling's column stands next to it (their plots then start at the same height).
+void draw_side(AppContext& app, const RopeViewData& data, int index, ImVec2 room, bool beside) {
   RopeViewSettings& settings = app.state.views.rope;
   const char* name = index == 0 ? "A" : "B";
   ImGui::BeginChild(index == 0 ? "##rope_a" : "##rope_b", room, false, ImGuiWindowFlags_NoScrollbar);
@@ -450,7 +445,7 @@ void draw_side(AppContext& app, const RopeViewData& data, int index, ImVec2 room
   // Both columns' plots start at the same height: pad to the taller header of the previous frame
   // (controls and text can wrap differently in the two columns).
   static float header_heights[2] = {0.0f, 0.0f};
-  if (!settings.compare) header_heights[1] = 0.0f;
+  if (!beside) header_heights[0] = header_heights[1] = 0.0f;
   const float measured = ImGui::GetCursorPosY();
   const float target = std::max(header_heights[0], header_heights[1]);
   header_heights[index] = measured;
@@ -516,13 +511,27 @@ void draw_rope_view(AppContext& app) {
         ImVec2(at.x + avail.x - ImGui::CalcTextSize(text).x, at.y - ImGui::GetTextLineHeightWithSpacing()),
         ImGui::GetColorU32(ImGuiCol_TextDisabled), text);
   }
-  if (settings.compare) {
-    const float half = std::floor(0.5f * (avail.x - spacing));
-    draw_side(app, data, 0, ImVec2(half, avail.y));
+  const float half = std::floor(0.5f * (avail.x - spacing));
+  if (!settings.compare) {
+    draw_side(app, data, 0, avail, false);
+  } else if (half >= 30.0f * ImGui::GetFontSize()) {
+    draw_side(app, data, 0, ImVec2(half, avail.y), true);
     ImGui::SameLine();
-    draw_side(app, data, 1, ImVec2(avail.x - half - spacing, avail.y));
-  } else {
-    draw_side(app, data, 0, avail);
+    draw_side(app, data, 1, ImVec2(avail.x - half - spacing, avail.y), true);
+  } else if (ImGui::BeginTabBar("##rope_sides")) {
+    // Two columns too narrow for three readable plots each (a projector's font, a grid cell): A and
+    // B take turns under a tab row, each with the whole width.
+    for (int index : {0, 1}) {
+      const RopeScaling& scaling = index == 0 ? settings.scaling_a : settings.scaling_b;
+      const std::string tab = std::string(index == 0 ? "A · " : "B · ") +
+                              std::string(to_string(scaling.type)) +
+                              (index == 0 ? "###rope_tab_a" : "###rope_tab_b");
+      if (ImGui::BeginTabItem(tab.c_str())) {
+        draw_side(app, data, index, ImGui::GetContentRegionAvail(), false);
+        ImGui::EndTabItem();
+      }
+    }
+    ImGui::EndTabBar();
   }
 }
 

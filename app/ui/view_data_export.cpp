@@ -230,7 +230,8 @@ void process_png_exports(AppContext& app, float content_scale) {
     const float scale = content_scale > 0.0f ? content_scale : 1.0f;
     if (ec) {
       add_notice(
-          app, trf("export.failed", {trf("export.cannot_create", {e.path.parent_path().string(), ec.message()})}),
+          app,
+          trf("export.failed", {trf("export.cannot_create", {e.path.parent_path().string(), ec.message()})}),
           true);
     } else if (run::export_view_png(app, e.view_id, ImVec2(e.cell_size.x / scale, e.cell_size.y / scale),
                                     e.scale, e.path, error)) {
