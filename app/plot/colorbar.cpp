@@ -1,4 +1,5 @@
 // Plot layer: the colour bar beside a heatmap.
+#include <algorithm>
 #include <cmath>
 
 #include "plot_internal.hpp"
@@ -41,6 +42,10 @@ void ColorBar(const char* id, ImTextureID lut_texture, double min, double max, I
   const bool has_label = label && label[0];
   const float natural = pad + bar_w + tick_len + gap + labels_w + (has_label ? gap + f : 0) + pad;
   const float w = size.x > 0 ? size.x : natural;
+  // Tick labels wider than a fixed-width frame leaves them (a narrow compare panel, a projector's font:
+  // "−0.06" at 26 px) are drawn smaller, down to 65%, rather than cut at the frame's edge.
+  const float label_room = w - (natural - labels_w);
+  const float label_scale = labels_w > 0 ? std::clamp(label_room / labels_w, 0.65f, 1.0f) : 1.0f;
   const ImRect frame(pos, ImVec2(pos.x + w, pos.y + h));
   const ImGuiID gid = window->GetID(id);
   ImGui::ItemSize(frame);
@@ -60,12 +65,15 @@ void ColorBar(const char* id, ImTextureID lut_texture, double min, double max, I
     const float y = snap(static_cast<float>(t.pixel));
     dl->AddLine(ImVec2(bar.Max.x, y), ImVec2(bar.Max.x + tick_len, y), frame_col);
     if (t.show_label)
-      dl->AddText(ImVec2(bar.Max.x + tick_len + gap, round_px(static_cast<float>(t.label_lo))), text,
-                  t.tick.label.c_str());
+      dl->AddText(ImGui::GetFont(), f * label_scale,
+                  ImVec2(bar.Max.x + tick_len + gap,
+                         round_px(static_cast<float>(t.label_lo) + 0.5f * f * (1.0f - label_scale))),
+                  text, t.tick.label.c_str());
   }
   if (has_label) {
     // Right after the tick labels (not at the far edge of a wide frame), kept inside the frame.
-    const float cx = std::min(bar.Max.x + tick_len + gap + labels_w + gap + 0.5f * f, frame.Max.x - 0.5f * f);
+    const float cx = std::min(bar.Max.x + tick_len + gap + labels_w * label_scale + gap + 0.5f * f,
+                              frame.Max.x - 0.5f * f);
     add_text_vertical(dl, ImVec2(cx, 0.5f * (bar.Min.y + bar.Max.y)), text, label);
   }
   if (ImGui::IsItemHovered()) {
