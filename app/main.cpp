@@ -19,6 +19,7 @@
 #include "run/run_modes.hpp"
 #include "run/slides.hpp"
 #include "state/config_paths.hpp"
+#include "state/i18n.hpp"
 #include "state/session.hpp"
 #include "state/view_options.hpp"
 #include "ui/view_registry.hpp"
@@ -55,7 +56,7 @@ void use_config_dir(ui::AppContext& app) {
   if (const std::optional<UiSettings> settings = settings_from_text(text.str(), problems)) {
     app.state.ui = *settings;
   } else {
-    ui::add_notice(app, settings_path().string() + " ignored: " + problems.front(), true);
+    ui::add_notice(app, trf("notice.settings_ignored", {settings_path().string(), problems.front()}), true);
   }
 }
 
@@ -282,9 +283,13 @@ int main(int argc, char** argv) {
   }
   app.renderer = renderer.get();
   if (window) app.wake = [] { gfx::Window::wake(); };
-  use_config_dir(app);
+  // The strings first, in --lang's or the system's language, so that a refused settings file is
+  // reported in it; then the language the settings name, unless --lang overrides it.
   if (!cli.lang.empty()) app.state.ui.language = parse_language(cli.lang);
   ui::load_ui_strings(app);
+  use_config_dir(app);
+  if (!cli.lang.empty()) app.state.ui.language = parse_language(cli.lang);
+  set_language(app.state.ui.language.value_or(system_language()));
   const bool session_accepted = cli.session.empty() || ui::open_session(app, cli.session);
   apply_view_options(app.state.views, cli.view_options, ui::models_dir());  // checked above
   if (view) {

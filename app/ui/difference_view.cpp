@@ -5,6 +5,7 @@
 #include <string>
 
 #include "plot/plot.hpp"
+#include "plot/rich_text.hpp"
 #include "run/view_census.hpp"
 #include "state/i18n.hpp"
 #include "ui/heatmap_plot.hpp"
@@ -138,13 +139,18 @@ void draw_difference_view(AppContext& app) {
     if (!d->table) return run::census_not_applicable();  // --geometry: said why instead of drawing
   }
   const MatrixDifference& table = *d->table;
-  std::string summary = "max |P_A − P_B| = " + plot::format_number(table.max_abs, 4);
-  if (table.max_abs > 0.0) {
-    summary += " at p = " + std::to_string(d->start + table.row * d->rows.stride) +
-               ", i = " + std::to_string(table.col);
-  }
-  if (d->similarity) summary += ";  max |S_A − S_B| = " + plot::format_number(d->similarity->max_abs, 4);
-  ImGui::TextUnformatted(summary.c_str());
+  const std::string largest = plot::format_number(table.max_abs, 4);
+  std::string summary =
+      table.max_abs > 0.0
+          ? trf("views.difference.max_table_at",
+                {largest, std::to_string(d->start + table.row * d->rows.stride), std::to_string(table.col)})
+          : trf("views.difference.max_table", {largest});
+  if (d->similarity)
+    summary +=
+        ";  " + trf("views.difference.max_similarity", {plot::format_number(d->similarity->max_abs, 4)});
+  ImGui::PushTextWrapPos(0.0f);
+  plot::TextWrappedRich(summary);  // P_A, S_B with real subscripts, as in the maps' titles
+  ImGui::PopTextWrapPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   if (d->similarity) {

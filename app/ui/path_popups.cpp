@@ -58,15 +58,19 @@ void draw_path_popups(AppContext& app) {
                                                : std::string();
     dialog.tensor = config.tensor;
   }
-  if (dialog.open_requested) ImGui::OpenPopup("Open session");
-  if (dialog.save_requested) ImGui::OpenPopup("Save session");
-  if (dialog.table_requested) ImGui::OpenPopup("Open table");
+  // Titles in the UI's language; the part after "###" is the popup's id, the same in every language.
+  const std::string open_title = std::string(tr("dialog.title.open_session")) + "###open_session",
+                    save_title = std::string(tr("dialog.title.save_session")) + "###save_session",
+                    table_title = std::string(tr("dialog.title.open_table")) + "###open_table";
+  if (dialog.open_requested) ImGui::OpenPopup(open_title.c_str());
+  if (dialog.save_requested) ImGui::OpenPopup(save_title.c_str());
+  if (dialog.table_requested) ImGui::OpenPopup(table_title.c_str());
   dialog.open_requested = dialog.save_requested = dialog.table_requested = false;
-  if (path_popup(app, "Open session", tr("dialog.open"), tr("dialog.session_file"), false))
+  if (path_popup(app, open_title.c_str(), tr("dialog.open"), tr("dialog.session_file"), false))
     open_session(app, dialog.path);
-  if (path_popup(app, "Save session", tr("dialog.save"), tr("dialog.session_file"), false))
+  if (path_popup(app, save_title.c_str(), tr("dialog.save"), tr("dialog.session_file"), false))
     save_session(app, dialog.path);
-  if (path_popup(app, "Open table", tr("dialog.open"), tr("dialog.table_file"), true))
+  if (path_popup(app, table_title.c_str(), tr("dialog.open"), tr("dialog.table_file"), true))
     open_table(app, dialog.path, dialog.tensor);
 }
 

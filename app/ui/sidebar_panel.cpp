@@ -326,7 +326,10 @@ void draw_view_toggles(AppContext& app) {
     const std::string id(view.id);
     bool shown = std::find(views.begin(), views.end(), id) != views.end();
     if (column++ % 2 == 1) ImGui::SameLine(9.5f * ImGui::GetFontSize());
-    if (ImGui::Checkbox(id.c_str(), &shown)) {
+    // The view's short name in the UI's language (English: its id, as --view and sessions spell it).
+    const std::string short_key = "view." + id + ".short";
+    const std::string label = tr_or(short_key.c_str(), id) + "##" + id;
+    if (ImGui::Checkbox(label.c_str(), &shown)) {
       if (shown) {
         views.push_back(id);
       } else {

@@ -78,6 +78,7 @@ TEST_CASE("both languages hold the same UI string keys", "[i18n]") {
   for (std::string_view id : ui::view_ids()) {
     INFO(id);
     CHECK(ko_set.contains("view." + std::string(id) + ".title"));
+    CHECK(ko_set.contains("view." + std::string(id) + ".short"));
   }
   set_language(Language::ko);
   CHECK(std::string(tr("sidebar.section.views")) == "뷰");
