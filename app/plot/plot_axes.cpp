@@ -68,12 +68,25 @@ void draw_axes(Context& c, ImDrawList* dl) {
     const float room = L.frame.Max.x - L.frame.Min.x;
     const float full = text_size(c.title).x;
     if (full > room) ImGui::SetWindowFontScale(window_scale * std::max(0.75f, room / full));
-    const float w = text_size(c.title).x;
+    // Still too wide at 75%: cut at the last space that leaves room for "…" (a word cut in half,
+    // or a number, would read as another title), else clip.
+    std::string title = c.title;
+    if (text_size(title).x > room) {
+      for (std::size_t cut = title.rfind(' '); cut != std::string::npos && cut > 0;
+           cut = title.rfind(' ', cut - 1)) {
+        const std::string shorter = title.substr(0, cut) + "…";
+        if (text_size(shorter).x <= room) {
+          title = shorter;
+          break;
+        }
+      }
+    }
+    const float w = text_size(title).x;
     float x = round_px(0.5f * (a.Min.x + a.Max.x) - 0.5f * w);
     x = std::max(L.frame.Min.x, std::min(x, L.frame.Max.x - w));
     dl->PushClipRect(ImVec2(L.frame.Min.x, L.title_y),
                      ImVec2(L.frame.Max.x, L.title_y + 2.0f * ImGui::GetFontSize()), true);
-    add_text(dl, ImVec2(x, L.title_y), text, c.title);
+    add_text(dl, ImVec2(x, L.title_y), text, title);
     dl->PopClipRect();
     if (full > room) ImGui::SetWindowFontScale(window_scale);
   }
