@@ -357,7 +357,7 @@ std::optional<json> parse(std::string_view text, Problems& problems) {
   try {
     return json::parse(text.begin(), text.end());
   } catch (const json::exception& error) {
-    problems.add(std::nullopt, "file", Text{TextId::session_not_json, {error.what()}});
+    problems.add(std::nullopt, "file", json_problem_text(error));
     return std::nullopt;
   }
 }

@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <type_traits>
@@ -451,12 +452,22 @@ std::optional<json> parse_json(std::string_view text, std::vector<std::string>& 
   try {
     return json::parse(text.begin(), text.end());
   } catch (const json::exception& error) {  // parse_error, and out_of_range for a number like 1e999
-    problems.push_back(tr_text(Text{TextId::session_not_json, {error.what()}}));
+    problems.push_back(tr_text(json_problem_text(error)));
     return std::nullopt;
   }
 }
 
 }  // namespace
+
+Text json_problem_text(const std::exception& error) {
+  // "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error while parsing ..."
+  static const std::regex place(R"(at line (\d+), column (\d+): (.*)$)");
+  std::cmatch match;
+  if (dynamic_cast<const json::parse_error*>(&error) != nullptr &&
+      std::regex_search(error.what(), match, place))
+    return Text{TextId::json_syntax, {match[1].str(), match[2].str(), match[3].str()}};
+  return Text{TextId::session_not_json, {error.what()}};
+}
 
 std::string session_to_text(const AppState& state) {
   json configs = json::array();

@@ -12,6 +12,7 @@
 // unknown key, a wrong type or a value outside its control's range refuses the whole file and lists
 // every problem, so the caller can show them and keep its defaults. A half-applied session would
 // leave the user guessing which values came from where.
+#include <exception>
 #include <filesystem>
 #include <optional>
 #include <span>
@@ -35,6 +36,9 @@ struct SessionLoad {
   std::vector<std::string> problems;  // why it was refused ("encodings[0].dims: ...")
 };
 SessionLoad session_from_text(std::string_view text, ViewIds views);
+// Why a session's or a lesson's text is not JSON: the line and column of nlohmann-json's parse error
+// with the parser's own words, or its whole message for anything else (a number like 1e999).
+Text json_problem_text(const std::exception& error);
 
 // The "views" object of a session alone ({"rope": {...}, "pca": {...}}): only the keys present
 // change `views`; problems as for a session ("views.rope.dims: ...").

@@ -15,8 +15,7 @@ std::string shape_text(const Matrix& m) {
 
 MatrixDifference difference(const Matrix& a, const Matrix& b) {
   if (a.rows() != b.rows() || a.cols() != b.cols()) {
-    throw Error("cannot subtract a " + shape_text(b) + " matrix from a " + shape_text(a) +
-                " matrix: the shapes differ");
+    throw Error(Text{TextId::compare_shapes, {shape_text(b), shape_text(a)}});
   }
   MatrixDifference result;
   result.values = a - b;

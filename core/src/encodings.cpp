@@ -122,13 +122,13 @@ double entry(const EncodingParams& p, const ColumnRule& rule, std::int64_t posit
 
 void check_learned_source(const EncodingParams& p, const Matrix& source, std::int64_t last_position) {
   if (source.cols() != p.dims) {
-    throw Error("the learned table has " + std::to_string(source.cols()) +
-                " columns but D = " + std::to_string(p.dims) + "; set --dims to the table's width");
+    throw Error(
+        Text{TextId::encode_learned_columns, {std::to_string(source.cols()), std::to_string(p.dims)}});
   }
   if (last_position >= source.rows()) {
-    throw Error("the learned table has " + std::to_string(source.rows()) + " rows (positions 0.." +
-                std::to_string(source.rows() - 1) + ") but position " + std::to_string(last_position) +
-                " was asked for; a learned encoding is undefined past its last row");
+    throw Error(Text{
+        TextId::encode_learned_rows,
+        {std::to_string(source.rows()), std::to_string(source.rows() - 1), std::to_string(last_position)}});
   }
 }
 
@@ -183,22 +183,20 @@ std::span<const EncodingKind> all_encoding_kinds() { return kAllKinds; }
 
 void validate_base(double base) {
   if (!std::isfinite(base) || base <= 0.0 || !std::isfinite(1.0 / base)) {
-    throw Error("base must be a finite number above 0 whose inverse is finite too (got " +
-                std::to_string(base) + ")");
+    throw Error(Text{TextId::encode_base, {std::to_string(base)}});
   }
 }
 
 void validate(const EncodingParams& p) {
-  if (p.positions <= 0)
-    throw Error("positions N must be at least 1 (got " + std::to_string(p.positions) + ")");
-  if (p.dims <= 0) throw Error("dims D must be at least 1 (got " + std::to_string(p.dims) + ")");
-  if (p.start < 0) throw Error("start position must be 0 or more (got " + std::to_string(p.start) + ")");
+  if (p.positions <= 0) throw Error(Text{TextId::encode_positions_at_least_1, {std::to_string(p.positions)}});
+  if (p.dims <= 0) throw Error(Text{TextId::encode_dims_at_least_1, {std::to_string(p.dims)}});
+  if (p.start < 0) throw Error(Text{TextId::encode_start_negative, {std::to_string(p.start)}});
   if (p.start > (std::int64_t{1} << 52) - p.positions) {
-    throw Error("start + N must stay below 2^52 so positions are exact in double precision");
+    throw Error(Text{TextId::encode_start_exact});
   }
   validate_base(p.base);
   if (!std::isfinite(p.sigma) || p.sigma < 0.0) {
-    throw Error("sigma must be a finite number of 0 or more (got " + std::to_string(p.sigma) + ")");
+    throw Error(Text{TextId::encode_sigma, {std::to_string(p.sigma)}});
   }
 }
 
@@ -296,7 +294,7 @@ __attribute__((target("avx2"))) __m256d _ZGVdN4v_cos(__m256d);
 
 #if defined(PELAB_HAVE_AVX2_PATH)
 __attribute__((target("avx2"))) std::size_t sin_cos_avx2(const double* angle, double* s, double* c,
-                                                          std::size_t n) {
+                                                         std::size_t n) {
   std::size_t i = 0;
   for (; i + 4 <= n; i += 4) {
     const __m256d a = _mm256_loadu_pd(angle + i);
@@ -464,11 +462,11 @@ Matrix encode_grid(const EncodingParams& p, std::span<const std::int64_t> positi
                    std::span<const std::int64_t> dims, const Matrix* learned_source) {
   validate(p);
   for (std::int64_t pos : positions) {
-    if (pos < 0) throw Error("positions must be 0 or more (got " + std::to_string(pos) + ")");
+    if (pos < 0) throw Error(Text{TextId::encode_position_negative, {std::to_string(pos)}});
   }
   for (std::int64_t dim : dims) {
     if (dim < 0 || dim >= p.dims) {
-      throw Error("dimension " + std::to_string(dim) + " is outside 0.." + std::to_string(p.dims - 1));
+      throw Error(Text{TextId::encode_dimension_outside, {std::to_string(dim), std::to_string(p.dims - 1)}});
     }
   }
   Matrix out(static_cast<Eigen::Index>(positions.size()), static_cast<Eigen::Index>(dims.size()));

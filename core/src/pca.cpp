@@ -8,9 +8,9 @@ namespace pelab {
 
 Projection pca_project(const Matrix& table, int components) {
   if (components < 1 || components > 3) {
-    throw Error("PCA projects to 1, 2 or 3 components (got " + std::to_string(components) + ")");
+    throw Error(Text{TextId::pca_components, {std::to_string(components)}});
   }
-  if (table.rows() == 0 || table.cols() == 0) throw Error("PCA needs a non-empty table");
+  if (table.rows() == 0 || table.cols() == 0) throw Error(Text{TextId::pca_empty});
   const Matrix centred = table.rowwise() - table.colwise().mean();
   // Work in the smaller of the two spaces: the D x D covariance, or the N x N Gram matrix whose
   // eigenvectors are the projected coordinates up to the singular values.
@@ -48,9 +48,9 @@ namespace pelab {
 
 PcaBasis pca_fit(const Matrix& rows, int components) {
   if (components < 1 || components > 3) {
-    throw Error("PCA projects to 1, 2 or 3 components (got " + std::to_string(components) + ")");
+    throw Error(Text{TextId::pca_components, {std::to_string(components)}});
   }
-  if (rows.rows() == 0 || rows.cols() == 0) throw Error("PCA needs a non-empty table");
+  if (rows.rows() == 0 || rows.cols() == 0) throw Error(Text{TextId::pca_empty});
   PcaBasis basis{rows.colwise().mean().transpose(), Matrix::Zero(rows.cols(), components),
                  Vector::Zero(components), Vector()};
   const Matrix centred = rows.rowwise() - basis.mean.transpose();
@@ -85,8 +85,7 @@ PcaBasis pca_fit(const Matrix& rows, int components) {
 
 Matrix pca_apply(const PcaBasis& basis, const Matrix& rows) {
   if (rows.cols() != basis.mean.size()) {
-    throw Error("the rows have " + std::to_string(rows.cols()) + " columns but the PCA was fitted on " +
-                std::to_string(basis.mean.size()));
+    throw Error(Text{TextId::pca_columns, {std::to_string(rows.cols()), std::to_string(basis.mean.size())}});
   }
   return (rows.rowwise() - basis.mean.transpose()) * basis.axes;
 }

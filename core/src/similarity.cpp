@@ -226,7 +226,7 @@ Matrix symmetric_toeplitz(const Vector& v) {
 Vector paired_frequencies(std::int64_t d, double base) { return sinusoidal_frequencies(d, base).head(d / 2); }
 
 void check_sinusoid_args(std::int64_t d, double base) {
-  if (d <= 0) throw Error("dims D must be at least 1 (got " + std::to_string(d) + ")");
+  if (d <= 0) throw Error(Text{TextId::encode_dims_at_least_1, {std::to_string(d)}});
   validate_base(base);
 }
 
@@ -257,8 +257,7 @@ Matrix similarity_matrix(const Matrix& table, SimilarityMetric metric) {
 
 Matrix cross_similarity(const Matrix& a, const Matrix& b, SimilarityMetric metric) {
   if (a.cols() != b.cols()) {
-    throw Error("cannot compare tables of different widths (" + std::to_string(a.cols()) + " and " +
-                std::to_string(b.cols()) + " dims)");
+    throw Error(Text{TextId::similarity_widths, {std::to_string(a.cols()), std::to_string(b.cols())}});
   }
   return finish_metric(gram_cross(a, b), a, b, metric);
 }
@@ -270,14 +269,14 @@ Vector sinusoidal_similarity_by_offset(std::int64_t d, double base, std::int64_t
         "with odd D the last sine column makes the similarity depend on p and q, not only on q - p; "
         "use an even D");
   }
-  if (max_offset < 0) throw Error("max offset must be 0 or more");
+  if (max_offset < 0) throw Error(Text{TextId::similarity_max_offset});
   return offset_sums(paired_frequencies(d, base), max_offset, OffsetTerm::cosine);
 }
 
 Matrix sinusoidal_similarity_closed_form(std::int64_t n, std::int64_t d, double base, std::int64_t start,
                                          SimilarityMetric metric) {
   check_sinusoid_args(d, base);
-  if (n <= 0) throw Error("positions N must be at least 1");
+  if (n <= 0) throw Error(Text{TextId::similarity_positions});
   const std::int64_t pairs = d / 2;
   // Per offset r: dot part sum_k cos(w_k r) and, for distances, |P_p - P_q|^2 = 4 sum_k sin^2(w_k r / 2)
   // (the cancellation-free form of 2K - 2 sum cos).

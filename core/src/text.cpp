@@ -3,6 +3,8 @@
 #include "pelab/text.hpp"
 
 #include <array>
+#include <cerrno>
+#include <system_error>
 #include <utility>
 
 namespace pelab {
@@ -512,6 +514,47 @@ constexpr auto kEntries = std::to_array<Entry>({
     {TextId::lesson_list_not_lesson, "lesson.list_not_lesson",
      "not a lesson: needs title_en, title_ko and steps"},
     {TextId::lesson_maximised, "lesson.maximised", "{0} (maximised)"},
+    {TextId::colormap_fixed_not_finite, "error.colormap.fixed_not_finite",
+     "the fixed colour range must be finite numbers (got {0} to {1})"},
+    {TextId::colormap_fixed_reversed, "error.colormap.fixed_reversed",
+     "the fixed colour range is reversed: low {0} is above high {1}; swap the two values"},
+    {TextId::encode_learned_columns, "error.encode.learned_columns",
+     "the learned table has {0} columns but D = {1}; set --dims to the table's width"},
+    {TextId::encode_learned_rows, "error.encode.learned_rows",
+     "the learned table has {0} rows (positions 0..{1}) but position {2} was asked for; a learned encoding "
+     "is undefined past its last row"},
+    {TextId::encode_base, "error.encode.base",
+     "base must be a finite number above 0 whose inverse is finite too (got {0})"},
+    {TextId::encode_positions_at_least_1, "error.encode.positions_at_least_1",
+     "positions N must be at least 1 (got {0})"},
+    {TextId::encode_dims_at_least_1, "error.encode.dims_at_least_1", "dims D must be at least 1 (got {0})"},
+    {TextId::encode_start_negative, "error.encode.start_negative",
+     "start position must be 0 or more (got {0})"},
+    {TextId::encode_start_exact, "error.encode.start_exact",
+     "start + N must stay below 2^52 so positions are exact in double precision"},
+    {TextId::encode_sigma, "error.encode.sigma", "sigma must be a finite number of 0 or more (got {0})"},
+    {TextId::encode_position_negative, "error.encode.position_negative",
+     "positions must be 0 or more (got {0})"},
+    {TextId::encode_dimension_outside, "error.encode.dimension_outside", "dimension {0} is outside 0..{1}"},
+    {TextId::similarity_widths, "error.similarity.widths",
+     "cannot compare tables of different widths ({0} and {1} dims)"},
+    {TextId::similarity_max_offset, "error.similarity.max_offset", "max offset must be 0 or more"},
+    {TextId::similarity_positions, "error.similarity.positions", "positions N must be at least 1"},
+    {TextId::compare_shapes, "error.compare.shapes",
+     "cannot subtract a {0} matrix from a {1} matrix: the shapes differ"},
+    {TextId::pca_components, "error.pca.components", "PCA projects to 1, 2 or 3 components (got {0})"},
+    {TextId::pca_empty, "error.pca.empty", "PCA needs a non-empty table"},
+    {TextId::pca_columns, "error.pca.columns", "the rows have {0} columns but the PCA was fitted on {1}"},
+    {TextId::json_syntax, "session.json_syntax", "not valid JSON: line {0}, column {1} ({2})"},
+    {TextId::os_no_such_file, "error.os.no_such_file", "No such file or directory"},
+    {TextId::os_permission_denied, "error.os.permission_denied", "Permission denied"},
+    {TextId::os_is_directory, "error.os.is_directory", "Is a directory"},
+    {TextId::os_not_directory, "error.os.not_directory", "Not a directory"},
+    {TextId::os_no_space, "error.os.no_space", "No space left on device"},
+    {TextId::os_read_only, "error.os.read_only", "Read-only file system"},
+    {TextId::os_too_many_links, "error.os.too_many_links", "Too many levels of symbolic links"},
+    {TextId::os_name_too_long, "error.os.name_too_long", "File name too long"},
+    {TextId::os_other, "error.os.other", "{0}"},
 });
 
 // The table is in enum order, so an id is its own index (checked at compile time).
@@ -567,5 +610,29 @@ std::string format_text(const Text& text, const std::function<std::string_view(T
 std::string english(const Text& text) { return format_text(text, text_pattern); }
 
 std::span<const TextId> all_text_ids() { return kIds; }
+
+Text os_error_text(int error_number) {
+  switch (error_number) {
+    case ENOENT:
+      return Text{TextId::os_no_such_file};
+    case EACCES:
+    case EPERM:
+      return Text{TextId::os_permission_denied};
+    case EISDIR:
+      return Text{TextId::os_is_directory};
+    case ENOTDIR:
+      return Text{TextId::os_not_directory};
+    case ENOSPC:
+      return Text{TextId::os_no_space};
+    case EROFS:
+      return Text{TextId::os_read_only};
+    case ELOOP:
+      return Text{TextId::os_too_many_links};
+    case ENAMETOOLONG:
+      return Text{TextId::os_name_too_long};
+    default:
+      return Text{TextId::os_other, {std::system_category().message(error_number)}};
+  }
+}
 
 }  // namespace pelab

@@ -350,6 +350,14 @@ TEST_CASE("a lesson's problems are told in the UI's language, field names as wri
       mentions(load.problems, "2단계: highlight.target: 뷰 \"rotation\"은(는) 이 단계에서 보이지 않습니다"));
   CHECK(mentions(load.problems, "3단계: session.configs[0].positions: 1..16384 범위 안이어야 합니다"));
   CHECK(mentions(load.problems, "3단계: text_en: 한글이 들어 있습니다"));
+  // A syntax error: its line and column in the UI's language, the parser's own words after them.
+  set_language(Language::ko);
+  const LessonLoad broken = lesson_from_text("{\n  \"pelab_lesson\": 1,", "lessons/bad.json", ui::view_ids());
+  set_language(Language::en);
+  REQUIRE(broken.problems.size() == 1);
+  INFO(broken.problems[0]);
+  CHECK(broken.problems[0].rfind("lessons/bad.json: file: 올바른 JSON이 아닙니다: 2번째 줄", 0) == 0);
+  CHECK(broken.problems[0].find("syntax error") != std::string::npos);
   // Back in English, the same file reads as before.
   const LessonLoad english = load_json(lesson);
   CHECK(mentions(english.problems, "step 3: text_en: contains Hangul: is it the English text?"));

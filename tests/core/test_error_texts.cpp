@@ -10,10 +10,15 @@
 #include <sstream>
 #include <string>
 
+#include <cerrno>
+
+#include "pelab/encodings.hpp"
+#include "pelab/io/colormap.hpp"
 #include "pelab/io/npy.hpp"
 #include "pelab/io/safetensors.hpp"
 #include "pelab/io/table_file.hpp"
 #include "pelab/model_config.hpp"
+#include "pelab/pca.hpp"
 #include "pelab/text.hpp"
 #include "pelab/types.hpp"
 
@@ -235,4 +240,61 @@ TEST_CASE("the Korean rendering of these errors has no English sentence left", "
       korean(caught([] { parse_model_config(R"({"head_dim": 0})", "config.json"); }).text());
   INFO(config_ko);
   CHECK(config_ko == "config.json 오류: head_dim은(는) 1에서 2^53 사이의 정수여야 합니다 (받은 값: 0)");
+}
+
+TEST_CASE("checks inside core's computations carry their sentences", "[errors][i18n]") {
+  EncodingParams params;
+  params.kind = EncodingKind::sinusoidal;
+  params.positions = 0;
+  const Error positions = caught([&] { validate(params); });
+  CHECK(positions.text() == Text{TextId::encode_positions_at_least_1, {"0"}});
+  CHECK(std::string(positions.what()) == "positions N must be at least 1 (got 0)");
+  CHECK(korean(positions.text()) == "위치 수 N은 1 이상이어야 합니다 (0이(가) 주어짐)");
+
+  const Matrix values = Matrix::Constant(2, 2, 0.5);
+  const Error reversed = caught([&] { value_range(values, RangeMode::fixed, 2.0, 1.0); });
+  CHECK(reversed.text() == Text{TextId::colormap_fixed_reversed, {"2", "1"}});
+  CHECK(std::string(reversed.what()) ==
+        "the fixed colour range is reversed: low 2 is above high 1; swap the two values");
+  CHECK(korean(reversed.text()).find("아래 값 2") != std::string::npos);
+
+  // A learned table narrower than D.
+  EncodingParams learned;
+  learned.kind = EncodingKind::learned;
+  learned.positions = 3;
+  learned.dims = 4;
+  const Matrix source = Matrix::Zero(3, 5);
+  const Error width = caught([&] { encode(learned, &source); });
+  CHECK(width.text() == Text{TextId::encode_learned_columns, {"5", "4"}});
+  CHECK(english(width.text()) == width.what());
+  CHECK(korean(width.text()) == "학습된 표의 열은 5개인데 D = 4입니다. --dims를 표의 너비로 맞추세요");
+
+  const Error components = caught([&] { pca_project(Matrix::Identity(4, 4), 4); });
+  CHECK(components.text() == Text{TextId::pca_components, {"4"}});
+  CHECK(std::string(components.what()) == "PCA projects to 1, 2 or 3 components (got 4)");
+
+  // A base whose inverse overflows, inside a config.json: the rule's sentence is a part of the
+  // config's, so the whole message is Korean.
+  const Error theta =
+      caught([] { parse_model_config(R"({"head_dim": 64, "rope_theta": 1e-320})", "config.json"); });
+  INFO(theta.what());
+  CHECK(english(theta.text()) == theta.what());
+  const std::string theta_ko = korean(theta.text());
+  INFO(theta_ko);
+  CHECK(theta_ko.find("base는 0보다 큰 유한한 수") != std::string::npos);
+  CHECK(theta_ko.find("must be") == std::string::npos);
+}
+
+TEST_CASE("the OS's reasons are sentences with glibc's English", "[errors][i18n]") {
+  CHECK(os_error_text(ENOENT) == Text{TextId::os_no_such_file});
+  CHECK(english(os_error_text(EACCES)) == "Permission denied");
+  CHECK(english(os_error_text(ENOSPC)) == "No space left on device");
+  CHECK(english(os_error_text(EROFS)) == "Read-only file system");
+  CHECK(korean(os_error_text(EACCES)) == "권한이 없습니다");
+  // Any other errno: the C library's text as the argument.
+  CHECK(os_error_text(EIO) == Text{TextId::os_other, {"Input/output error"}});
+  CHECK(english(Text{TextId::read_failed, {"t.npy"}, {os_error_text(EIO)}}) ==
+        "cannot read t.npy: Input/output error");
+  CHECK(korean(Text{TextId::write_failed, {"s.json"}, {os_error_text(ENOSPC)}})
+            .find("장치에 남은 공간이 없습니다") != std::string::npos);
 }

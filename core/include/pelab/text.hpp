@@ -315,6 +315,37 @@ enum class TextId {
   lesson_no_such_file,
   lesson_list_not_lesson,
   lesson_maximised,
+  // Checks inside core's computations (the app and the CLI check first, but what reaches a user is
+  // translatable), a JSON syntax error's place, and the OS's reasons for a failed read or write.
+  colormap_fixed_not_finite,
+  colormap_fixed_reversed,
+  encode_learned_columns,
+  encode_learned_rows,
+  encode_base,
+  encode_positions_at_least_1,
+  encode_dims_at_least_1,
+  encode_start_negative,
+  encode_start_exact,
+  encode_sigma,
+  encode_position_negative,
+  encode_dimension_outside,
+  similarity_widths,
+  similarity_max_offset,
+  similarity_positions,
+  compare_shapes,
+  pca_components,
+  pca_empty,
+  pca_columns,
+  json_syntax,
+  os_no_such_file,
+  os_permission_denied,
+  os_is_directory,
+  os_not_directory,
+  os_no_space,
+  os_read_only,
+  os_too_many_links,
+  os_name_too_long,
+  os_other,
 };
 
 // One sentence: which one and the arguments of its pattern, already formatted as text. An argument
@@ -344,6 +375,9 @@ std::string format_pattern(std::string_view pattern, const std::vector<std::stri
 std::string format_text(const Text& text, const std::function<std::string_view(TextId)>& pattern);
 // The English sentence: text_pattern(text.id) formatted with text.args (and its parts in English).
 std::string english(const Text& text);
+// The OS's reason for a failed read or write (errno), as a sentence: the common ones have their own
+// ids (their English is glibc's), any other is os_other with the C library's text.
+Text os_error_text(int error_number);
 // Every id but none, for tests that check each language translates every sentence.
 std::span<const TextId> all_text_ids();
 

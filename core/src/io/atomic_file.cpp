@@ -16,9 +16,6 @@
 namespace pelab {
 namespace {
 
-// The OS's description of an errno value, e.g. "Permission denied".
-std::string os_reason(int error_number) { return std::system_category().message(error_number); }
-
 // "cannot write <path>: <reason>" with a friendlier reason for the common missing-directory case.
 Error write_error(const std::filesystem::path& path, int error_number) {
   if (error_number == ENOENT) {
@@ -28,7 +25,7 @@ Error write_error(const std::filesystem::path& path, int error_number) {
     if (!std::filesystem::is_directory(directory, ignored))
       return Error(Text{TextId::write_no_directory, {path.string(), directory.string()}});
   }
-  return Error(Text{TextId::write_failed, {path.string(), os_reason(error_number)}});
+  return Error(Text{TextId::write_failed, {path.string()}, {os_error_text(error_number)}});
 }
 
 // Owns the temporary file while it is being written: closes the descriptor and deletes the file
@@ -112,7 +109,7 @@ std::string read_file_bytes(const std::filesystem::path& path, std::uint64_t max
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT) throw Error(Text{TextId::read_not_found, {name}});
-    throw Error(Text{TextId::read_failed, {name, os_reason(errno)}});
+    throw Error(Text{TextId::read_failed, {name}, {os_error_text(errno)}});
   }
   struct ClosesOnExit {
     int fd;
@@ -120,7 +117,7 @@ std::string read_file_bytes(const std::filesystem::path& path, std::uint64_t max
   } closer{fd};
 
   struct stat info {};
-  if (::fstat(fd, &info) != 0) throw Error(Text{TextId::read_failed, {name, os_reason(errno)}});
+  if (::fstat(fd, &info) != 0) throw Error(Text{TextId::read_failed, {name}, {os_error_text(errno)}});
   if (S_ISDIR(info.st_mode)) throw Error(Text{TextId::read_is_directory, {name}});
   const auto too_large = [&] {
     return Error(Text{TextId::read_too_large, {name, std::to_string(max_bytes)}});
@@ -134,7 +131,7 @@ std::string read_file_bytes(const std::filesystem::path& path, std::uint64_t max
     ssize_t got = ::read(fd, buffer, sizeof buffer);
     if (got < 0) {
       if (errno == EINTR) continue;
-      throw Error(Text{TextId::read_failed, {name, os_reason(errno)}});
+      throw Error(Text{TextId::read_failed, {name}, {os_error_text(errno)}});
     }
     if (got == 0) break;
     if (bytes.size() + static_cast<std::uint64_t>(got) > max_bytes) throw too_large();

@@ -227,12 +227,10 @@ ValueRange value_range(const Matrix& matrix, RangeMode mode, double fixed_lo, do
   };
   if (mode == RangeMode::fixed) {
     if (!std::isfinite(fixed_lo) || !std::isfinite(fixed_hi)) {
-      throw Error("the fixed colour range must be finite numbers (got " + number_text(fixed_lo) + " to " +
-                  number_text(fixed_hi) + ")");
+      throw Error(Text{TextId::colormap_fixed_not_finite, {number_text(fixed_lo), number_text(fixed_hi)}});
     }
     if (fixed_lo > fixed_hi) {
-      throw Error("the fixed colour range is reversed: low " + number_text(fixed_lo) + " is above high " +
-                  number_text(fixed_hi) + "; swap the two values");
+      throw Error(Text{TextId::colormap_fixed_reversed, {number_text(fixed_lo), number_text(fixed_hi)}});
     }
     return fixed_lo == fixed_hi ? widen(fixed_lo) : ValueRange{fixed_lo, fixed_hi};
   }

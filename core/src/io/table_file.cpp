@@ -41,8 +41,6 @@ std::string lower(std::string text) {
   return text;
 }
 
-std::string os_reason(int error) { return std::strerror(error); }
-
 // Where the bytes come from.
 class ByteSource {
  public:
@@ -70,13 +68,13 @@ class FileSource final : public ByteSource {
     fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd_ < 0) {
       if (errno == ENOENT) throw Error(Text{TextId::file_not_found, {name_}});
-      throw Error(Text{TextId::file_cannot_read, {name_, os_reason(errno)}});
+      throw Error(Text{TextId::file_cannot_read, {name_}, {os_error_text(errno)}});
     }
     struct stat info {};
     if (::fstat(fd_, &info) != 0) {
       const int error = errno;
       ::close(fd_);
-      throw Error(Text{TextId::file_cannot_read, {name_, os_reason(error)}});
+      throw Error(Text{TextId::file_cannot_read, {name_}, {os_error_text(error)}});
     }
     if (!S_ISREG(info.st_mode)) {
       ::close(fd_);
@@ -98,7 +96,7 @@ class FileSource final : public ByteSource {
           ::pread(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
       if (got < 0) {
         if (errno == EINTR) continue;
-        throw Error(Text{TextId::file_cannot_read, {name_, os_reason(errno)}});
+        throw Error(Text{TextId::file_cannot_read, {name_}, {os_error_text(errno)}});
       }
       if (got == 0) throw Error(Text{TextId::file_ended_early, {name_}});
       done += static_cast<std::size_t>(got);
