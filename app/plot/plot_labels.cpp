@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "plot_internal.hpp"
+#include "rich_text.hpp"
 
 namespace pelab::plot::detail {
 
@@ -197,6 +198,21 @@ void draw_hover(Context& c, ImDrawList* dl) {
   // The first side of the cursor (right-below, left-below, right-above, left-above) where the readout
   // covers no label and no legend; with none free, the least covering one.
   const bool fits = size.x <= a.GetWidth() && size.y <= a.GetHeight();
+  if (size.x > L.frame.GetWidth() || size.y > L.frame.GetHeight()) {
+    // Larger than the whole plot (a small plot, a long multi-line readout): a tooltip above
+    // everything, instead of a box cut at the plot's edge.
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(28.0f * ImGui::GetFontSize());
+    TextWrappedRich(line1);
+    if (!line2.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, color2);
+      TextWrappedRich(line2);
+      ImGui::PopStyleColor();
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+    return;
+  }
   const ImRect& bounds = fits ? a : L.frame;
   LabelRequest req;
   req.width = size.x, req.height = size.y;
