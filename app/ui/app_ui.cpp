@@ -277,6 +277,11 @@ void note_text(const char* format, ...) {
   ImGui::PopStyleColor();
 }
 
+float note_text_height(const char* text) {
+  return plot::CalcRichTextWrappedSize(text, ImGui::GetContentRegionAvail().x).y +
+         ImGui::GetStyle().ItemSpacing.y;
+}
+
 std::string ordinal(std::int64_t n) {
   if (current_language() == Language::ko) return std::to_string(n);  // "8번째": the suffix is in the text
   const std::int64_t tens = n % 100, ones = n % 10;

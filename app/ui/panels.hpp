@@ -46,6 +46,9 @@ ImU32 config_color(std::size_t index);
 
 // Shared by the views: a wrapped line of secondary text (stride notes, formulas).
 void note_text(const char* format, ...) IM_FMTARGS(1);
+// The height note_text(text) takes at the current width (its wrapped lines and the item spacing):
+// what a plot above it leaves free.
+float note_text_height(const char* text);
 // "2nd", "3rd", "8th": for "showing every 8th position".
 std::string ordinal(std::int64_t n);
 // A tooltip for the last item, wrapped at a readable width.

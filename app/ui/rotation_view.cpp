@@ -249,7 +249,7 @@ void draw_rotation_view(ViewContext& view) {
   }
   const bool stack_residual = avail.y >= 24.0f * em;
   const float top =
-      stack_residual ? std::floor(0.5f * avail.y) : avail.y - ImGui::GetTextLineHeightWithSpacing();
+      stack_residual ? std::floor(0.5f * avail.y) : avail.y - note_text_height(tr("views.rotation.maximise"));
   draw_squares(
       std::floor((avail.x - static_cast<float>(squares - 1) * spacing.x) / static_cast<float>(squares)), top);
   if (stack_residual) {

@@ -111,8 +111,9 @@ void draw_similarity_view(ViewContext& view) {
     draw_matrix(view, ImVec2(avail.x, matrix_height));
     draw_row_curve(view, ImVec2(avail.x, 0.0f));
   } else {
-    draw_matrix(view, ImVec2(avail.x, avail.y - ImGui::GetTextLineHeightWithSpacing()));
-    note_text("%s", tr("views.similarity.maximise"));
+    const char* hint = tr("views.similarity.maximise");
+    draw_matrix(view, ImVec2(avail.x, avail.y - note_text_height(hint)));
+    note_text("%s", hint);
   }
 }
 
