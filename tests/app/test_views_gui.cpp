@@ -78,7 +78,7 @@ TEST_CASE("a scaling core refuses is explained in the view, not fatal", "[gui][v
   CHECK(one.rgb != two.rgb);
 }
 
-TEST_CASE("--help lists the new views", "[gui][views]") {
+TEST_CASE("pelab --help lists the new views", "[gui][views]") {
   const Run result = run(std::string(PELAB_GUI_PATH) + " --help");
   CHECK(result.status == 0);
   for (const char* id : {"rope ", "bias ", "attention ", "norms ", "pca "})

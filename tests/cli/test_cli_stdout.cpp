@@ -48,7 +48,7 @@ void usage_error(const std::vector<std::string>& args, const std::string& part) 
 
 }  // namespace
 
-TEST_CASE("--out - writes .npy to stdout, identical to the file", "[cli][stdout]") {
+TEST_CASE("pelab-cli --out - writes .npy to stdout, identical to the file", "[cli][stdout]") {
   const std::vector<std::string> encode = {"encode", "sinusoidal", "--positions", "64", "--dims", "16"};
   const std::string bytes = same_as_file(encode, "p.npy", {});
   const pelab::NpyArray a = pelab::npy_decode(bytes, "stdout");
@@ -66,7 +66,7 @@ TEST_CASE("--out - writes .npy to stdout, identical to the file", "[cli][stdout]
   same_as_file({"rope-frequencies", "--dims", "16"}, "f.npy", {});
 }
 
-TEST_CASE("--out - --format csv writes the CSV file's bytes", "[cli][stdout]") {
+TEST_CASE("pelab-cli --out - --format csv writes the CSV file's bytes", "[cli][stdout]") {
   const std::string csv = same_as_file({"encode", "binary", "--positions", "8", "--dims", "3", "--signed"},
                                        "bits.csv", {"--format", "csv"});
   CHECK(csv.rfind("-1,-1,-1\n1,-1,-1\n", 0) == 0);
@@ -91,7 +91,7 @@ TEST_CASE("render --out - --format png writes the PNG, and refuses - without it"
   usage_error(with(render, {"--out", "-", "--format", "csv"}), "render writes png");
 }
 
-TEST_CASE("--out - and --format misuse: one line on stderr, exit code 2, nothing on stdout",
+TEST_CASE("pelab-cli --out - and --format misuse: one line on stderr, exit code 2, nothing on stdout",
           "[cli][stdout]") {
   const std::vector<std::string> encode = {"encode", "sinusoidal", "--positions", "8", "--dims", "4"};
   usage_error(with(encode, {"--out", "-", "--format", "png"}), "pictures come from 'pelab-cli render'");
