@@ -139,3 +139,22 @@ TEST_CASE("T(k) does not depend on p; other encodings are not rotations; odd D r
   CHECK(rotation_residual_curve(integer, t3, 60, RotationConvention::column).size() == 0);
   CHECK(parse_rotation_convention("row") == RotationConvention::row);
 }
+
+TEST_CASE("a large table's similarity is the full product, both triangles (the two-thread mirror)",
+          "[similarity]") {
+  // N = 1100 crosses the size where the upper triangle is copied by two threads, with a last tile
+  // row that is only partly filled (1100 = 17 * 64 + 12).
+  const Eigen::Index n = 1100, d = 7;
+  Matrix table(n, d);
+  for (Eigen::Index r = 0; r < n; ++r)
+    for (Eigen::Index c = 0; c < d; ++c) table(r, c) = std::sin(0.37 * static_cast<double>(r * (c + 1)) + c);
+  const Matrix s = similarity_matrix(table, SimilarityMetric::dot);
+  REQUIRE(s.rows() == n);
+  REQUIRE(s.cols() == n);
+  double worst = 0.0;
+  for (Eigen::Index p = 0; p < n; p += 7)
+    for (Eigen::Index q = 0; q < n; ++q)
+      worst = std::max(worst, std::abs(s(p, q) - table.row(p).dot(table.row(q))));
+  CHECK(worst < 1e-12);
+  CHECK((s - s.transpose()).cwiseAbs().maxCoeff() == 0.0);
+}
