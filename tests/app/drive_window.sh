@@ -4,11 +4,16 @@
 # with Ctrl+O, drops a file that is not a table and then GPT-2's table on the window (XDND, with
 # xdnd_drop), then steps a lesson in presenter mode with a clicker's keys. Checks the saved
 # sessions (the app's own record of its state) and that the window kept responding.
-# Usage (under xvfb-run -s "-screen 0 1280x800x24"): drive_window.sh PELAB XDND_DROP GPT2_NPY
+# Usage (under xvfb-run -s "-screen 0 1280x800x24"): drive_window.sh PELAB XDND_DROP GPT2_NPY [PART]
+# PART is "window" (typing, keys, drag, bad session, drops), "lesson" (presenter mode) or both (the
+# default). ctest runs the two parts under two X servers: in about one run in six the X server of
+# the first part was gone by the time the lesson started ("cannot connect to display"), and the
+# lesson's result then said nothing about the lesson.
 set -u
 pelab="$1"
 xdnd_drop="$2"
 gpt2_table="$3"
+part="${4:-both}"
 work=$(mktemp -d)
 export XDG_CONFIG_HOME="$work/config"
 failures=0
@@ -30,6 +35,7 @@ start() {
 }
 save() { rm -f "$XDG_CONFIG_HOME/pelab/session.json"; xdotool keydown ctrl; key s; xdotool keyup ctrl; sleep 0.5; }
 
+if [ "$part" != lesson ]; then
 start
 # N: Ctrl+click the slider, type 30 (it passes through 3 on the way), Enter.
 xdotool mousemove 223 218; sleep 0.2; xdotool keydown ctrl click 1 keyup ctrl; sleep 0.4
@@ -66,7 +72,9 @@ save
 check "the dropped GPT-2 table is the configuration now" \
   "s['configs'][0]['kind'] == 'learned' and s['configs'][0]['dims'] == 768 and s['configs'][0]['table'].endswith('gpt2_wpe_64x768.npy')"
 kill "$pid"; wait "$pid" 2>/dev/null
+fi
 
+if [ "$part" != window ]; then
 # A lesson in presenter mode: F5, two steps forward with PageDown, one back with PageUp, one forward
 # with Space, leave with Escape, save: the session is the state of step 3 of lesson 3.
 start --lesson 3
@@ -74,8 +82,16 @@ key F5; key Next; key Next; key Prior; key space; key Escape
 save
 check "lesson 3, step 3 shown after F5, PageDown, PageDown, PageUp, Space" \
   "s['configs'][0]['positions'] == 128 and s['configs'][0]['selection']['dimension'] == 1"
-kill -0 "$pid" 2>/dev/null && echo "ok: the window is still running" || { echo "FAILED: the window died"; failures=$((failures + 1)); }
-kill "$pid"; wait "$pid" 2>/dev/null
+if kill -0 "$pid" 2>/dev/null; then
+  echo "ok: the window is still running"
+else
+  wait "$pid"; status=$?
+  echo "FAILED: the window died (exit status $status), its output:"; cat "$work/log"
+  xdotool getdisplaygeometry >/dev/null 2>&1 || echo "  (the X server $DISPLAY is gone too)"
+  failures=$((failures + 1))
+fi
+kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+fi
 rm -rf "$work"
 echo "drive_window: $failures failed"
 exit $((failures > 0))
