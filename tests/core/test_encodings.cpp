@@ -74,6 +74,25 @@ TEST_CASE("large sinusoid table (the streaming-store path, >= 8 MiB) equals dire
   CHECK(p(n - 1, d - 1) == Approx(std::sin(std::pow(10000.0, -1000.0 / 1001.0) * (n + 2))).margin(1e-12));
 }
 
+TEST_CASE("a table filled by two threads equals the same rows filled by one thread bit for bit") {
+  // 2100 x 1001 (16.8 MB) is filled by two threads, blocks 0-3 and 4-8 of 256 rows (the second
+  // thread from row 1024). A 300-row table (2.4 MB: one thread, plain stores) starting at position
+  // 3 + 256 b has its exact anchors where the big table has them, so each of its rows must equal
+  // row 256 b + r of the big one exactly, from either thread.
+  const std::int64_t n = 2100, d = 1001;
+  const Matrix big = encode(params(EncodingKind::sinusoidal, n, d, 10000.0, 3));
+  for (const std::int64_t first : {256, 1024, 1792}) {
+    const std::int64_t rows = std::min<std::int64_t>(300, n - first);
+    const Matrix part = encode(params(EncodingKind::sinusoidal, rows, d, 10000.0, 3 + first));
+    std::int64_t differing = 0;
+    for (std::int64_t r = 0; r < rows; ++r)
+      for (std::int64_t c = 0; c < d; ++c) differing += big(first + r, c) != part(r, c) ? 1 : 0;
+    INFO("rows from " << first);
+    CHECK(differing == 0);
+    CHECK(big(first + rows - 1, d - 1) == part(rows - 1, d - 1));
+  }
+}
+
 TEST_CASE("normalized depends on N: p=1 is 0.5 at N=3, 0.142857 at N=8") {
   CHECK(encode(params(EncodingKind::normalized, 3, 2))(1, 0) == 0.5);
   CHECK_THAT(encode(params(EncodingKind::normalized, 8, 2))(1, 1), WithinAbs(1.0 / 7.0, 1e-15));
