@@ -14,6 +14,7 @@
 
 #include "gfx/offscreen_context.hpp"
 #include "gfx/window.hpp"
+#include "pelab/blas.hpp"
 #include "pelab/config_spec.hpp"
 #include "pelab/kinds.hpp"
 #include "run/run_modes.hpp"
@@ -145,6 +146,7 @@ bool configs_from_arguments(ui::AppContext& app, const std::vector<std::string>&
 }  // namespace
 
 int main(int argc, char** argv) {
+  pelab::restart_with_fitting_blas_kernel(argv);  // before any work: OpenBLAS reads its kernel once
   CommandLine cli;
   CLI::App parser{
       "pelab: explore and compare Transformer position encodings\n\n"

@@ -1,6 +1,8 @@
 // Dispatch: command-name checks, CLI11 parsing, one handler per command, errors to one line.
 #include "cli.hpp"
 
+#include "pelab/blas.hpp"
+
 #include <new>
 #include <string>
 #include <string_view>
@@ -69,7 +71,8 @@ int run_checked(int argc, const char* const* argv, std::ostream& out) {
     throw UsageError("no command given (commands: " + command_list() + "); see 'pelab-cli --help'");
   const std::string_view first = argv[1];
   if (first == "--version") {
-    out << "pelab-cli " << PELAB_VERSION << "\n";
+    out << "pelab-cli " << PELAB_VERSION << "\n"
+        << "dense products: " << blas_description() << "\n";
     return kExitOk;
   }
   const bool help = first == "-h" || first == "--help";

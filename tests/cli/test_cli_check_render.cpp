@@ -3,12 +3,16 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cctype>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "cli_runner.hpp"
+#include "pelab/blas.hpp"
 
 using namespace cli_test;
 
@@ -144,6 +148,36 @@ TEST_CASE("help and version print to stdout and exit 0") {
   const RunResult version = run_cli({"--version"});
   CHECK(version.exit_code == 0);
   CHECK(version.out.rfind("pelab-cli ", 0) == 0);
+  CHECK(version.out.find("\ndense products: ") != std::string::npos);
+}
+
+TEST_CASE("pelab-cli restarts with OpenBLAS kernels that fit the processor when OpenBLAS does not know it") {
+  // This test process loaded OpenBLAS with the same environment the CLI gets, so it sees the same
+  // choice. Where OpenBLAS picked a specific kernel there is nothing to restart for.
+  const std::optional<std::string> better = pelab::better_openblas_coretype();
+  const bool user_chose = std::getenv("OPENBLAS_CORETYPE") != nullptr;
+  const RunResult version = run_cli({"--version"});
+  REQUIRE(version.exit_code == 0);
+  if (!better || user_chose) {
+    CHECK(version.out.find("kernel ") != std::string::npos);
+    return;
+  }
+  INFO(version.out);
+  std::string lower = version.out;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::string wanted = "kernel " + *better;
+  std::transform(wanted.begin(), wanted.end(), wanted.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
+  CHECK(lower.find(wanted) != std::string::npos);
+  CHECK(lower.find("kernel prescott") == std::string::npos);
+  // PELAB_KEEP_BLAS_KERNEL keeps what OpenBLAS chose.
+  setenv("PELAB_KEEP_BLAS_KERNEL", "1", 1);
+  const RunResult kept = run_cli({"--version"});
+  unsetenv("PELAB_KEEP_BLAS_KERNEL");
+  std::string kept_lower = kept.out;
+  std::transform(kept_lower.begin(), kept_lower.end(), kept_lower.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
+  CHECK(kept_lower.find("kernel prescott") != std::string::npos);
 }
 
 namespace {
