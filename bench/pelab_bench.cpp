@@ -44,6 +44,7 @@
 //
 // Exit status is 0 even when a target is missed: this is a report; FAIL lines say so.
 #include <dlfcn.h>
+#include <emmintrin.h>
 #include <fcntl.h>
 #include <malloc.h>
 #include <sys/wait.h>
@@ -350,6 +351,19 @@ pelab::Matrix fresh_buffer(Dims s, int byte) {
   return m;
 }
 
+// Frees a table-sized result so that the next timed call starts from the same cache state whatever
+// the previous call was. A memset leaves its 24 MiB dirty in the cache (its write to memory happens
+// later), while the table's streaming stores leave nothing: without this, a table timed right after
+// a floor paid for writing the floor's lines back (measured: 3.0 ms after a floor, 2.1 ms after
+// numpy's calls). The flush is not timed; every case of the rounds gets it.
+void release_clean(pelab::Matrix& m) {
+  const auto* bytes = reinterpret_cast<const char*>(m.data());
+  const std::size_t size = static_cast<std::size_t>(m.size()) * sizeof(double);
+  for (std::size_t at = 0; at < size; at += 64) _mm_clflush(bytes + at);
+  _mm_mfence();
+  m = pelab::Matrix();
+}
+
 enum Side { kRef = 0, kOpen = 1 };
 constexpr std::array<const char*, 2> kSideName = {"numpy-ref", "numpy-OpenBLAS"};
 
@@ -568,11 +582,11 @@ int main(int argc, char** argv) {
       for (NumpyServer* n : np) n->time(cmd);
       for (int r = 0; r < reps; ++r) {
         for (int i = 0; i < per_round; ++i) {
-          held = pelab::Matrix();
+          release_clean(held);
           row.pelab.push_back(measure([&] { held = pelab_table(s); }));
-          held = pelab::Matrix();
+          release_clean(held);
           zero.pelab.push_back(measure([&] { held = fresh_buffer(s, 0); }));
-          held = pelab::Matrix();
+          release_clean(held);
           value.pelab.push_back(measure([&] { held = fresh_buffer(s, kNonzeroByte); }));
         }
         for (int side : {kRef, kOpen}) row.numpy[side].push_back(np[side]->time(cmd));
@@ -584,8 +598,10 @@ int main(int argc, char** argv) {
         checks.push_back({row.name + ": max |pelab - " + kSideName[side] + "|",
                           max_abs_diff(held, read_matrix(tmp / "table.npy")), 1e-9});
       }
-      // The same two calls back to back (what a slider drag in the app does): no numpy process runs
-      // in between, so the memory they write is still in the cache. Reported beside the rounds.
+      // The same two calls back to back, each kind in its own tight loop and nothing flushed (what a
+      // slider drag in the app does): a memset then finds the lines its previous call left dirty in
+      // the cache and overwrites them there. Reported beside the rounds.
+      release_clean(held);
       std::vector<Sample> table_loop, zero_loop;
       for (int i = 0; i < 21; ++i) {
         held = pelab::Matrix();
@@ -779,9 +795,9 @@ int main(int argc, char** argv) {
         median_of(rows[f.table_row].numpy[kRef], &Sample::wall) / f.table_back_to_back);
   }
   std::printf(
-      "  (rounds: every pelab call follows tens of ms in which pelab waited for numpy; after such a pause\n"
-      "  writing the same memory takes about twice as long on the bench machine, a plain memset included.\n"
-      "  Back to back: the same calls in a tight loop, as when a slider is dragged in the app.)\n");
+      "  (rounds: before every timed call the previous result's lines are flushed from the cache, untimed,\n"
+      "  so each call writes memory that is not cached. Back to back: each kind in a tight loop with\n"
+      "  nothing flushed, as when a slider is dragged in the app.)\n");
 
   if (memory) {
     std::printf("\npeak memory a case adds, MiB:\n%-*s %9s %10s %10s\n", kName, "case", "pelab", "np-ref",
