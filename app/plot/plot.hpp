@@ -43,7 +43,7 @@
 //   (highlighted). SetHoverText replaces the readout's text.
 // - Speed: lines are culled to the visible x range (x-sorted data), decimated to the min and max of each
 //   pixel column when denser than 2 points per pixel, clipped in double precision (no float overflow when
-//   zoomed far in) and split into chunks for 16-bit draw lists; dense scatters draw one disc per half-radius
+//   zoomed far in) and split into chunks for 16-bit draw lists; dense scatters draw one disc per one-radius
 //   cell. A dense line's near-vertical segments become whole-pixel column spans, less the pixels of later
 //   dense lines' spans (which paint over them anyway), filled in draw commands of their own, as is the plot's
 //   background: opaque fills that the gfx layer draws without blending (app/gfx/draw_frame.cpp).
