@@ -81,7 +81,7 @@ add_library(pelab_gfx STATIC
   gfx/offscreen_frame.cpp
 )
 target_include_directories(pelab_gfx PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(pelab_gfx PUBLIC PkgConfig::IMGUI PkgConfig::GLFW pelab_core PRIVATE pelab_glad pelab_glad_egl)
+target_link_libraries(pelab_gfx PUBLIC PkgConfig::IMGUI PkgConfig::GLFW pelab_core PRIVATE pelab_glad pelab_glad_egl pelab_plot)
 target_compile_options(pelab_gfx PRIVATE ${PELAB_WARNINGS})
 # Shaders are found next to the executable first (copied below, or installed), then in the sources.
 target_compile_definitions(pelab_gfx PRIVATE PELAB_SOURCE_SHADER_DIR="${PROJECT_SOURCE_DIR}/shaders")

@@ -6,6 +6,8 @@
 
 #include <filesystem>
 
+#include "plot/dot_sprites.hpp"
+
 namespace pelab::gfx {
 namespace {
 
@@ -14,7 +16,9 @@ std::string& glyph_text() {
   return text;
 }
 
-bool is_hangul(ImWchar c) { return (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x3130 && c <= 0x318F) || (c >= 0x1100 && c <= 0x11FF); }
+bool is_hangul(ImWchar c) {
+  return (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x3130 && c <= 0x318F) || (c >= 0x1100 && c <= 0x11FF);
+}
 
 // The Hangul syllables and jamo in the UI's texts, for the merged Korean font.
 const ImWchar* hangul_ranges() {
@@ -80,7 +84,8 @@ void rebuild_fonts(float pixel_size, std::string& notice) {
     merge.PixelSnapH = true;
     io.Fonts->AddFontFromFileTTF(hangul_font_file, pixel_size, &merge, hangul_ranges());
   } else if (font != nullptr) {
-    notice = std::string("font ") + hangul_font_file + " not found (install fonts-nanum): Korean text shows as boxes";
+    notice = std::string("font ") + hangul_font_file +
+             " not found (install fonts-nanum): Korean text shows as boxes";
   }
   if (font == nullptr) {
     notice = std::string("font ") + default_font_file +
@@ -89,7 +94,9 @@ void rebuild_fonts(float pixel_size, std::string& notice) {
     fallback.SizePixels = pixel_size;
     io.Fonts->AddFontDefault(&fallback);
   }
+  plot::AddDotSprites(io.Fonts);  // dense scatters' dots, in the same texture as the glyphs
   io.Fonts->Build();
+  plot::BakeDotSprites(io.Fonts);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
 }

@@ -7,6 +7,7 @@
 #include <functional>
 #include <vector>
 
+#include "plot/dot_sprites.hpp"
 #include "plot/plot.hpp"
 #include "plot/plot_internal.hpp"  // label_background(): finds the label plates in the draw list
 
@@ -555,4 +556,63 @@ TEST_CASE("dense curves drawn over each other keep only the spans no later curve
     }
   }
   CHECK(opaque_commands == 2);  // the plot's background and the spans of the upper curve (none left below)
+}
+
+TEST_CASE("dense scatters draw baked disc sprites: one quad a dot, the disc's area in coverage") {
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.Fonts->AddFontDefault();
+  plot::AddDotSprites(io.Fonts);
+  io.Fonts->Build();
+  plot::BakeDotSprites(io.Fonts);
+  unsigned char* alpha = nullptr;
+  int width = 0, height = 0;
+  io.Fonts->GetTexDataAsAlpha8(&alpha, &width, &height);
+  for (const float r : {1.0f, 2.0f, 2.5f, 3.5f, 8.0f}) {
+    const plot::DotSprite* sprite = plot::FindDotSprite(r);
+    REQUIRE(sprite != nullptr);
+    const int side = static_cast<int>(std::lround(sprite->size));
+    CHECK(side == static_cast<int>(std::ceil(2.0f * r)) + 2);
+    const int x0 = static_cast<int>(std::lround(sprite->uv0.x * static_cast<float>(width)));
+    const int y0 = static_cast<int>(std::lround(sprite->uv0.y * static_cast<float>(height)));
+    double coverage = 0.0;
+    for (int y = 0; y < side; ++y)
+      for (int x = 0; x < side; ++x) coverage += alpha[(y0 + y) * width + x0 + x] / 255.0;
+    INFO("r = " << r);
+    CHECK(coverage == Approx(3.14159265 * r * r).epsilon(0.06));                  // 4 x 4 samples per texel
+    CHECK(alpha[y0 * width + x0] == 0);                                           // the transparent border
+    if (r >= 2.0f) CHECK(alpha[(y0 + side / 2) * width + x0 + side / 2] == 255);  // the centre
+  }
+  CHECK(plot::FindDotSprite(2.2f) == nullptr);  // only the baked radii
+  CHECK(plot::FindDotSprite(20.0f) == nullptr);
+
+  // In a plot: 1000 points on a diagonal (neighbours about one pixel apart). Baked radius 2: one quad (4
+  // vertices) a dot; radius 2.2 (not baked): tessellated discs with their anti-aliasing fringe.
+  io.Fonts->SetTexID((ImTextureID)1);
+  io.DisplaySize = ImVec2(1200, 800);
+  io.DeltaTime = 1.0f / 60;
+  io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
+  std::vector<double> xs(1000), ys(1000);
+  for (int i = 0; i < 1000; ++i) xs[static_cast<std::size_t>(i)] = ys[static_cast<std::size_t>(i)] = i;
+  const auto vertices_with_radius = [&](float r) {
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(io.DisplaySize);
+    ImGui::Begin("w", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings);
+    if (plot::BeginPlot("##dots", ImVec2(1100, 750), plot::PlotConfig{})) {
+      plot::PlotScatter("dots", xs.data(), ys.data(), 1000, plot::palette_color(0), r);
+      plot::EndPlot();
+    }
+    ImGui::End();
+    ImGui::Render();
+    return ImGui::GetDrawData()->TotalVtxCount;
+  };
+  const int with_sprites = vertices_with_radius(2.0f);
+  const int with_discs = vertices_with_radius(2.2f);
+  INFO(with_sprites << " vertices with sprites, " << with_discs << " with discs");
+  // About 850 dots stay after one-radius cells; 4 vertices a sprite against 12-13 a disc.
+  CHECK(with_sprites > 4 * 600);
+  CHECK(with_discs > 2.5 * with_sprites);
+  ImGui::DestroyContext();
 }
