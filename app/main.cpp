@@ -191,10 +191,12 @@ int main(int argc, char** argv) {
   if (bench && cli.bench_frames <= 0) cli.bench_frames = 200;
   if (bench_latency && cli.bench_latency <= 0) cli.bench_latency = 5;
 
+  if (!cli.lang.empty() && !parse_language(cli.lang)) {
+    std::fprintf(stderr, "pelab: unknown --lang '%s' (en or ko)\n", cli.lang.c_str());
+    return 2;
+  }
   if (cli.list_lessons) {
-    const Language language = cli.lang == "ko"   ? Language::ko
-                              : cli.lang == "en" ? Language::en
-                                                 : system_language();
+    const Language language = cli.lang.empty() ? system_language() : *parse_language(cli.lang);
     for (const LessonInfo& info : list_lessons(ui::lessons_dir())) {
       if (!info.problem.empty()) {
         std::printf("%-22s  (unreadable: %s)\n", info.id.c_str(), info.problem.c_str());
@@ -213,10 +215,6 @@ int main(int argc, char** argv) {
   if (std::sscanf(cli.size.c_str(), "%dx%d", &window_options.width, &window_options.height) != 2 ||
       window_options.width < 320 || window_options.height < 240) {
     std::fprintf(stderr, "pelab: --size must be WxH, at least 320x240 (got '%s')\n", cli.size.c_str());
-    return 2;
-  }
-  if (!cli.lang.empty() && !parse_language(cli.lang)) {
-    std::fprintf(stderr, "pelab: unknown --lang '%s' (en or ko)\n", cli.lang.c_str());
     return 2;
   }
   if (cli.view != "all" && !view) {

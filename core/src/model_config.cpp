@@ -18,12 +18,6 @@ using T = RopeScalingType;
 
 constexpr std::uint64_t kMaxConfigBytes = std::uint64_t{16} << 20;
 
-std::string number_text(double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return buffer;
-}
-
 // A JSON value for a message: its text, cut at 40 characters.
 std::string shown(const Json& value) {
   std::string text = value.dump();

@@ -24,12 +24,6 @@ constexpr std::array<P, 14> kParams = {
 
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
-std::string number_text(double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return buffer;
-}
-
 // Appends "a", "a and b" or "a, b and c" to `text` as its last argument: `names`, then `last`
 // (a sentence of its own) when given.
 void append_and_list(Text& text, const std::vector<std::string>& names, std::optional<Text> last = {}) {

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cerrno>
+#include <charconv>
 #include <system_error>
 #include <utility>
 
@@ -610,6 +611,11 @@ std::string format_text(const Text& text, const std::function<std::string_view(T
 std::string english(const Text& text) { return format_text(text, text_pattern); }
 
 std::span<const TextId> all_text_ids() { return kIds; }
+
+std::string number_text(double value) {
+  char buffer[32];
+  return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, value).ptr);
+}
 
 Text os_error_text(int error_number) {
   switch (error_number) {

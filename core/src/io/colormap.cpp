@@ -127,12 +127,6 @@ Rgb8 red_blue_color(double t) {
   return {mix(16), mix(8), mix(0)};
 }
 
-// Shortest text that reads back as `value` (locale-independent), for messages.
-std::string number_text(double value) {
-  char buffer[32];
-  return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, value).ptr);
-}
-
 }  // namespace
 
 std::string_view to_string(Colormap colormap) {
