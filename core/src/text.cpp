@@ -5,6 +5,7 @@
 #include <array>
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <system_error>
 #include <utility>
 
@@ -613,7 +614,11 @@ std::string english(const Text& text) { return format_text(text, text_pattern); 
 std::span<const TextId> all_text_ids() { return kIds; }
 
 std::string number_text(double value) {
-  char buffer[32];
+  char buffer[64];
+  // Whole numbers as such ("500000", not the shorter "5e+05"); anything else in its shortest form.
+  if (std::isfinite(value) && value == std::trunc(value) && std::abs(value) < 1e15)
+    return std::string(buffer,
+                       std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed).ptr);
   return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, value).ptr);
 }
 

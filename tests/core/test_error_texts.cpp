@@ -298,3 +298,13 @@ TEST_CASE("the OS's reasons are sentences with glibc's English", "[errors][i18n]
   CHECK(korean(Text{TextId::write_failed, {"s.json"}, {os_error_text(ENOSPC)}})
             .find("장치에 남은 공간이 없습니다") != std::string::npos);
 }
+
+TEST_CASE("number_text: whole numbers in full, others in their shortest round-trip form") {
+  CHECK(pelab::number_text(500000.0) == "500000");
+  CHECK(pelab::number_text(-3.0) == "-3");
+  CHECK(pelab::number_text(0.1) == "0.1");
+  CHECK(pelab::number_text(-2.5) == "-2.5");
+  CHECK(pelab::number_text(1e20) == "1e+20");
+  CHECK(pelab::number_text(0.30000000000000004) == "0.30000000000000004");
+  CHECK(std::stod(pelab::number_text(1.0 / 3.0)) == 1.0 / 3.0);
+}

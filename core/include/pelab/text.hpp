@@ -378,8 +378,8 @@ std::string english(const Text& text);
 // The OS's reason for a failed read or write (errno), as a sentence: the common ones have their own
 // ids (their English is glibc's), any other is os_other with the C library's text.
 Text os_error_text(int error_number);
-// A number as a message argument: the shortest text that reads back as `value` ("0.1", "1e+20"),
-// independent of the C locale.
+// A number as a message argument, independent of the C locale: whole numbers below 1e15 in full
+// ("500000"), others as the shortest text that reads back as `value` ("0.1", "1e+20").
 std::string number_text(double value);
 // Every id but none, for tests that check each language translates every sentence.
 std::span<const TextId> all_text_ids();
