@@ -43,7 +43,6 @@
 // built inside the case count).
 //
 // Exit status is 0 even when a target is missed: this is a report; FAIL lines say so.
-#include <dlfcn.h>
 #include <emmintrin.h>
 #include <fcntl.h>
 #include <malloc.h>
@@ -156,22 +155,15 @@ std::vector<std::string> mapped_blas_libraries() {
   return libs;
 }
 
-// pelab's own BLAS: OpenBLAS's self-description, looked up at run time (pelab_core links OpenBLAS
-// when it was found at configure time; otherwise its products are Eigen's).
+// pelab's own BLAS: the libraries mapped into this process, then pelab_core's own description
+// (OpenBLAS's configuration and kernel, or Eigen's products when OpenBLAS was not found).
 std::string pelab_blas_text() {
-  using TextFn = char* (*)();
-  using IntFn = int (*)();
-  const auto corename = reinterpret_cast<TextFn>(dlsym(RTLD_DEFAULT, "openblas_get_corename"));
-  const auto config = reinterpret_cast<TextFn>(dlsym(RTLD_DEFAULT, "openblas_get_config"));
-  const auto threads = reinterpret_cast<IntFn>(dlsym(RTLD_DEFAULT, "openblas_get_num_threads"));
   std::string text;
   for (const std::string& lib : mapped_blas_libraries()) {
     if (lib.find("libopenblas") != std::string::npos || lib.find("libblas") != std::string::npos)
       text += (text.empty() ? "loaded " : " ") + lib;
   }
-  if (corename == nullptr) return (text.empty() ? "" : text + " | ") + "no OpenBLAS: Eigen's products";
-  return text + " | " + (config ? config() : "OpenBLAS") + ", kernel " + corename() + ", " +
-         std::to_string(threads ? threads() : 0) + " threads";
+  return (text.empty() ? "" : text + " | ") + pelab::blas_description();
 }
 
 std::string env_text(const char* name) {

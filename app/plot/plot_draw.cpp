@@ -214,9 +214,8 @@ void draw_scatter(Context& c, ImDrawList* dl, const Item& it) {
   if (dedupe) seen.assign(static_cast<size_t>(gw) * static_cast<size_t>(gh), 0);
   // A dense scatter's dots are quads textured with a disc baked into the font atlas (the draw list's
   // texture already, so no extra draw command): 4 vertices a dot instead of about 10.
-  const DotSprite* sprite = dedupe ? FindDotSprite(r) : nullptr;
-  const bool sprite_texture = sprite != nullptr && dl->_CmdHeader.TextureId == ImGui::GetIO().Fonts->TexID;
-  if (!sprite_texture) sprite = nullptr;
+  const DotSprite* sprite =
+      dedupe && dl->_CmdHeader.TextureId == ImGui::GetIO().Fonts->TexID ? FindDotSprite(r) : nullptr;
   for (int i = 0; i < it.count; ++i) {
     const double px = L.xm.to_pixel(xs[i]), py = L.ym.to_pixel(ys[i]);
     if (!finite(px, py)) continue;

@@ -3,6 +3,7 @@
 
 #include "encoding_rules.hpp"
 #include "memory_hints.hpp"
+#include "two_threads.hpp"
 
 #include <algorithm>
 #include <array>
@@ -10,8 +11,6 @@
 #include <cstdint>
 #include <numbers>
 #include <string>
-#include <system_error>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -473,22 +472,12 @@ Matrix sinusoidal_table(std::int64_t n, std::int64_t d, double base, std::int64_
     if (streaming) _mm_sfence();
 #endif
   };
-  static const bool has_second_core = std::thread::hardware_concurrency() >= 2;
-  const bool two_threads = bytes >= kStreamBytes && anchors >= 2 && has_second_core;
-  if (!two_threads) {
+  if (bytes < kStreamBytes || anchors < 2 || !detail::has_second_core()) {
     fill_blocks(0, anchors);
     return table;
   }
   const std::int64_t half = anchors / 2;
-  std::thread second;
-  try {
-    second = std::thread(fill_blocks, half, anchors);
-  } catch (const std::system_error&) {  // no thread to be had: all blocks on this one
-    fill_blocks(0, anchors);
-    return table;
-  }
-  fill_blocks(0, half);
-  second.join();
+  detail::run_on_two_threads([&] { fill_blocks(0, half); }, [&] { fill_blocks(half, anchors); });
   return table;
 }
 

@@ -9,12 +9,11 @@
 #include <initializer_list>
 #include <limits>
 #include <string>
-#include <system_error>
-#include <thread>
 #include <vector>
 
 #include "memory_hints.hpp"
 #include "pelab/encodings.hpp"
+#include "two_threads.hpp"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -92,15 +91,9 @@ void mirror_tile_rows(double* a, Eigen::Index n, Eigen::Index first_tile_row, Ei
 void mirror_lower_to_upper(Matrix& g) {
   const Eigen::Index n = g.rows();
   double* a = g.data();
-  if (n < 1024 || std::thread::hardware_concurrency() < 2) return mirror_tile_rows(a, n, 0, 1);
-  std::thread odd;
-  try {
-    odd = std::thread([a, n] { mirror_tile_rows(a, n, 1, 2); });
-  } catch (const std::system_error&) {  // no thread to be had: the same copy on this one
-    return mirror_tile_rows(a, n, 0, 1);
-  }
-  mirror_tile_rows(a, n, 0, 2);
-  odd.join();
+  if (n < 1024 || !detail::has_second_core()) return mirror_tile_rows(a, n, 0, 1);
+  detail::run_on_two_threads([a, n] { mirror_tile_rows(a, n, 0, 2); },
+                             [a, n] { mirror_tile_rows(a, n, 1, 2); });
 }
 
 // G = T T^T (symmetric rank-k update: half the flops of a general product), both triangles.

@@ -1,0 +1,31 @@
+#pragma once
+// Internal to pelab_core: one large output written by two threads, each its own part.
+#include <system_error>
+#include <thread>
+
+namespace pelab::detail {
+
+// Whether the machine has a second core to give (asked once).
+inline bool has_second_core() {
+  static const bool has = std::thread::hardware_concurrency() >= 2;
+  return has;
+}
+
+// Runs `here` on this thread and `there` on a new one, and returns when both are done. When no
+// thread can be started, runs both on this thread, `here` first: the two write disjoint parts of
+// the output, so the result is the same either way.
+template <typename Here, typename There>
+void run_on_two_threads(Here&& here, There&& there) {
+  std::thread other;
+  try {
+    other = std::thread([&there] { there(); });
+  } catch (const std::system_error&) {
+    here();
+    there();
+    return;
+  }
+  here();
+  other.join();
+}
+
+}  // namespace pelab::detail
