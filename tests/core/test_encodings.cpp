@@ -5,28 +5,17 @@
 #include <numbers>
 #include <vector>
 
+#include "encoding_params.hpp"
 #include "pelab/encodings.hpp"
 
 using namespace pelab;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
-
-namespace {
-EncodingParams params(EncodingKind kind, std::int64_t n, std::int64_t d, double base = 10000.0,
-                      std::int64_t start = 0) {
-  EncodingParams p;
-  p.kind = kind;
-  p.positions = n;
-  p.dims = d;
-  p.base = base;
-  p.start = start;
-  return p;
-}
-}  // namespace
+using pelab::test::encoding_params;
 
 TEST_CASE("seed 000: d=4, base 100 sinusoid table") {
   // w_0 = 1, w_1 = 100^(-2/4) = 0.1: columns sin(p), cos(p), sin(p/10), cos(p/10).
-  const Matrix p = encode(params(EncodingKind::sinusoidal, 4, 4, 100.0));
+  const Matrix p = encode(encoding_params(EncodingKind::sinusoidal, 4, 4, 100.0));
   const double expected[4][4] = {
       {0.0, 1.0, 0.0, 1.0},
       {0.8414709848078965, 0.5403023058681398, 0.09983341664682815, 0.9950041652780258},
@@ -41,7 +30,7 @@ TEST_CASE("seed 000: d=4, base 100 sinusoid table") {
 TEST_CASE("sinusoid fast table equals direct sin/cos, far positions, odd D") {
   for (std::int64_t d : {1, 2, 7, 64, 129}) {
     for (std::int64_t start : {0, 5, 1000000}) {
-      const Matrix p = encode(params(EncodingKind::sinusoidal, 300, d, 10000.0, start));
+      const Matrix p = encode(encoding_params(EncodingKind::sinusoidal, 300, d, 10000.0, start));
       // Allowed error: the argument w * pos itself is rounded (|error| <= ulp(w pos)), whichever way
       // sin is evaluated, so far positions get a proportionally larger tolerance.
       double worst = 0.0;
@@ -61,7 +50,7 @@ TEST_CASE("sinusoid fast table equals direct sin/cos, far positions, odd D") {
 
 TEST_CASE("large sinusoid table (the streaming-store path, >= 8 MiB) equals direct sin/cos") {
   const std::int64_t n = 2100, d = 1001;  // 16.8 MB, odd D, rows not 16-byte aligned, a partial last block
-  const Matrix p = encode(params(EncodingKind::sinusoidal, n, d, 10000.0, 3));
+  const Matrix p = encode(encoding_params(EncodingKind::sinusoidal, n, d, 10000.0, 3));
   double worst = 0.0;
   for (std::int64_t r = 0; r < n; r += 7) {
     for (std::int64_t c = 0; c < d; c += 3) {
@@ -80,10 +69,10 @@ TEST_CASE("a table filled by two threads equals the same rows filled by one thre
   // 3 + 256 b has its exact anchors where the big table has them, so each of its rows must equal
   // row 256 b + r of the big one exactly, from either thread.
   const std::int64_t n = 2100, d = 1001;
-  const Matrix big = encode(params(EncodingKind::sinusoidal, n, d, 10000.0, 3));
+  const Matrix big = encode(encoding_params(EncodingKind::sinusoidal, n, d, 10000.0, 3));
   for (const std::int64_t first : {256, 1024, 1792}) {
     const std::int64_t rows = std::min<std::int64_t>(300, n - first);
-    const Matrix part = encode(params(EncodingKind::sinusoidal, rows, d, 10000.0, 3 + first));
+    const Matrix part = encode(encoding_params(EncodingKind::sinusoidal, rows, d, 10000.0, 3 + first));
     std::int64_t differing = 0;
     for (std::int64_t r = 0; r < rows; ++r)
       for (std::int64_t c = 0; c < d; ++c) differing += big(first + r, c) != part(r, c) ? 1 : 0;
@@ -94,29 +83,29 @@ TEST_CASE("a table filled by two threads equals the same rows filled by one thre
 }
 
 TEST_CASE("normalized depends on N: p=1 is 0.5 at N=3, 0.142857 at N=8") {
-  CHECK(encode(params(EncodingKind::normalized, 3, 2))(1, 0) == 0.5);
-  CHECK_THAT(encode(params(EncodingKind::normalized, 8, 2))(1, 1), WithinAbs(1.0 / 7.0, 1e-15));
-  CHECK_THAT(encode(params(EncodingKind::normalized, 8, 2))(1, 1), WithinAbs(0.142857, 5e-7));
-  CHECK(encode(params(EncodingKind::normalized, 1, 3))(0, 2) == 0.0);
-  CHECK(encode(params(EncodingKind::integer, 5, 3, 1.0, 10))(4, 2) == 14.0);
+  CHECK(encode(encoding_params(EncodingKind::normalized, 3, 2))(1, 0) == 0.5);
+  CHECK_THAT(encode(encoding_params(EncodingKind::normalized, 8, 2))(1, 1), WithinAbs(1.0 / 7.0, 1e-15));
+  CHECK_THAT(encode(encoding_params(EncodingKind::normalized, 8, 2))(1, 1), WithinAbs(0.142857, 5e-7));
+  CHECK(encode(encoding_params(EncodingKind::normalized, 1, 3))(0, 2) == 0.0);
+  CHECK(encode(encoding_params(EncodingKind::integer, 5, 3, 1.0, 10))(4, 2) == 14.0);
 }
 
 TEST_CASE("binary: 0..3 -> (0,0),(1,0),(0,1),(1,1), signed maps to -1/+1") {
-  const Matrix b = encode(params(EncodingKind::binary, 4, 2));
+  const Matrix b = encode(encoding_params(EncodingKind::binary, 4, 2));
   const double expected[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
   for (int r = 0; r < 4; ++r)
     for (int c = 0; c < 2; ++c) CHECK(b(r, c) == expected[r][c]);
-  auto p = params(EncodingKind::binary, 4, 3);
+  auto p = encoding_params(EncodingKind::binary, 4, 3);
   p.binary_signed = true;
   const Matrix s = encode(p);
   CHECK(s(0, 0) == -1.0);
   CHECK(s(3, 1) == 1.0);
   CHECK(s(3, 2) == -1.0);
-  CHECK(encode(params(EncodingKind::binary, 1, 70, 1.0, 5))(0, 69) == 0.0);  // bits past 63 are 0
+  CHECK(encode(encoding_params(EncodingKind::binary, 1, 70, 1.0, 5))(0, 69) == 0.0);  // bits past 63 are 0
 }
 
 TEST_CASE("sigmoid: timescales geometric from 1 to base") {
-  const Matrix s = encode(params(EncodingKind::sigmoid, 4, 3, 100.0));  // t = 1, 10, 100
+  const Matrix s = encode(encoding_params(EncodingKind::sigmoid, 4, 3, 100.0));  // t = 1, 10, 100
   CHECK_THAT(s(0, 0), WithinAbs(0.5, 1e-15));
   CHECK_THAT(s(3, 0), WithinAbs(1.0 / (1.0 + std::exp(-3.0)), 1e-15));
   CHECK_THAT(s(3, 1), WithinAbs(1.0 / (1.0 + std::exp(-0.3)), 1e-15));
@@ -126,20 +115,20 @@ TEST_CASE("sigmoid: timescales geometric from 1 to base") {
 TEST_CASE("sinusoidal-concat: tensor2tensor layout") {
   // D=4, base 1e4: K=2, inverse timescales 1 and 1e-4 (denominator K-1 = 1): [sin p, sin p/1e4, cos p, cos
   // p/1e4].
-  const Matrix c = encode(params(EncodingKind::sinusoidal_concat, 10, 4, 10000.0));
+  const Matrix c = encode(encoding_params(EncodingKind::sinusoidal_concat, 10, 4, 10000.0));
   CHECK_THAT(c(7, 0), WithinAbs(std::sin(7.0), 1e-15));
   CHECK_THAT(c(7, 1), WithinAbs(std::sin(7e-4), 1e-15));
   CHECK_THAT(c(7, 2), WithinAbs(std::cos(7.0), 1e-15));
   CHECK_THAT(c(7, 3), WithinAbs(std::cos(7e-4), 1e-15));
   // D=7: K=3, timescales 1, 100, 1e4 and a zero column last.
-  const Matrix o = encode(params(EncodingKind::sinusoidal_concat, 10, 7, 10000.0));
+  const Matrix o = encode(encoding_params(EncodingKind::sinusoidal_concat, 10, 7, 10000.0));
   CHECK_THAT(o(9, 1), WithinAbs(std::sin(0.09), 1e-15));
   CHECK_THAT(o(9, 5), WithinAbs(std::cos(9e-4), 1e-15));
   CHECK(o(9, 6) == 0.0);
 }
 
 TEST_CASE("fourier: NeRF bands, exact even for huge bands") {
-  const Matrix f = encode(params(EncodingKind::fourier, 5, 6));  // x = p/4
+  const Matrix f = encode(encoding_params(EncodingKind::fourier, 5, 6));  // x = p/4
   for (int r = 0; r < 5; ++r) {
     const double x = r / 4.0;
     for (int k = 0; k < 3; ++k) {
@@ -148,7 +137,7 @@ TEST_CASE("fourier: NeRF bands, exact even for huge bands") {
     }
   }
   // N = 3, p = 1: x = 1/2, band k >= 1 has angle 2^(k-1) pi, a multiple of 2 pi for k >= 2: sin 0, cos 1.
-  const Matrix h = encode(params(EncodingKind::fourier, 3, 4096));
+  const Matrix h = encode(encoding_params(EncodingKind::fourier, 3, 4096));
   CHECK_THAT(h(1, 4001), WithinAbs(1.0, 1e-15));
   CHECK_THAT(h(1, 4000), WithinAbs(0.0, 1e-15));
   CHECK_THAT(h(1, 3), WithinAbs(-1.0, 1e-15));  // k=1: cos(pi)
@@ -156,7 +145,7 @@ TEST_CASE("fourier: NeRF bands, exact even for huge bands") {
 }
 
 TEST_CASE("learned: seeded, independent of N and start, N(0, sigma^2)") {
-  auto p = params(EncodingKind::learned, 50, 8);
+  auto p = encoding_params(EncodingKind::learned, 50, 8);
   p.sigma = 0.5;
   p.seed = 42;
   const Matrix a = encode(p);
@@ -183,7 +172,7 @@ TEST_CASE("learned from a loaded table: rows by absolute position, undefined pas
   Matrix source(6, 3);
   for (int r = 0; r < 6; ++r)
     for (int c = 0; c < 3; ++c) source(r, c) = 10 * r + c;
-  auto p = params(EncodingKind::learned, 3, 3, 1.0, 2);
+  auto p = encoding_params(EncodingKind::learned, 3, 3, 1.0, 2);
   const Matrix t = encode(p, &source);
   CHECK(t(0, 0) == 20.0);
   CHECK(t(2, 2) == 42.0);
@@ -198,7 +187,7 @@ TEST_CASE("encode_grid equals the matching entries of the full table for every k
   const std::vector<std::int64_t> positions = {3, 0, 17, 40};
   const std::vector<std::int64_t> dims = {0, 5, 6, 9};
   for (EncodingKind kind : all_encoding_kinds()) {
-    const auto p = params(kind, 41, 10, 50.0);
+    const auto p = encoding_params(kind, 41, 10, 50.0);
     const Matrix full = encode(p);
     const Matrix grid = encode_grid(p, positions, dims);
     for (std::size_t r = 0; r < positions.size(); ++r)
@@ -212,7 +201,7 @@ TEST_CASE("encode_grid equals the matching entries of the full table for every k
 TEST_CASE("kind names round-trip and invalid parameters are refused") {
   for (EncodingKind kind : all_encoding_kinds()) CHECK(parse_encoding_kind(to_string(kind)) == kind);
   CHECK_FALSE(parse_encoding_kind("sinusoid").has_value());
-  auto p = params(EncodingKind::sinusoidal, 0, 4);
+  auto p = encoding_params(EncodingKind::sinusoidal, 0, 4);
   CHECK_THROWS_WITH(validate(p), Catch::Contains("positions N"));
   p.positions = 4;
   p.dims = -1;
@@ -227,27 +216,27 @@ TEST_CASE("kind names round-trip and invalid parameters are refused") {
 TEST_CASE("column and band wavelengths by hand for every periodic kind") {
   const double two_pi = 2 * std::numbers::pi;
   // sinusoidal D=4, base 100: w = 1, 0.1.
-  auto p = params(EncodingKind::sinusoidal, 10, 4, 100.0);
+  auto p = encoding_params(EncodingKind::sinusoidal, 10, 4, 100.0);
   CHECK_THAT(*column_wavelength(p, 1), WithinAbs(two_pi, 1e-12));
   CHECK_THAT(*column_wavelength(p, 2), WithinAbs(10 * two_pi, 1e-12));
   CHECK(band_wavelengths(p).size() == 2);
   // concat D=7, base 1e4: K=3, timescales 1, 100, 1e4; column 6 is the zero padding.
-  p = params(EncodingKind::sinusoidal_concat, 10, 7, 10000.0);
+  p = encoding_params(EncodingKind::sinusoidal_concat, 10, 7, 10000.0);
   CHECK_THAT(*column_wavelength(p, 4), WithinRel(100 * two_pi, 1e-12));  // cos of timescale 100
   CHECK_FALSE(column_wavelength(p, 6).has_value());
   const std::vector<double> concat = band_wavelengths(p);
   REQUIRE(concat.size() == 3);
   CHECK_THAT(concat[2], WithinRel(1e4 * two_pi, 1e-12));
   // fourier N=5: x = p/4, band k repeats every 8 / 2^k positions.
-  p = params(EncodingKind::fourier, 5, 5);
+  p = encoding_params(EncodingKind::fourier, 5, 5);
   CHECK(*column_wavelength(p, 3) == 4.0);
   CHECK(band_wavelengths(p) == std::vector<double>{8.0, 4.0, 2.0});
   // binary: bit i repeats every 2^(i+1) positions.
-  p = params(EncodingKind::binary, 10, 70);
+  p = encoding_params(EncodingKind::binary, 10, 70);
   CHECK(*column_wavelength(p, 2) == 8.0);
   CHECK_FALSE(column_wavelength(p, 62).has_value());
   CHECK(band_wavelengths(p).empty());
-  CHECK_FALSE(column_wavelength(params(EncodingKind::integer, 3, 3), 0).has_value());
+  CHECK_FALSE(column_wavelength(encoding_params(EncodingKind::integer, 3, 3), 0).has_value());
   CHECK(sigmoid_timescale(3, 100.0, 1) == Approx(10.0));
   CHECK(sigmoid_timescale(1, 100.0, 0) == 1.0);
 }

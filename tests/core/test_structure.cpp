@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "encoding_params.hpp"
 #include "pelab/encodings.hpp"
 #include "pelab/kinds.hpp"
 #include "pelab/rotation.hpp"
@@ -18,21 +19,11 @@
 using namespace pelab;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
+using pelab::test::encoding_params;
 
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-
-EncodingParams make(EncodingKind kind, std::int64_t n, std::int64_t d, double base = 10000.0,
-                    std::int64_t start = 0) {
-  EncodingParams p;
-  p.kind = kind;
-  p.positions = n;
-  p.dims = d;
-  p.base = base;
-  p.start = start;
-  return p;
-}
 
 std::vector<std::int64_t> all_dims(std::int64_t d) {
   std::vector<std::int64_t> dims(static_cast<std::size_t>(d));
@@ -44,7 +35,7 @@ std::vector<std::int64_t> all_dims(std::int64_t d) {
 
 TEST_CASE("rotation_structure: pairs and frequencies are the table's own", "[structure]") {
   // sinusoidal, even D: pairs (2k, 2k+1), w_k = base^(−2k/D) as the same double expression.
-  const RotationStructure sin8 = rotation_structure(make(EncodingKind::sinusoidal, 16, 8, 100.0));
+  const RotationStructure sin8 = rotation_structure(encoding_params(EncodingKind::sinusoidal, 16, 8, 100.0));
   REQUIRE(sin8.exact());
   REQUIRE(sin8.pairs.size() == 4);
   for (std::int64_t k = 0; k < 4; ++k) {
@@ -60,7 +51,7 @@ TEST_CASE("rotation_structure: pairs and frequencies are the table's own", "[str
 
   // concat, D = 7: K = 3, pairs (k, k + 3), column 6 is zero; the table's entries are sin/cos of
   // exactly frequency · p (encode_grid evaluates them directly), so equality is bitwise.
-  const EncodingParams cp = make(EncodingKind::sinusoidal_concat, 30, 7, 10000.0, 5);
+  const EncodingParams cp = encoding_params(EncodingKind::sinusoidal_concat, 30, 7, 10000.0, 5);
   const RotationStructure c7 = rotation_structure(cp);
   REQUIRE(c7.exact());
   REQUIRE(c7.pairs.size() == 3);
@@ -81,18 +72,18 @@ TEST_CASE("rotation_structure: pairs and frequencies are the table's own", "[str
   CHECK(!c7.pair_of_column(6));
 
   // concat, D = 1: K = 0, no pairs, a single zero column, and still exact (T(k) = [0]).
-  const RotationStructure c1 = rotation_structure(make(EncodingKind::sinusoidal_concat, 4, 1));
+  const RotationStructure c1 = rotation_structure(encoding_params(EncodingKind::sinusoidal_concat, 4, 1));
   CHECK(c1.exact());
   CHECK(c1.pairs.empty());
   CHECK(c1.zero_columns == std::vector<std::int64_t>{0});
 
   // fourier, N = 17, D = 6: w_k = 2^k π/16.
-  const RotationStructure f6 = rotation_structure(make(EncodingKind::fourier, 17, 6));
+  const RotationStructure f6 = rotation_structure(encoding_params(EncodingKind::fourier, 17, 6));
   REQUIRE(f6.pairs.size() == 3);
   for (int k = 0; k < 3; ++k) CHECK_THAT(f6.pairs[k].frequency, WithinRel(std::ldexp(kPi, k) / 16.0, 1e-15));
   CHECK(f6.frequency_rule == "wₖ = 2^k π/(N−1)");
 
-  CHECK_THROWS_AS(rotation_structure(make(EncodingKind::sinusoidal, 0, 4)), Error);
+  CHECK_THROWS_AS(rotation_structure(encoding_params(EncodingKind::sinusoidal, 0, 4)), Error);
 }
 
 TEST_CASE("exact kinds: T(k) P_p = P_{p+k} to 1e-12, pairwise and dense, both conventions", "[structure]") {
@@ -119,7 +110,7 @@ TEST_CASE("exact kinds: T(k) P_p = P_{p+k} to 1e-12, pairwise and dense, both co
       for (std::int64_t k : {0, 1, 5, 37, 1000, 3000, -3}) {
         if (start + k < 0) continue;
         // P_p for p = start..start+N−1 and P_{p+k} for the same p, from two independent tables.
-        const EncodingParams p = make(c.kind, c.n, c.d, c.base, start);
+        const EncodingParams p = encoding_params(c.kind, c.n, c.d, c.base, start);
         EncodingParams shifted = p;
         shifted.start = start + k;
         const Matrix x = encode(p), y = encode(shifted);
@@ -139,7 +130,7 @@ TEST_CASE("exact kinds: T(k) P_p = P_{p+k} to 1e-12, pairwise and dense, both co
   }
   // fourier at shifts far past any double-rounded w·k: the exact reduction keeps 1e-12.
   for (std::int64_t k : {std::int64_t{123456789012}, (std::int64_t{1} << 50) + 7}) {
-    const EncodingParams p = make(EncodingKind::fourier, 17, 80, 1.0, 1000);
+    const EncodingParams p = encoding_params(EncodingKind::fourier, 17, 80, 1.0, 1000);
     EncodingParams shifted = p;
     shifted.start = 1000 + k;
     const RotationStructure s = rotation_structure(p);
@@ -150,7 +141,7 @@ TEST_CASE("exact kinds: T(k) P_p = P_{p+k} to 1e-12, pairwise and dense, both co
 TEST_CASE("rotation_window entries by hand; sinusoidal equals rotation_matrix", "[structure]") {
   // concat D = 7, k = 4, window {0, 3, 6, 1}: pair 0 is (0, 3) with w_0 = 1, so angle 4; column 6 is
   // zero; column 1 belongs to pair 1, not in the window with its partner 4: only its cos on the diagonal.
-  const EncodingParams cp = make(EncodingKind::sinusoidal_concat, 10, 7, 10000.0);
+  const EncodingParams cp = encoding_params(EncodingKind::sinusoidal_concat, 10, 7, 10000.0);
   const RotationStructure s = rotation_structure(cp);
   const std::vector<std::int64_t> dims = {0, 3, 6, 1};
   const Matrix t = rotation_window(cp, s, 4, dims, RotationConvention::column);
@@ -164,7 +155,7 @@ TEST_CASE("rotation_window entries by hand; sinusoidal equals rotation_matrix", 
 
   // sinusoidal, even D: the full window is rotation_matrix exactly, and a partial window is its
   // sub-matrix (rows and columns following dims).
-  const EncodingParams sp = make(EncodingKind::sinusoidal, 10, 16, 10000.0);
+  const EncodingParams sp = encoding_params(EncodingKind::sinusoidal, 10, 16, 10000.0);
   const RotationStructure ss = rotation_structure(sp);
   const std::vector<std::int64_t> some = {3, 4, 5, 10, 2};
   for (auto conv : {RotationConvention::column, RotationConvention::row}) {
@@ -182,7 +173,7 @@ TEST_CASE("rotation_window entries by hand; sinusoidal equals rotation_matrix", 
 TEST_CASE("fourier angles are reduced exactly, even in high bands", "[structure]") {
   // N = 17, M = 16, 2M = 32. Band 3, k = 5: 8·5 = 40 ≡ 8 (mod 32) → 8π/16 = π/2. Band 4, k = 3:
   // 16·3 = 48 ≡ 16 → π. Band 40, any k: 2^40 ≡ 0 (mod 32) → 0 (a band that aliases to a constant).
-  const EncodingParams p17 = make(EncodingKind::fourier, 17, 82, 1.0);
+  const EncodingParams p17 = encoding_params(EncodingKind::fourier, 17, 82, 1.0);
   const RotationStructure s17 = rotation_structure(p17);
   REQUIRE(s17.pairs.size() == 41);
   const std::vector<double> a5 = rotation_angles(p17, s17, 5);
@@ -191,22 +182,22 @@ TEST_CASE("fourier angles are reduced exactly, even in high bands", "[structure]
   CHECK(rotation_angles(p17, s17, 3)[4] == kPi);
   // N = 13, M = 12, 2M = 24: 2^40 = 8·2^37 and 2^37 ≡ 2 (mod 3), so 2^40 ≡ 16 (mod 24); k = 5:
   // 80 ≡ 8 → 8π/12 = 2π/3. k = −5: −80 ≡ 16 → 16π/12 = 4π/3.
-  const EncodingParams p13 = make(EncodingKind::fourier, 13, 82, 1.0);
+  const EncodingParams p13 = encoding_params(EncodingKind::fourier, 13, 82, 1.0);
   const RotationStructure s13 = rotation_structure(p13);
   CHECK(rotation_angles(p13, s13, 5)[40] == kPi * 8.0 / 12.0);
   CHECK(rotation_angles(p13, s13, -5)[40] == kPi * 16.0 / 12.0);
   // Other kinds: w·k in double.
-  const EncodingParams sp = make(EncodingKind::sinusoidal, 8, 4, 100.0);
+  const EncodingParams sp = encoding_params(EncodingKind::sinusoidal, 8, 4, 100.0);
   const std::vector<double> a = rotation_angles(sp, rotation_structure(sp), 9);
   CHECK(a == std::vector<double>{9.0, 0.1 * 9.0});
 }
 
 TEST_CASE("kinds without an exact T(k) say why; odd D too", "[structure]") {
   const std::vector<EncodingParams> inexact = {
-      make(EncodingKind::integer, 20, 4), make(EncodingKind::normalized, 20, 4),
-      make(EncodingKind::binary, 20, 4),  make(EncodingKind::sigmoid, 20, 4),
-      make(EncodingKind::learned, 20, 4), make(EncodingKind::sinusoidal, 20, 7),
-      make(EncodingKind::fourier, 20, 5),
+      encoding_params(EncodingKind::integer, 20, 4), encoding_params(EncodingKind::normalized, 20, 4),
+      encoding_params(EncodingKind::binary, 20, 4),  encoding_params(EncodingKind::sigmoid, 20, 4),
+      encoding_params(EncodingKind::learned, 20, 4), encoding_params(EncodingKind::sinusoidal, 20, 7),
+      encoding_params(EncodingKind::fourier, 20, 5),
   };
   for (const EncodingParams& p : inexact) {
     const RotationStructure s = rotation_structure(p);
@@ -218,10 +209,10 @@ TEST_CASE("kinds without an exact T(k) say why; odd D too", "[structure]") {
     CHECK_THROWS_AS(rotation_residuals(p, s, t, t, 1), Error);
     CHECK_THROWS_AS(rotation_window(p, s, 1, all_dims(p.dims), RotationConvention::column), Error);
   }
-  CHECK_THAT(rotation_structure(make(EncodingKind::sinusoidal, 20, 7)).why_not,
+  CHECK_THAT(rotation_structure(encoding_params(EncodingKind::sinusoidal, 20, 7)).why_not,
              Catch::Contains("no cosine partner"));
   // normalized with N = 1 is 0 everywhere: T(k) = 0 is exact.
-  const EncodingParams flat = make(EncodingKind::normalized, 1, 3);
+  const EncodingParams flat = encoding_params(EncodingKind::normalized, 1, 3);
   const RotationStructure fs = rotation_structure(flat);
   CHECK(fs.exact());
   CHECK(fs.zero_columns == std::vector<std::int64_t>{0, 1, 2});
@@ -247,7 +238,7 @@ TEST_CASE("fit_linear_map: integer leaves the closed-form residual, a sinusoid w
   CHECK_THAT(m, WithinRel(16.0 / 13.0, 1e-15));
   CHECK_THAT(expected, WithinAbs(3.0, 1e-12));  // at p = 0 the map gives 0, not 3
   for (std::int64_t d : {1, 3}) {
-    const EncodingParams p = make(EncodingKind::integer, n + k, d);
+    const EncodingParams p = encoding_params(EncodingKind::integer, n + k, d);
     const Matrix t = encode(p);
     const LinearFit fit = fit_linear_map(t.topRows(n), t.bottomRows(n), all_dims(d));
     INFO("D=" << d);
@@ -256,7 +247,7 @@ TEST_CASE("fit_linear_map: integer leaves the closed-form residual, a sinusoid w
     CHECK(!fit.underdetermined);
   }
   // Sinusoid, D = 8, window {2, 3, 4, 5}: exactly rotatable, so the fit finds T(k) itself.
-  const EncodingParams sp = make(EncodingKind::sinusoidal, 205, 8, 100.0);
+  const EncodingParams sp = encoding_params(EncodingKind::sinusoidal, 205, 8, 100.0);
   const Matrix st = encode(sp);
   const std::vector<std::int64_t> window = {2, 3, 4, 5};
   const LinearFit sf = fit_linear_map(st.topRows(200), st.bottomRows(200), window);
@@ -274,7 +265,7 @@ TEST_CASE("fit_linear_map: integer leaves the closed-form residual, a sinusoid w
 
 TEST_CASE("period_spectrum: hand values per kind", "[structure]") {
   // binary: bit i repeats every 2^(i+1); bit 3 → 16.
-  const EncodingParams bp = make(EncodingKind::binary, 10, 8);
+  const EncodingParams bp = encoding_params(EncodingKind::binary, 10, 8);
   const PeriodSpectrum b = period_spectrum(bp);
   REQUIRE(b.periods.size() == 8);
   CHECK(b.periods[3] == 16.0);
@@ -282,12 +273,12 @@ TEST_CASE("period_spectrum: hand values per kind", "[structure]") {
   CHECK(b.band_label == "bit i");
   CHECK(!b.aliasing_limit);
   CHECK(b.why_none.empty());
-  CHECK(period_spectrum(make(EncodingKind::binary, 10, 70)).periods.size() == 62);
-  CHECK(!band_of_column(make(EncodingKind::binary, 10, 70), 62));
+  CHECK(period_spectrum(encoding_params(EncodingKind::binary, 10, 70)).periods.size() == 62);
+  CHECK(!band_of_column(encoding_params(EncodingKind::binary, 10, 70), 62));
   CHECK(band_of_column(bp, 5) == std::size_t{5});
 
   // fourier, N = 17: λ_k = 2·16/2^k, band 3 → 4; bands at or below 2 positions alias.
-  const EncodingParams fp = make(EncodingKind::fourier, 17, 8);
+  const EncodingParams fp = encoding_params(EncodingKind::fourier, 17, 8);
   const PeriodSpectrum f = period_spectrum(fp);
   REQUIRE(f.periods.size() == 4);
   CHECK(f.periods[3] == 4.0);
@@ -296,7 +287,7 @@ TEST_CASE("period_spectrum: hand values per kind", "[structure]") {
   CHECK(band_of_column(fp, 7) == std::size_t{3});
 
   // sinusoidal, base 100, D = 4: λ_0 = 2π, λ_1 = 2π·100^(2/4) = 20π; bounds 2π and 200π.
-  const PeriodSpectrum s = period_spectrum(make(EncodingKind::sinusoidal, 10, 4, 100.0));
+  const PeriodSpectrum s = period_spectrum(encoding_params(EncodingKind::sinusoidal, 10, 4, 100.0));
   REQUIRE(s.periods.size() == 2);
   CHECK_THAT(s.periods[0], WithinAbs(2.0 * kPi, 1e-12));
   CHECK_THAT(s.periods[1], WithinAbs(20.0 * kPi, 1e-12));
@@ -307,25 +298,26 @@ TEST_CASE("period_spectrum: hand values per kind", "[structure]") {
   CHECK(!s.aliasing_limit);
 
   // concat, D = 7, base 10000: K = 3, λ_k = 2π·10000^(k/2) = {2π, 200π, 20000π}; column 6 has no band.
-  const EncodingParams cp = make(EncodingKind::sinusoidal_concat, 10, 7, 10000.0);
+  const EncodingParams cp = encoding_params(EncodingKind::sinusoidal_concat, 10, 7, 10000.0);
   const PeriodSpectrum c = period_spectrum(cp);
   REQUIRE(c.periods.size() == 3);
   CHECK_THAT(c.periods[2], WithinRel(20000.0 * kPi, 1e-14));
   CHECK(c.columns == std::vector<std::int64_t>{0, 1, 2});
   CHECK(band_of_column(cp, 4) == std::size_t{1});
   CHECK(!band_of_column(cp, 6));
-  CHECK(!period_spectrum(make(EncodingKind::sinusoidal_concat, 10, 1)).why_none.empty());
+  CHECK(!period_spectrum(encoding_params(EncodingKind::sinusoidal_concat, 10, 1)).why_none.empty());
 
   // No periods: one sentence each; sigmoid's names its single rise around t_i.
   for (EncodingKind kind :
        {EncodingKind::integer, EncodingKind::normalized, EncodingKind::sigmoid, EncodingKind::learned}) {
-    const PeriodSpectrum none = period_spectrum(make(kind, 10, 4));
+    const PeriodSpectrum none = period_spectrum(encoding_params(kind, 10, 4));
     CHECK(none.periods.empty());
     CHECK(none.columns.empty());
     CHECK(!none.why_none.empty());
-    CHECK(!band_of_column(make(kind, 10, 4), 0));
+    CHECK(!band_of_column(encoding_params(kind, 10, 4), 0));
   }
-  CHECK_THAT(period_spectrum(make(EncodingKind::sigmoid, 10, 4)).why_none, Catch::Contains("p ≈ tᵢ"));
+  CHECK_THAT(period_spectrum(encoding_params(EncodingKind::sigmoid, 10, 4)).why_none,
+             Catch::Contains("p ≈ tᵢ"));
 }
 
 TEST_CASE("kind texts and the parameters each kind reads", "[structure]") {
@@ -351,8 +343,8 @@ TEST_CASE("kind texts and the parameters each kind reads", "[structure]") {
 }
 
 TEST_CASE("a structure built for another D is refused", "[structure]") {
-  const EncodingParams wide = make(EncodingKind::sinusoidal, 5, 8);
-  const EncodingParams narrow = make(EncodingKind::sinusoidal, 5, 4);
+  const EncodingParams wide = encoding_params(EncodingKind::sinusoidal, 5, 8);
+  const EncodingParams narrow = encoding_params(EncodingKind::sinusoidal, 5, 4);
   const RotationStructure s = rotation_structure(wide);
   const Matrix t = encode(narrow);
   CHECK_THROWS_WITH(rotation_residuals(narrow, s, t, t, 1), Catch::Contains("outside this table's D = 4"));
@@ -365,7 +357,7 @@ TEST_CASE("the sentences of the structure carry ids whose English is the sentenc
   // prints. Both must be the same sentence for every kind, with even and odd D and N = 1.
   for (EncodingKind kind : all_encoding_kinds()) {
     for (const auto& [n, d] : {std::pair<std::int64_t, std::int64_t>{16, 8}, {16, 7}, {1, 4}, {16, 1}}) {
-      const EncodingParams p = make(kind, n, d);
+      const EncodingParams p = encoding_params(kind, n, d);
       INFO(to_string(kind) << " N = " << n << " D = " << d);
       const RotationStructure s = rotation_structure(p);
       CHECK(english(s.why_not_text) == s.why_not);
@@ -378,7 +370,7 @@ TEST_CASE("the sentences of the structure carry ids whose English is the sentenc
     }
   }
   // The odd-D sentence names its kind through an argument, not through its id.
-  const RotationStructure odd = rotation_structure(make(EncodingKind::fourier, 16, 7));
+  const RotationStructure odd = rotation_structure(encoding_params(EncodingKind::fourier, 16, 7));
   CHECK(odd.why_not_text == Text{TextId::rotation_why_not_odd_d, {"fourier"}});
   CHECK(format_pattern("{1} and {0}, {2}", {"a", "b"}) == "b and a, {2}");
   // Every id has a key and an English pattern, and no two share a key.

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "mutate_text.hpp"
 #include "pelab/io/npy.hpp"
 
 namespace {
@@ -94,23 +95,7 @@ TEST_CASE("npy fuzz: header text mutations decode or throw pelab::Error", "[io][
     const std::string header = seed.substr(header_start, header_length);
     const std::string data = seed.substr(header_start + header_length);
     for (int trial = 0; trial < 4000; ++trial) {
-      std::string mutated = header;
-      const int edits = 1 + static_cast<int>(random() % 3);
-      for (int e = 0; e < edits && !mutated.empty(); ++e) {
-        const std::size_t at = random() % mutated.size();
-        const char c = alphabet[random() % alphabet.size()];
-        switch (random() % 3) {
-          case 0:
-            mutated[at] = c;
-            break;
-          case 1:
-            mutated.insert(mutated.begin() + static_cast<std::ptrdiff_t>(at), c);
-            break;
-          default:
-            mutated.erase(at, 1);
-            break;
-        }
-      }
+      const std::string mutated = pelab::test::mutate_text(header, alphabet, random);
       // Keep the length field consistent so the parser, not the length check, sees the damage.
       std::string bytes = seed.substr(0, 8);
       for (std::size_t i = 0; i < header_start - 8; ++i)

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "mutate_text.hpp"
 #include "pelab/io/safetensors.hpp"
 #include "pelab/io/table_file.hpp"
 #include "safetensors_bytes.hpp"
@@ -104,23 +105,7 @@ TEST_CASE("safetensors fuzz: header text mutations decode or throw pelab::Error"
     const std::string header = seed.substr(8, n);
     const std::string data = seed.substr(8 + n);
     for (int trial = 0; trial < 4000; ++trial) {
-      std::string mutated = header;
-      const int edits = 1 + static_cast<int>(random() % 3);
-      for (int e = 0; e < edits && !mutated.empty(); ++e) {
-        const std::size_t at = random() % mutated.size();
-        const char c = alphabet[random() % alphabet.size()];
-        switch (random() % 3) {
-          case 0:
-            mutated[at] = c;
-            break;
-          case 1:
-            mutated.insert(mutated.begin() + static_cast<std::ptrdiff_t>(at), c);
-            break;
-          default:
-            mutated.erase(at, 1);
-            break;
-        }
-      }
+      const std::string mutated = pelab::test::mutate_text(header, alphabet, random);
       // Keep the length field consistent so the JSON and the validator, not the length check, see it.
       const int result = outcome(safetensors_bytes(mutated, data));
       INFO("trial " << trial << ": " << mutated);
