@@ -134,16 +134,6 @@ void check_learned_source(const EncodingParams& p, const Matrix& source, std::in
   }
 }
 
-EncodingParams with_kind(EncodingKind kind, std::int64_t n, std::int64_t d, double base, std::int64_t start) {
-  EncodingParams p;
-  p.kind = kind;
-  p.positions = n;
-  p.dims = d;
-  p.base = base;
-  p.start = start;
-  return p;
-}
-
 std::vector<std::int64_t> iota(std::int64_t first, std::int64_t count) {
   std::vector<std::int64_t> v(static_cast<std::size_t>(count));
   for (std::int64_t i = 0; i < count; ++i) v[static_cast<std::size_t>(i)] = first + i;
@@ -518,34 +508,45 @@ Matrix encode(const EncodingParams& p, const Matrix* learned_source) {
   return encode_grid(p, positions, dims, learned_source);
 }
 
+EncodingParams encoding_params(EncodingKind kind, std::int64_t n, std::int64_t d, double base,
+                               std::int64_t start) {
+  EncodingParams p;
+  p.kind = kind;
+  p.positions = n;
+  p.dims = d;
+  p.base = base;
+  p.start = start;
+  return p;
+}
+
 Matrix integer_table(std::int64_t n, std::int64_t d, std::int64_t start) {
-  return encode(with_kind(EncodingKind::integer, n, d, 10000.0, start));
+  return encode(encoding_params(EncodingKind::integer, n, d, 10000.0, start));
 }
 
 Matrix normalized_table(std::int64_t n, std::int64_t d, std::int64_t start) {
-  return encode(with_kind(EncodingKind::normalized, n, d, 10000.0, start));
+  return encode(encoding_params(EncodingKind::normalized, n, d, 10000.0, start));
 }
 
 Matrix binary_table(std::int64_t n, std::int64_t d, std::int64_t start, bool signed_bits) {
-  EncodingParams p = with_kind(EncodingKind::binary, n, d, 10000.0, start);
+  EncodingParams p = encoding_params(EncodingKind::binary, n, d, 10000.0, start);
   p.binary_signed = signed_bits;
   return encode(p);
 }
 
 Matrix sigmoid_table(std::int64_t n, std::int64_t d, double base, std::int64_t start) {
-  return encode(with_kind(EncodingKind::sigmoid, n, d, base, start));
+  return encode(encoding_params(EncodingKind::sigmoid, n, d, base, start));
 }
 
 Matrix sinusoidal_concat_table(std::int64_t n, std::int64_t d, double base, std::int64_t start) {
-  return encode(with_kind(EncodingKind::sinusoidal_concat, n, d, base, start));
+  return encode(encoding_params(EncodingKind::sinusoidal_concat, n, d, base, start));
 }
 
 Matrix fourier_table(std::int64_t n, std::int64_t d, std::int64_t start) {
-  return encode(with_kind(EncodingKind::fourier, n, d, 10000.0, start));
+  return encode(encoding_params(EncodingKind::fourier, n, d, 10000.0, start));
 }
 
 Matrix learned_table(std::int64_t n, std::int64_t d, double sigma, std::uint64_t seed, std::int64_t start) {
-  EncodingParams p = with_kind(EncodingKind::learned, n, d, 10000.0, start);
+  EncodingParams p = encoding_params(EncodingKind::learned, n, d, 10000.0, start);
   p.sigma = sigma;
   p.seed = seed;
   return encode(p);

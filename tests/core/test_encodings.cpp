@@ -5,13 +5,11 @@
 #include <numbers>
 #include <vector>
 
-#include "encoding_params.hpp"
 #include "pelab/encodings.hpp"
 
 using namespace pelab;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
-using pelab::test::encoding_params;
 
 TEST_CASE("seed 000: d=4, base 100 sinusoid table") {
   // w_0 = 1, w_1 = 100^(-2/4) = 0.1: columns sin(p), cos(p), sin(p/10), cos(p/10).

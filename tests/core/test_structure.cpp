@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "encoding_params.hpp"
 #include "pelab/encodings.hpp"
 #include "pelab/kinds.hpp"
 #include "pelab/rotation.hpp"
@@ -19,7 +18,6 @@
 using namespace pelab;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
-using pelab::test::encoding_params;
 
 namespace {
 

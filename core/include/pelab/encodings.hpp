@@ -39,6 +39,10 @@ struct EncodingParams {
   bool operator==(const EncodingParams&) const = default;
 };
 
+// A configuration of `kind` with N, D, base and start; every other field keeps its default.
+EncodingParams encoding_params(EncodingKind kind, std::int64_t n, std::int64_t d, double base = 10000.0,
+                               std::int64_t start = 0);
+
 // Throws unless base is finite and 1/base is finite too (so every rate base^(-x), 0 <= x <= 1,
 // and every timescale stays finite): base in [DBL_MIN, DBL_MAX].
 void validate_base(double base);
