@@ -1,5 +1,5 @@
 // pelab-cli with learned tables from real models: --table FILE.safetensors [--tensor NAME], checked
-// against the same table as .npy (GPT-2's first 64 positions, shared/data/gpt2_wpe_64x768.npy).
+// against the same table as .npy (GPT-2's first 64 positions, assets/presets/gpt2_wpe_64x768.npy).
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <nlohmann/json.hpp>

@@ -2,7 +2,7 @@
 """Writes the seed corpora of the fuzz harnesses (tests/fuzz/corpus/<harness>/): a few valid inputs
 and a few broken ones per reader, all small (the whole corpus stays far below 200 KB). The files are
 committed; run this again only to change them:  /usr/bin/python3 tests/fuzz/make_seeds.py
-Needs numpy (Debian's python3-numpy) and GPT-2's table ../shared/data/gpt2_wpe_64x768.npy beside the
+Needs numpy (Debian's python3-numpy) and GPT-2's table assets/presets/gpt2_wpe_64x768.npy in the
 repository."""
 import io
 import json
@@ -14,7 +14,7 @@ import numpy as np
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-GPT2 = ROOT.parent / "shared" / "data" / "gpt2_wpe_64x768.npy"
+GPT2 = ROOT / "assets" / "presets" / "gpt2_wpe_64x768.npy"
 
 
 def corpus(name):

@@ -227,14 +227,14 @@ TEST_CASE("table file: only the header and the chosen tensor are read", "[io][ta
 }
 
 TEST_CASE("table file: GPT-2's real wpe table as .npy", "[io][table][gpt2]") {
-  INFO("GPT-2 table expected at " << gpt2_npy.string() << " (shared/data beside the repository)");
+  INFO("GPT-2 table expected at " << gpt2_npy.string() << " (assets/presets in the repository)");
   REQUIRE(std::filesystem::exists(gpt2_npy));
   const pelab::LoadedTable table = pelab::load_position_table(gpt2_npy);
   REQUIRE(table.values.rows() == 64);
   REQUIRE(table.values.cols() == 768);
   CHECK(table.dtype == "F32");
   CHECK(table.description == "gpt2_wpe_64x768.npy (F32, 64 \u00d7 768)");
-  // shared/data/README.md: row 0 starts -0.01882072, -0.1974186, 0.00402672.
+  // assets/presets/README.md: row 0 starts -0.01882072, -0.1974186, 0.00402672.
   CHECK_THAT(table.values(0, 0), Catch::Matchers::WithinAbs(-0.01882072, 5e-9));
   CHECK_THAT(table.values(0, 1), Catch::Matchers::WithinAbs(-0.1974186, 5e-8));
   CHECK_THAT(table.values(0, 2), Catch::Matchers::WithinAbs(0.00402672, 5e-9));
