@@ -1,4 +1,4 @@
-// The five requirements of SPEC §2 as numbers with thresholds.
+// The five requirements of a good absolute encoding (docs/encodings.md) as numbers with thresholds.
 #include "pelab/requirements.hpp"
 
 #include <cstdio>
@@ -34,7 +34,6 @@ double length_independence(const EncodingParams& params, const Matrix& table, co
 // with zero columns cannot change the verdict.
 double value_growth(const Matrix& table) {
   const Eigen::Index n = table.rows();
-  if (n < 2) return 0.0;
   const Vector envelope = table.cwiseAbs().rowwise().maxCoeff();
   const double mean_p = static_cast<double>(n - 1) / 2.0;
   const double mean_m = envelope.mean();
@@ -47,7 +46,6 @@ double value_growth(const Matrix& table) {
 }
 
 double step_variation(const Matrix& table) {
-  if (table.rows() < 3) return 0.0;
   const Vector steps =
       (table.bottomRows(table.rows() - 1) - table.topRows(table.rows() - 1)).rowwise().norm();
   const double mean = steps.mean();
@@ -66,7 +64,6 @@ std::int64_t distinct_rows(std::int64_t dims) {
 
 double min_pair_distance(const Matrix& table) {
   const Eigen::Index n = table.rows();
-  if (n < 2) return 1.0;
   double best = std::numeric_limits<double>::infinity();
   const Eigen::Index limit = distinct_rows(table.cols());
   if (n <= limit) {
@@ -91,28 +88,36 @@ std::vector<RequirementScore> requirement_scores(const EncodingParams& params, c
   const Matrix table = encode(params, learned_source);
   // A table with NaN or inf (e.g. a loaded file) fails every requirement: NaN compares false either way.
   const bool finite = table.allFinite();
-  auto score = [finite](int number, TextId description, double value, double threshold, bool higher_is_better,
-                        std::vector<std::string> args = {}) {
-    if (!finite) value = std::numeric_limits<double>::quiet_NaN();
-    const bool pass = higher_is_better ? value > threshold : value <= threshold;
+  const std::int64_t n = table.rows();
+  // `measure` runs only when the table has the positions it needs.
+  auto score = [finite, n](int number, TextId description, std::int64_t needs_positions, auto measure,
+                           double threshold, bool higher_is_better, std::vector<std::string> args = {}) {
+    const bool measurable = n >= needs_positions;
+    double value = std::numeric_limits<double>::quiet_NaN();
+    if (measurable && finite) value = measure();
+    const bool pass = measurable && (higher_is_better ? value > threshold : value <= threshold);
     const Text name_text{static_cast<TextId>(static_cast<int>(TextId::requirement_name_1) + number - 1), {}};
     const Text description_text{description, std::move(args)};
-    return RequirementScore{number, english(name_text), english(description_text),
+    RequirementScore result{number, english(name_text), english(description_text),
                             value,  threshold,          higher_is_better,
-                            pass,   name_text,          description_text};
+                            pass,   needs_positions,    measurable};
+    result.name_text = name_text;
+    result.description_text = description_text;
+    return result;
   };
   std::vector<RequirementScore> scores;
-  scores.push_back(score(1, TextId::requirement_measure_1, length_independence(params, table, learned_source),
-                         1e-9, false));
-  scores.push_back(score(2, TextId::requirement_measure_2, table.cwiseAbs().maxCoeff(), 1.0, false));
-  scores.push_back(score(3, TextId::requirement_measure_3, value_growth(table), 0.1, false));
-  scores.push_back(score(4, TextId::requirement_measure_4, step_variation(table), 0.01, false));
+  scores.push_back(score(
+      1, TextId::requirement_measure_1, 1, [&] { return length_independence(params, table, learned_source); },
+      1e-9, false));
+  scores.push_back(score(2, TextId::requirement_measure_2, 1, [&] { return table.cwiseAbs().maxCoeff(); }, 1.0, false));
+  scores.push_back(score(3, TextId::requirement_measure_3, 2, [&] { return value_growth(table); }, 0.1, false));
+  scores.push_back(score(4, TextId::requirement_measure_4, 3, [&] { return step_variation(table); }, 0.01, false));
   const std::int64_t compared = distinct_rows(table.cols());
   if (table.rows() <= compared) {
-    scores.push_back(score(5, TextId::requirement_measure_5, min_pair_distance(table), 1e-6, true));
+    scores.push_back(score(5, TextId::requirement_measure_5, 2, [&] { return min_pair_distance(table); }, 1e-6, true));
   } else {
-    scores.push_back(score(5, TextId::requirement_measure_5_sampled, min_pair_distance(table), 1e-6, true,
-                           {std::to_string(compared)}));
+    scores.push_back(score(5, TextId::requirement_measure_5_sampled, 2, [&] { return min_pair_distance(table); },
+                           1e-6, true, {std::to_string(compared)}));
   }
   return scores;
 }
@@ -131,6 +136,7 @@ std::string short_number(double value) {
 }  // namespace
 
 Text requirement_verdict_text(const RequirementScore& score) {
+  if (!score.measurable) return {TextId::requirement_not_measurable, {std::to_string(score.needs_positions)}};
   std::vector<std::string> numbers{short_number(score.value), short_number(score.threshold)};
   if (std::isnan(score.value)) return {TextId::requirement_not_finite, {}};
   if (score.pass)

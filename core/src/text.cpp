@@ -77,6 +77,8 @@ constexpr auto kEntries = std::to_array<Entry>({
      "min |P_p - P_q| over neighbours and an even sample of {0} rows (N > {0})"},
     {TextId::requirement_not_finite, "requirement.not_finite",
      "fails: the table holds NaN or infinite values"},
+    {TextId::requirement_not_measurable, "requirement.not_measurable",
+     "not measurable: needs N ≥ {0} positions"},
     {TextId::requirement_pass_below, "requirement.pass_below", "passes: {0} ≤ {1}"},
     {TextId::requirement_pass_above, "requirement.pass_above", "passes: {0} > {1}"},
     {TextId::requirement_fail_1, "requirement.fail.1",
@@ -127,20 +129,20 @@ constexpr auto kEntries = std::to_array<Entry>({
      "names apply to .safetensors files)"},
     {TextId::table_header_too_large, "error.table.header_too_large",
      "{0}: the .safetensors header is {1} bytes, above the limit of {2} bytes"},
-    {TextId::table_no_tensor, "error.table.no_tensor", "{0}: has no tensor {1}; its 2-D tensors are: {2}"},
+    {TextId::table_no_tensor, "error.table.no_tensor", "{0}: has no tensor {1}; its table-shaped tensors (2-D, or [1, ..., 1, N, D]) are: {2}"},
     {TextId::table_tensor_too_large, "error.table.tensor_too_large",
      "{0}: tensor {1} is {2} bytes (plus a {3}-byte header), above the limit of {4} bytes"},
     {TextId::table_ambiguous, "error.table.ambiguous",
      "{0}: {1} tensors could be the position table ({2}); name the one to use"},
     {TextId::table_no_2d_tensor, "error.table.no_2d_tensor",
-     "{0}: has no 2-D tensor that could be a position table ({1} tensors, none 2-D or [1, N, "
-     "D])"},
+     "{0}: has no tensor that could be a position table ({1} tensors, none 2-D or [1, ..., 1, "
+     "N, D])"},
     {TextId::table_no_2d_tensor_one, "error.table.no_2d_tensor_one",
-     "{0}: has no 2-D tensor that could be a position table ({1} tensor, none 2-D or [1, N, "
-     "D])"},
+     "{0}: has no tensor that could be a position table ({1} tensor, none 2-D or [1, ..., 1, "
+     "N, D])"},
     {TextId::table_which_tensor, "error.table.which_tensor",
      "{0}: cannot tell which tensor is the position table (no usual name such as 'wpe.weight' "
-     "or 'embeddings.position_embeddings.weight'); name one of its 2-D tensors: {1}"},
+     "or 'embeddings.position_embeddings.weight'); name one of its table-shaped tensors (2-D, or [1, ..., 1, N, D]): {1}"},
     {TextId::tensor_list_none, "error.tensor_list.none", "none"},
     {TextId::tensor_list_more, "error.tensor_list.more", "{0} and {1} more"},
     {TextId::npy_encode_negative, "error.npy.encode_negative",

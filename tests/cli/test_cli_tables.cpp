@@ -81,7 +81,7 @@ TEST_CASE(
   CHECK(is_one_error_line(r.err));
   CHECK(r.err ==
         "pelab-cli: " + st +
-            ": has no tensor 'wpe'; its 2-D tensors are: 'ln_f.bias' (F32, [1, 768]), 'wpe.weight' (F32, "
+            ": has no tensor 'wpe'; its table-shaped tensors (2-D, or [1, ..., 1, N, D]) are: 'ln_f.bias' (F32, [1, 768]), 'wpe.weight' (F32, "
             "[64, 768]), 'wte.weight' (F32, [100, 768])\n");
   CHECK(dir.listing() == before);
 
@@ -130,6 +130,7 @@ TEST_CASE("learned with bad .safetensors tables: bad files and --tensor with a .
       {"render", "learned", "--table", st, "--positions", "65"},
   };
   for (std::vector<std::string> args : cases) {
+    if (args[0] == "render" && !render_built()) continue;
     const std::string out = dir.file(args[0] == "render" ? "out.png" : "out.npy");
     args.insert(args.end(), {"--out", out});
     const RunResult r = run_cli(args);

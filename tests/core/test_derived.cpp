@@ -96,6 +96,33 @@ TEST_CASE("requirement values by hand") {
   CHECK_THAT(requirement_scores(p)[0].value, WithinAbs(1.0 - 4.0 / 9.0, 1e-15));
 }
 
+TEST_CASE("requirements that need more positions than N are not measurable, neither pass nor fail") {
+  EncodingParams p;
+  p.kind = EncodingKind::sinusoidal;
+  p.dims = 4;
+  p.positions = 2;  // two rows: a slope and a pair, but a single neighbour step (requirement 4 needs two)
+  const auto two = requirement_scores(p);
+  CHECK(two[2].measurable);
+  CHECK(two[4].measurable);
+  CHECK_FALSE(two[3].measurable);
+  CHECK(two[3].needs_positions == 3);
+  CHECK_FALSE(two[3].pass);
+  CHECK(std::isnan(two[3].value));
+  CHECK(requirement_verdict(two[3]) == "not measurable: needs N ≥ 3 positions");
+  // |P_1 - P_0| for D = 4, base 10000: w = (1, 0.01): sqrt((sin 1)^2 + (cos 1 - 1)^2 + (sin .01)^2 +
+  // (cos .01 - 1)^2) = sqrt(2 - 2 cos 1 + 2 - 2 cos 0.01).
+  CHECK_THAT(two[4].value, WithinAbs(std::sqrt(4.0 - 2.0 * std::cos(1.0) - 2.0 * std::cos(0.01)), 1e-12));
+  p.positions = 1;
+  const auto one = requirement_scores(p);
+  CHECK(one[0].measurable);
+  CHECK(one[1].measurable);
+  CHECK(one[1].pass);  // the single row (0, 1, 0, 1) is bounded by 1
+  for (int i : {2, 3, 4}) {
+    CHECK_FALSE(one[static_cast<std::size_t>(i)].measurable);
+    CHECK_FALSE(one[static_cast<std::size_t>(i)].pass);
+  }
+}
+
 TEST_CASE("attention is permutation-equivariant until positions are added") {
   const Matrix words = wave(6, 4, 0.3), wq = wave(4, 3, 1.0), wk = wave(4, 3, 2.0), wv = wave(4, 4, 3.0);
   const std::vector<std::int64_t> perm = {2, 0, 5, 1, 4, 3};

@@ -260,7 +260,12 @@ TEST_CASE("safetensors: malformed input is refused with a one-line message", "[i
       {"3-D tensor chosen", file(std::string("{") + entry("t", "F32", "[2, 1, 1]", 0, 8) + "}", two), "t",
        "tensor 't' has shape [2, 1, 1] (3-D)"},
       {"missing tensor", file("{" + t + "}", two), "nope",
-       "has no tensor 'nope'; its 2-D tensors are: 't' (F32, [1, 2])"},
+       "has no tensor 'nope'; its table-shaped tensors (2-D, or [1, ..., 1, N, D]) are: 't' (F32, [1, 2])"},
+      // GPT-2's causal mask attn.bias is [1, 1, n, n]: listed as table-shaped, never as "2-D".
+      {"missing tensor beside a 4-D mask",
+       file(std::string("{") + entry("attn.bias", "F32", "[1, 1, 1, 2]", 0, 8) + "}", two), "wpe",
+       "has no tensor 'wpe'; its table-shaped tensors (2-D, or [1, ..., 1, N, D]) are: 'attn.bias' (F32, [1, 1, "
+       "1, 2])"},
       {"missing tensor with a newline in its name", file("{" + t + "}", two), "a\nb",
        "has no tensor 'a\\x0ab'"},
       {"NaN value", file("{" + t + "}", f32s({1.0f, std::numeric_limits<float>::quiet_NaN()})), "",
@@ -271,7 +276,7 @@ TEST_CASE("safetensors: malformed input is refused with a one-line message", "[i
       {"empty table", file(std::string("{") + entry("t", "F32", "[0, 2]", 0, 0) + "}", ""), "t",
        "tensor 't' is empty (shape [0, 2])"},
       {"no 2-D tensor to pick", file(std::string("{") + entry("t", "F32", "[2]", 0, 8) + "}", two), "",
-       "has no 2-D tensor that could be a position table (1 tensor, none 2-D or [1, N, D])"},
+       "has no tensor that could be a position table (1 tensor, none 2-D or [1, ..., 1, N, D])"},
       {"two 2-D tensors, no usual name",
        file(std::string("{") + entry("a", "F32", "[1, 2]", 0, 8) + ", " + entry("b", "F32", "[2, 1]", 8, 16) +
                 "}",

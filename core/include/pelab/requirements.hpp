@@ -1,5 +1,6 @@
 #pragma once
 // The five requirements of a good absolute encoding (SPEC §2), each scored as a number.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -15,18 +16,25 @@ struct RequirementScore {
   double value;             // the measured number
   double threshold;         // pass when value <= threshold (or > for "distinct", see `higher_is_better`)
   bool higher_is_better;
-  bool pass;
+  bool pass;  // false when not measurable
+  // Positions the measure needs (slope: 2 rows, step variation: 3, pairs: 2); with fewer the score is
+  // neither a pass nor a fail but not measurable, and `value` is NaN.
+  std::int64_t needs_positions = 1;
+  bool measurable = true;
   Text name_text;  // name and description as ids, for a translated UI
   Text description_text;
 };
 
 // 1 length-independent: max |P_N[p] - P_2N[p]| over shared rows (table at N vs at 2N); <= 1e-9.
 // 2 bounded:            max |P| over the table; <= 1.
-// 3 slow growth:        |least-squares slope| of max_i |P[p, i]| against p, the growth of the values
-//                       per position step (unchanged by zero-padding columns); <= 0.1. 0 when N = 1.
-// 4 distance-like:      coefficient of variation (std / mean) of the neighbour steps |P_{p+1} - P_p|;
-//                       <= 0.01 (every step is the same length). 0 when N < 3.
-// 5 distinct:           min over p != q of |P_p - P_q|; > 1e-6 (1 when N = 1).
+// 3 slow growth:        |least-squares slope| of m_p = max_i |P[p, i]| against p (p = 0 .. N-1), the
+//                       growth of the values per position step (unchanged by zero-padding columns);
+//                       <= 0.1. Needs N >= 2.
+// 4 distance-like:      coefficient of variation (std / mean, population std) of the neighbour steps
+//                       |P_{p+1} - P_p|; <= 0.01 (every step is the same length). Needs N >= 3.
+// 5 distinct:           min over p != q of |P_p - P_q|; > 1e-6. Needs N >= 2.
+// This comment is the definition; docs/cli.md and the app's scorecard state the same rules.
+// With fewer positions than a measure needs, its score is not measurable (neither pass nor fail).
 // A table containing NaN or inf scores NaN and fails all five.
 std::vector<RequirementScore> requirement_scores(const EncodingParams& params,
                                                  const Matrix* learned_source = nullptr);
