@@ -12,11 +12,8 @@
 #include "errors.hpp"
 #include "output.hpp"
 #include "pelab/types.hpp"
+#include "pelab/version.hpp"
 #include "resolve.hpp"
-
-#ifndef PELAB_VERSION
-#define PELAB_VERSION "unknown"
-#endif
 
 namespace pelab::cli {
 namespace {
@@ -30,7 +27,7 @@ std::string one_line(std::string text) {
   return text;
 }
 
-void dispatch(CommandLine& cl, std::ostream& out) {
+void dispatch(CommandLine& cl, std::ostream& out, const Renderer& render) {
   if (cl.encode.app->parsed()) {
     reject_extras(*cl.encode.app);
     run_encode(cl.encode);
@@ -60,18 +57,18 @@ void dispatch(CommandLine& cl, std::ostream& out) {
     run_check(cl.check, out);
   } else if (cl.render.app->parsed()) {
     reject_extras(*cl.render.app);
-    run_render(cl.render);
+    render(cl.render);
   } else {
     throw UsageError("no command given (commands: " + command_list() + "); see 'pelab-cli --help'");
   }
 }
 
-int run_checked(int argc, const char* const* argv, std::ostream& out) {
+int run_checked(int argc, const char* const* argv, std::ostream& out, const Renderer& render) {
   if (argc < 2)
     throw UsageError("no command given (commands: " + command_list() + "); see 'pelab-cli --help'");
   const std::string_view first = argv[1];
   if (first == "--version") {
-    out << "pelab-cli " << PELAB_VERSION << "\n"
+    out << "pelab-cli " << version() << "\n"
         << "dense products: " << blas_description() << "\n";
     return kExitOk;
   }
@@ -100,20 +97,20 @@ int run_checked(int argc, const char* const* argv, std::ostream& out) {
     out << cl.app.help();
     return kExitOk;
   }
-  dispatch(cl, out);
+  dispatch(cl, out, render);
   return kExitOk;
 }
 
 }  // namespace
 
-int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const Renderer& render) {
   // `--out -` writes to `out` for this command only.
   struct StdoutScope {
     std::ostream* previous;
     ~StdoutScope() { set_stdout_stream(previous); }
   } scope{set_stdout_stream(&out)};
   try {
-    return run_checked(argc, argv, out);
+    return run_checked(argc, argv, out, render);
   } catch (const CliError& e) {
     err << "pelab-cli: " << one_line(e.what()) << std::endl;
     return e.exit_code();

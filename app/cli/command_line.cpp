@@ -3,9 +3,6 @@
 
 #include <array>
 
-#ifdef PELAB_CLI_VIEWS
-#include "ui/view_registry.hpp"
-#endif
 
 namespace pelab::cli {
 namespace {
@@ -272,7 +269,6 @@ CommandLine::CommandLine()
   add_flag(check.app, check.json, "--json", "print JSON instead of a table");
   add_common(check.app, check.common, "write the table / JSON to this file instead of stdout", "");
 
-#ifdef PELAB_CLI_VIEWS
   // Drawn by the app's own view code off screen (EGL: no display needed), so a figure is what the
   // app shows in that view, maximised, with the figure's title in place of the view's title row.
   render.app = add_command(
@@ -284,7 +280,7 @@ CommandLine::CommandLine()
           "Example: pelab-cli render sinusoidal --positions 128 --dims 64 --view similarity --out s.png");
   add_encoding(render.app, render.encoding);
   add_arg(render.app, render.view, "--view", "NAME",
-          "the view: " + pelab::app::ui::view_id_list() + " (default heatmap)");
+          "one of the app's views, as pelab --help lists them (default heatmap)");
   add_arg(render.app, render.colormap, "--colormap", "NAME",
           "viridis, magma, red-blue or gray (default viridis)");
   add_arg(render.app, render.metric, "--metric", "dot|cosine|distance",
@@ -295,22 +291,6 @@ CommandLine::CommandLine()
           "the figure's title (default: the view and the encoding)");
   add_arg(render.app, render.lang, "--lang", "en|ko",
           "language of the view's texts (default: the system locale)");
-#else
-  render.app = add_command(
-      app, "render", "an annotated PNG figure: the encoding's heatmap or its similarity matrix",
-      std::string(kEncodingFooter) +
-          "\nThe figure has a title, axes (dimension i / position p, or position q / position p) and a "
-          "colour\n"
-          "bar; values are mapped over their min..max. 1200 x 800 pixels.\n"
-          "Example: pelab-cli render sinusoidal --positions 128 --dims 64 --view similarity --out s.png");
-  add_encoding(render.app, render.encoding);
-  add_arg(render.app, render.view, "--view", "heatmap|similarity",
-          "the table P (position x dimension) or its similarity S (default heatmap)");
-  add_arg(render.app, render.colormap, "--colormap", "NAME",
-          "viridis, magma, red-blue or gray (default viridis)");
-  add_arg(render.app, render.metric, "--metric", "dot|cosine|distance",
-          "with --view similarity only (default dot)");
-#endif
   add_common(render.app, render.common,
              "output file: .png, or - for standard output with --format png (required)",
              "with --out - (standard output): png, which it then requires; with a file it must be png");

@@ -1,7 +1,12 @@
 #pragma once
 // One function per pelab-cli command. Each validates its options (UsageError), reads its inputs
 // (FileError), checks the --max-bytes budget before computing, then writes --out atomically.
+#include <cstdint>
 #include <ostream>
+#include <string>
+
+#include "pelab/encodings.hpp"
+#include "pelab/similarity.hpp"
 
 #include "command_line.hpp"
 
@@ -11,7 +16,11 @@ namespace pelab::cli {
 void run_encode(const EncodeArgs& args);
 void run_similarity(const SimilarityArgs& args);
 void run_check(const CheckArgs& args, std::ostream& out);
-void run_render(const RenderArgs& args);
+// Shared with render (render_views.cpp).
+SimilarityMetric metric_value(const Arg& metric);
+// Bytes of the arrays a similarity matrix needs, and the same in words.
+std::uint64_t similarity_memory(const EncodingParams& p);
+std::string similarity_memory_text(const EncodingParams& p);
 
 // Rotation, relative and rotary schemes (commands_relative.cpp).
 void run_rotation(const RotationArgs& args);

@@ -26,7 +26,7 @@ const std::array<ViewType, 12> registry = {{
      draw_rotation_view, nullptr, export_rotation_data},
     {"difference", "Difference A − B", "the tables and similarities of two configurations subtracted",
      item_table | item_similarity, ViewScope::across_configs, 1.6f, nullptr, draw_difference_view,
-     export_difference_data},
+     export_difference_data, 2},
     {"scorecard", "Requirements scorecard",
      "the five requirements of a good encoding, scored per configuration", item_requirements,
      ViewScope::across_configs, 1.6f, nullptr, draw_scorecard_view, export_scorecard_data},

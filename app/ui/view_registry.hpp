@@ -27,6 +27,7 @@ struct ViewType {
   // The exact numbers behind the view, for its Export menu (view_data_export.cpp): named 1-D / 2-D
   // arrays of configuration `slot` (ignored across configurations); nullptr: PNG export only.
   std::vector<ExportArray> (*export_data)(const AppContext&, std::size_t slot, ExportDetail) = nullptr;
+  int min_configs = 1;  // configurations the view needs to show anything (difference: two)
 };
 
 std::span<const ViewType> view_registry();

@@ -47,6 +47,8 @@ std::vector<std::string> child_environment(const std::vector<std::string>& args)
 
 }  // namespace
 
+bool render_built() { return PELAB_CLI_RENDER_BUILT != 0; }
+
 RunResult run_program(const std::string& program, const std::vector<std::string>& args) {
   // stdout and stderr go to files in a private directory (no pipes, so no deadlock on big output).
   TempDir capture;

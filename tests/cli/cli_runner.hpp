@@ -20,6 +20,10 @@ RunResult run_cli(const std::vector<std::string>& args);
 // Any program (used for nothing but pelab-cli today; kept general for clarity).
 RunResult run_program(const std::string& program, const std::vector<std::string>& args);
 
+// Whether this build has the app, so that `render` can draw (a PELAB_BUILD_APP=OFF build has pelab-cli
+// alone: its render says that it needs pelab, and the tests that draw are left out).
+bool render_built();
+
 // A fresh, empty directory under the system temp dir, removed with everything in it at scope exit.
 class TempDir {
  public:

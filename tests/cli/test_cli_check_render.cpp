@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cctype>
 #include <cstdlib>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -112,7 +113,41 @@ TEST_CASE("check: readable table on stdout and the same text in --out") {
   CHECK(nlohmann::json::parse(read_bytes(dir.file("c.json"))).at("passed").get<int>() < 5);
 }
 
-TEST_CASE("render: a PNG figure that stb loads and that has content") {
+TEST_CASE("check: a measure that needs more positions than N is not measurable, neither pass nor fail") {
+  // integer at N = 1: the only row is 0 (length-independent 0, bounded max |P| = 0: both pass); the
+  // slope (3) and the pairs (5) need 2 rows, the step variation (4) needs 3.
+  const nlohmann::json one = check_json({"integer", "--positions", "1", "--dims", "4"});
+  const std::vector<std::string> verdicts{"pass", "pass", "not measurable", "not measurable", "not measurable"};
+  const std::vector<int> needs{1, 1, 2, 3, 2};
+  for (std::size_t i = 0; i < 5; ++i) {
+    const auto& r = one.at("requirements").at(i);
+    INFO("requirement " << i + 1);
+    CHECK(r.at("verdict") == verdicts[i]);
+    CHECK(r.at("needs_positions").get<int>() == needs[i]);
+    CHECK(r.at("measurable").get<bool>() == (verdicts[i] != "not measurable"));
+    if (verdicts[i] == "not measurable") {
+      CHECK_FALSE(r.at("pass").get<bool>());
+      CHECK(r.at("value").is_null());
+    }
+  }
+  CHECK(one.at("passed").get<int>() == 2);
+  CHECK(one.at("not_measurable").get<int>() == 3);
+  const RunResult text = run_cli({"check", "integer", "--positions", "1", "--dims", "4"});
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.out.find("2 of 5 requirements pass, 3 not measurable at N = 1") != std::string::npos);
+  CHECK(text.out.find("not measurable (needs N >= 3)") != std::string::npos);
+  CHECK(text.out.find("5 of 5") == std::string::npos);
+  // N = 2: rows 0 and 1 (all ones): slope of max |P| is 1 (fails), the pair is 2 apart (passes), the
+  // step variation still needs a third row.
+  const nlohmann::json two = check_json({"integer", "--positions", "2", "--dims", "4"});
+  CHECK(two.at("requirements").at(2).at("value").get<double>() == 1.0);
+  CHECK(two.at("requirements").at(2).at("verdict") == "fail");
+  CHECK(two.at("requirements").at(4).at("value").get<double>() == 2.0);
+  CHECK(two.at("requirements").at(3).at("verdict") == "not measurable");
+  CHECK(two.at("passed").get<int>() == 3);
+}
+
+TEST_CASE("render: a PNG figure that stb loads and that has content", "[render]") {
   TempDir dir;
   const RunResult heat =
       run_cli({"render", "sinusoidal", "--positions", "64", "--dims", "32", "--out", dir.file("heat.png")});
@@ -206,7 +241,7 @@ std::vector<std::string> render_args(const std::vector<std::string>& extra, cons
 
 }  // namespace
 
-TEST_CASE("render: every view of the app at --size, without a display") {
+TEST_CASE("render: every view of the app at --size, without a display", "[render]") {
   // pelab-cli draws the app's own views off screen (EGL); DISPLAY is irrelevant to it.
   TempDir dir;
   const std::vector<std::string> views = render_views();
@@ -217,6 +252,12 @@ TEST_CASE("render: every view of the app at --size, without a display") {
     const std::string out = dir.file("view_" + view + ".png");
     const RunResult r = run_cli(render_args({"--view", view, "--size", "640x480"}, out));
     INFO(view << ": " << r.err);
+    if (view == "difference") {  // two configurations subtracted: render has one, so it refuses
+      CHECK(r.exit_code == 2);
+      CHECK(r.err.find("--view difference compares 2 configurations and render draws one") != std::string::npos);
+      CHECK_FALSE(std::filesystem::exists(out));
+      continue;
+    }
     REQUIRE(r.exit_code == 0);
     CHECK(r.err.empty());
     const Image image = load_png(out);
@@ -229,7 +270,7 @@ TEST_CASE("render: every view of the app at --size, without a display") {
   CHECK(load_png(dir.file("wide.png")).width == 1920);
 }
 
-TEST_CASE("render --title replaces the title row and nothing else, by default the view and the encoding") {
+TEST_CASE("render --title replaces the title row and nothing else, by default the view and the encoding", "[render]") {
   TempDir dir;
   const auto render = [&](const std::vector<std::string>& extra, const std::string& name) {
     const RunResult r = run_cli(render_args(extra, dir.file(name)));
@@ -251,7 +292,7 @@ TEST_CASE("render --title replaces the title row and nothing else, by default th
   CHECK(fallback.rgb == spelled.rgb);
 }
 
-TEST_CASE("render: --size, --lang and --metric are checked before anything is drawn") {
+TEST_CASE("render: --size, --lang and --metric are checked before anything is drawn", "[render]") {
   TempDir dir;
   const std::string out = dir.file("never.png");
   for (const std::vector<std::string>& extra :

@@ -40,6 +40,7 @@ std::string joined(const std::vector<std::string>& args) {
 // Runs the case twice: once with a fresh output path (must not appear) and once over an existing
 // file (must keep its bytes). The directory must look the same afterwards.
 void expect_refused(const BadCase& c, const TempDir& dir) {
+  if (c.args.front() == "render" && !render_built()) return;  // render_without_app covers it
   const std::string out = dir.file(c.out_name);
   const std::vector<std::string> args = expand(c.args, out, dir.path().string());
   INFO("pelab-cli " << joined(args));
@@ -303,6 +304,16 @@ TEST_CASE("malformed / unsupported / mismatched .npy inputs: exit 1 / one line /
             .exit_code == 0);
   CHECK(run_cli({"rope", "--in", dir.file("even.npy"), "--pairing", "half", "--out", dir.file("ok2.npy")})
             .exit_code == 0);
+}
+
+TEST_CASE("render without the app: one line naming what is missing, exit 1, nothing written") {
+  if (render_built()) return;  // a build with the app draws (test_cli_check_render.cpp)
+  TempDir dir;
+  const RunResult r = run_cli({"render", "sinusoidal", "--positions", "8", "--dims", "4", "--out", dir.file("r.png")});
+  CHECK(r.exit_code == 1);
+  CHECK(is_one_error_line(r.err));
+  CHECK(r.err.find("render draws the app's views and needs the pelab program beside pelab-cli") != std::string::npos);
+  CHECK(dir.listing().empty());
 }
 
 TEST_CASE("output paths that cannot be written: exit 1 / one line / nothing left behind") {

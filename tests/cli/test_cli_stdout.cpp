@@ -76,7 +76,7 @@ TEST_CASE("pelab-cli --out - --format csv writes the CSV file's bytes", "[cli][s
   same_as_file({"rope-frequencies", "--dims", "16"}, "f.csv", {"--format", "csv"});
 }
 
-TEST_CASE("render --out - --format png writes the PNG, and refuses - without it", "[cli][stdout]") {
+TEST_CASE("render --out - --format png writes the PNG, and refuses - without it", "[cli][stdout][render]") {
   const std::vector<std::string> render = {"render", "sinusoidal", "--positions", "64", "--dims", "16"};
   const std::string png = same_as_file(render, "h.png", {"--format", "png"});
   int w = 0, h = 0, channels = 0;
