@@ -84,7 +84,6 @@ target_include_directories(pelab_gfx PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(pelab_gfx PUBLIC PkgConfig::IMGUI PkgConfig::GLFW pelab_core PRIVATE pelab_glad pelab_glad_egl pelab_plot)
 target_compile_options(pelab_gfx PRIVATE ${PELAB_WARNINGS})
 # Shaders are found next to the executable first (copied below, or installed), then in the sources.
-target_compile_definitions(pelab_gfx PRIVATE PELAB_SOURCE_SHADER_DIR="${PROJECT_SOURCE_DIR}/shaders")
 
 # The panels, views and run modes as a library, so tests can use the view registry and the UI state.
 add_library(pelab_ui STATIC
@@ -126,19 +125,12 @@ target_include_directories(pelab_ui PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 pkg_check_modules(CAIRO REQUIRED IMPORTED_TARGET cairo pangocairo)
 target_link_libraries(pelab_ui PUBLIC pelab_app_state pelab_gfx pelab_plot PRIVATE PkgConfig::CAIRO)
 target_compile_options(pelab_ui PRIVATE ${PELAB_WARNINGS})
-# Presets (session files and the tables they name) are read from the source tree's assets/.
-target_compile_definitions(pelab_ui PRIVATE PELAB_ASSET_DIR="${PROJECT_SOURCE_DIR}/assets")
 
-add_executable(pelab main.cpp)
-target_link_libraries(pelab PRIVATE pelab_ui CLI11::CLI11)
+add_executable(pelab main.cpp cli/render_views.cpp)
+target_link_libraries(pelab PRIVATE pelab_ui pelab_cli CLI11::CLI11)
+# build/bin, beside pelab-cli and one level below the build's share/pelab, as in an install tree.
+set_target_properties(pelab PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bin)
 target_compile_options(pelab PRIVATE ${PELAB_WARNINGS})
 
-set(PELAB_SHADER_FILES ${PROJECT_SOURCE_DIR}/shaders/heatmap.vert ${PROJECT_SOURCE_DIR}/shaders/heatmap.frag)
-add_custom_command(TARGET pelab POST_BUILD
-  COMMAND ${CMAKE_COMMAND} -E make_directory $<TARGET_FILE_DIR:pelab>/shaders
-  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${PELAB_SHADER_FILES} $<TARGET_FILE_DIR:pelab>/shaders
-  VERBATIM)
-
-include(GNUInstallDirs)
+add_dependencies(pelab pelab_data)
 install(TARGETS pelab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(FILES ${PELAB_SHADER_FILES} DESTINATION ${CMAKE_INSTALL_DATADIR}/pelab/shaders)

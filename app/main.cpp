@@ -9,14 +9,23 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <optional>
 #include <sstream>
+#include <string_view>
+#include <vector>
 
+#include "cli.hpp"
 #include "gfx/offscreen_context.hpp"
 #include "gfx/window.hpp"
 #include "pelab/blas.hpp"
 #include "pelab/config_spec.hpp"
+#include "pelab/io/data_dir.hpp"
 #include "pelab/kinds.hpp"
+#include "pelab/version.hpp"
+#include "render_views.hpp"
 #include "run/run_modes.hpp"
 #include "run/slides.hpp"
 #include "state/config_paths.hpp"
@@ -37,8 +46,9 @@ struct CommandLine {
   int bench_frames = 0;
   int bench_latency = 0;
   std::string gl = "auto";
-  std::string lesson, export_slides;
+  std::string lesson, export_slides, export_data;
   bool list_lessons = false;
+  bool version = false;
 };
 
 // Interactive runs keep ImGui's window state and the font size / theme in the config directory;
@@ -147,6 +157,13 @@ bool configs_from_arguments(ui::AppContext& app, const std::vector<std::string>&
 
 int main(int argc, char** argv) {
   pelab::restart_with_fitting_blas_kernel(argv);  // before any work: OpenBLAS reads its kernel once
+  // pelab-cli's commands with render's drawing: what `pelab-cli render` hands over to (app/cli/main.cpp).
+  if (argc >= 2 && std::string_view(argv[1]) == "--cli") {
+    std::vector<const char*> cli_argv{"pelab-cli"};
+    for (int i = 2; i < argc; ++i) cli_argv.push_back(argv[i]);
+    return pelab::cli::run(static_cast<int>(cli_argv.size()), cli_argv.data(), std::cout, std::cerr,
+                           pelab::cli::render_views);
+  }
   CommandLine cli;
   CLI::App parser{
       "pelab: explore and compare Transformer position encodings\n\n"
@@ -169,6 +186,9 @@ int main(int argc, char** argv) {
   parser.add_flag("--list-lessons", cli.list_lessons, "List the lessons with their step counts and exit");
   parser.add_option("--export-slides", cli.export_slides,
                     "With --lesson: render every step as DIR/step_NN.png (presenter view) and a PDF handout");
+  parser.add_option("--export-data", cli.export_data,
+                    "Write the numbers of --view (or of every view with --view all) to DIR as .npy files with "
+                    ".json sidecars, exactly as the view's Export menu does, and exit");
   parser.add_option("--bench-frames", cli.bench_frames, "Benchmark: M frames per phase (default 200)")
       ->expected(0, 1)
       ->default_str("200");
@@ -184,8 +204,22 @@ int main(int argc, char** argv) {
                   "display)")
       ->check(CLI::IsMember({"auto", "window", "offscreen"}))
       ->capture_default_str();
+  parser.add_flag("--version", cli.version, "Print the version, the BLAS in use and the data directory, and exit");
   parser.get_formatter()->column_width(28);
   CLI11_PARSE(parser, argc, argv);
+  if (cli.version) {
+    const std::optional<std::filesystem::path> data = pelab::find_data_dir();
+    std::printf("pelab %s\ndense products: %s\ndata: %s\n", pelab::version().c_str(),
+                pelab::blas_description().c_str(), data ? data->string().c_str() : "not found");
+    return data ? 0 : 2;
+  }
+  // Everything else needs pelab's data (translations, lessons, shaders): say so now if it is missing.
+  try {
+    pelab::data_dir();
+  } catch (const pelab::Error& error) {
+    std::fprintf(stderr, "pelab: %s\n", error.what());
+    return 2;
+  }
   const bool bench_latency = parser.count("--bench-latency") > 0;
   const bool bench = parser.count("--bench-frames") > 0 || bench_latency;
   if (bench && cli.bench_frames <= 0) cli.bench_frames = 200;
@@ -227,7 +261,8 @@ int main(int argc, char** argv) {
   // window closes, so no GL object outlives its context.
   auto context = std::make_unique<ui::AppContext>();
   ui::AppContext& app = *context;
-  const bool capture = !cli.screenshot.empty() || bench || !cli.export_slides.empty();
+  const bool capture =
+      !cli.screenshot.empty() || bench || !cli.export_slides.empty() || !cli.export_data.empty();
   app.capture_mode = capture;
   // CONFIGs are checked before a window opens: a typo fails fast, with or without a display.
   if (!configs_from_arguments(app, cli.configs)) return 2;
@@ -240,7 +275,8 @@ int main(int argc, char** argv) {
 
   if (!capture && cli.gl == "offscreen") {
     std::fprintf(stderr,
-                 "pelab: --gl offscreen needs --screenshot or --bench-frames (no window off screen)\n");
+                 "pelab: --gl offscreen needs --screenshot, --export-data, --export-slides or --bench-frames "
+                 "(no window off screen)\n");
     return 2;
   }
   window_options.vsync = !bench;
@@ -292,6 +328,18 @@ int main(int argc, char** argv) {
   set_language(app.state.ui.language.value_or(system_language()));
   const bool session_accepted = cli.session.empty() || ui::open_session(app, cli.session);
   apply_view_options(app.state.views, cli.view_options, ui::models_dir());  // checked above
+  std::vector<const ui::ViewType*> export_views;
+  if (!cli.export_data.empty()) {
+    if (view) {
+      export_views.push_back(view);
+    } else {  // --view all: every view, all of them visible so that all their items are computed
+      for (const ui::ViewType& entry : ui::view_registry()) {
+        export_views.push_back(&entry);
+        auto& views = app.state.layout.views;
+        if (std::find(views.begin(), views.end(), entry.id) == views.end()) views.emplace_back(entry.id);
+      }
+    }
+  }
   if (view) {
     app.state.layout.maximized = std::string(view->id);
     auto& views = app.state.layout.views;
@@ -309,6 +357,8 @@ int main(int argc, char** argv) {
   int status = 0;
   if (!cli.export_slides.empty()) {
     status = run::run_export_slides(*target, app, cli.export_slides);
+  } else if (!cli.export_data.empty()) {
+    status = run::run_export_data(*target, app, export_views, cli.export_data);
   } else if (!cli.screenshot.empty()) {
     status = run::run_screenshot(*target, app, {cli.screenshot, cli.geometry});
   } else if (bench_latency) {

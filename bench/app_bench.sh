@@ -8,12 +8,12 @@
 #   3. peak memory (VmHWM) at the maximum size with all views (the latency run and the idle window).
 # The idle window at the maximum size first waits PELAB_IDLE_SETTLE seconds (default 180: the
 # scorecard scores the whole 16384 x 4096 table) so that no computation is counted as idle.
-# Usage: bench/app_bench.sh [BUILD_DIR] [CHANGES]   (BUILD_DIR: a Release tree with app/pelab built)
+# Usage: bench/app_bench.sh [BUILD_DIR] [CHANGES]   (BUILD_DIR: a Release tree with bin/pelab built)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-build}
 changes=${2:-5}
-pelab="$build/app/pelab"
+pelab="$build/bin/pelab"
 [ -x "$pelab" ] || { echo "no $pelab: build the pelab target first" >&2; exit 1; }
 # Settings and window state away from the user's configuration.
 export XDG_CONFIG_HOME="${TMPDIR:-/tmp}/pelab-app-bench-config"

@@ -9,12 +9,12 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$(nproc)" --target pelab pelab-cli
 
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
-  exec ./build/app/pelab "$@"
+  exec ./build/bin/pelab "$@"
 fi
 
 mkdir -p out
 echo "pelab: no display (DISPLAY is unset), so instead of a window it renders the views off screen:"
-./build/app/pelab --screenshot out/pelab-overview.png --view all --size 1920x1080
-./build/app/cli/pelab-cli render sinusoidal --positions 2000 --dims 1600 --out out/sinusoidal-2000x1600.png
+./build/bin/pelab --screenshot out/pelab-overview.png --view all --size 1920x1080
+./build/bin/pelab-cli render sinusoidal --positions 2000 --dims 1600 --out out/sinusoidal-2000x1600.png
 echo "pelab: wrote out/pelab-overview.png (all views) and out/sinusoidal-2000x1600.png (seed 002's heatmap)."
-echo "pelab: on a desktop, run ./build/app/pelab; headless, see ./build/app/pelab --help and ./build/app/cli/pelab-cli --help."
+echo "pelab: on a desktop, run ./build/bin/pelab; headless, see ./build/bin/pelab --help and ./build/bin/pelab-cli --help."

@@ -4,7 +4,7 @@
 # any time, with no X server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-pelab=./build/app/pelab
+pelab=./build/bin/pelab
 out=docs/screenshots
 mkdir -p "$out"
 shot() {  # shot NAME SIZE ARGS...

@@ -13,7 +13,8 @@ std::unique_ptr<HeatmapRenderer> HeatmapRenderer::create(std::string& error) {
   const std::filesystem::path fragment = find_shader_file("heatmap.frag");
   if (vertex.empty() || fragment.empty()) {
     error =
-        "cannot find shaders/heatmap.vert and shaders/heatmap.frag next to the executable or in the sources";
+        "cannot find shaders/heatmap.vert and shaders/heatmap.frag in pelab's data directory (share/pelab "
+        "beside the executable, or $PELAB_DATA_DIR)";
     return nullptr;
   }
   std::optional<ShaderProgram> program = ShaderProgram::from_files(vertex, fragment, error);

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "pelab/io/data_dir.hpp"
+
 namespace pelab::gfx {
 namespace {
 
@@ -57,11 +59,6 @@ GLuint compile(GLenum stage, std::string_view source, std::string_view name, std
   return shader;
 }
 
-std::filesystem::path executable_dir() {
-  std::error_code ec;
-  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return ec ? std::filesystem::path() : exe.parent_path();
-}
 
 }  // namespace
 
@@ -159,16 +156,13 @@ std::string attribute_shader_log(std::string_view log, std::string_view file_nam
 }
 
 std::filesystem::path find_shader_file(std::string_view file_name) {
-  const std::filesystem::path exe_dir = executable_dir();
   std::vector<std::filesystem::path> candidates;
   if (const char* override_dir = std::getenv("PELAB_SHADER_DIR"); override_dir && *override_dir) {
     candidates.push_back(std::filesystem::path(override_dir) / file_name);
   }
-  if (!exe_dir.empty()) {
-    candidates.push_back(exe_dir / "shaders" / file_name);
-    candidates.push_back(exe_dir / ".." / "share" / "pelab" / "shaders" / file_name);
+  if (const std::optional<std::filesystem::path> data = find_data_dir()) {
+    candidates.push_back(*data / "shaders" / file_name);
   }
-  candidates.push_back(std::filesystem::path(PELAB_SOURCE_SHADER_DIR) / file_name);
   for (const std::filesystem::path& candidate : candidates) {
     std::error_code ec;
     if (std::filesystem::is_regular_file(candidate, ec)) return candidate.lexically_normal();

@@ -42,8 +42,8 @@ class ShaderProgram {
 // line starts with "<file_name>:12: " instead. Pure string work, unit-tested.
 std::string attribute_shader_log(std::string_view log, std::string_view file_name);
 
-// The first of: $PELAB_SHADER_DIR (to try edited shaders, and for tests), <dir of the executable>/shaders,
-// <dir of the executable>/../share/pelab/shaders, the source tree's shaders/ (compiled in) that holds
+// The first of $PELAB_SHADER_DIR (to try edited shaders, and for tests) and the data directory's
+// shaders/ (pelab/io/data_dir.hpp: found from the executable, never a path compiled in) that holds
 // `file_name`; empty when none does.
 std::filesystem::path find_shader_file(std::string_view file_name);
 

@@ -342,6 +342,29 @@ int run_screenshot(FrameTarget& target, ui::AppContext& app, const ScreenshotOpt
   return 0;
 }
 
+int run_export_data(FrameTarget& target, ui::AppContext& app, std::span<const ui::ViewType* const> views,
+                    const std::filesystem::path& dir) {
+  if (!render_until_settled(target, app, 3, settle_timeout_seconds())) {
+    std::fprintf(stderr, "pelab: the views did not finish computing within %g s; no data written\n",
+                 settle_timeout_seconds());
+    return 1;
+  }
+  for (const ui::ViewType* view : views) {
+    if (!view->export_data) {
+      std::fprintf(stderr, "pelab: the %s view has no numbers to export (a picture only)\n",
+                   std::string(view->id).c_str());
+      return 2;
+    }
+    const ui::DataExport done = ui::export_view_data(app, *view, ui::DataFormat::npy, dir, ui::ExportDetail::shown);
+    if (!done.error.empty()) {
+      std::fprintf(stderr, "pelab: %s: %s\n", std::string(view->id).c_str(), done.error.c_str());
+      return done.refused ? 2 : 1;
+    }
+    for (const std::filesystem::path& path : done.written) std::printf("%s\n", path.string().c_str());
+  }
+  return 0;
+}
+
 int run_bench(FrameTarget& target, ui::AppContext& app, int frames) {
   // A glFinish after each frame's submission separates GL submission from rasterisation (and
   // slightly lengthens frames, since CPU and rasteriser no longer overlap): opt in.

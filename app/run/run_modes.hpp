@@ -5,6 +5,7 @@
 // the process exit status.
 #include <filesystem>
 #include <memory>
+#include <span>
 
 #include "gfx/offscreen_frame.hpp"
 #include "gfx/screenshot.hpp"
@@ -82,6 +83,14 @@ struct ScreenshotOptions {
 };
 // Renders until the computation has settled and the layout is stable, then writes the PNG.
 int run_screenshot(FrameTarget& target, ui::AppContext& app, const ScreenshotOptions& options);
+
+// Renders until the computation has settled, then writes exactly what each view's Export menu writes as
+// .npy (its arrays as shown, each with a .json sidecar) into `dir`, prints every file written and exits:
+// a view's numbers without a window, for tests and scripts. `views` are registry entries (--view, or
+// every view for --view all). Exit 1 when the data did not settle or a write failed (nothing of that
+// view is left behind), 2 when a view has no data to export in this state (the message says why).
+int run_export_data(FrameTarget& target, ui::AppContext& app, std::span<const ui::ViewType* const> views,
+                    const std::filesystem::path& dir);
 
 // Seed 002's size (N = 2000, D = 1600): `frames` frames with nothing changing, then `frames`
 // frames where base moves every frame (table, similarity, rotation recomputed and re-uploaded),

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "gfx/fonts.hpp"
+#include "pelab/io/data_dir.hpp"
 #include "plot/rich_text.hpp"
 #include "state/i18n.hpp"
 #include "state/session.hpp"
@@ -119,7 +120,7 @@ bool open_table(AppContext& app, const std::string& path, const std::string& ten
 
 void load_ui_strings(AppContext& app) {
   std::vector<std::string> problems;
-  if (!load_strings(std::filesystem::path(PELAB_ASSET_DIR) / "i18n", problems)) {
+  if (!load_strings(pelab::data_dir() / "i18n", problems)) {
     for (const std::string& problem : problems) add_notice(app, "UI strings: " + problem, true);
   }
   set_language(app.state.ui.language.value_or(system_language()));

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <string>
 
+#include "pelab/io/data_dir.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
 
@@ -89,7 +90,7 @@ void draw_configs_section(AppContext& app) {
   if (ImGui::BeginPopup("presets")) {
     for (const Preset& preset : presets) {
       if (ImGui::Selectable(tr(preset.title_key)))
-        open_session(app, std::filesystem::path(PELAB_ASSET_DIR) / "presets" / preset.file);
+        open_session(app, pelab::data_dir() / "presets" / preset.file);
     }
     ImGui::EndPopup();
   }

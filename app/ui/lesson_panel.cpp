@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "pelab/io/data_dir.hpp"
 #include "plot/rich_text.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
@@ -14,7 +15,7 @@
 
 namespace pelab::app::ui {
 
-std::filesystem::path lessons_dir() { return std::filesystem::path(PELAB_ASSET_DIR) / "lessons"; }
+std::filesystem::path lessons_dir() { return pelab::data_dir() / "lessons"; }
 
 void show_lesson_step(AppContext& app, std::size_t step) {
   LessonPlayer& player = app.lessons;

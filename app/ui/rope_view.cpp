@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "pelab/io/data_dir.hpp"
 #include "pelab/model_config.hpp"
 #include "plot/plot.hpp"
 #include "state/i18n.hpp"
@@ -30,7 +31,7 @@ constexpr double two_pi = 2.0 * std::numbers::pi;
 
 }  // namespace
 
-std::filesystem::path models_dir() { return std::filesystem::path(PELAB_ASSET_DIR) / "models"; }
+std::filesystem::path models_dir() { return pelab::data_dir() / "models"; }
 
 namespace {
 

@@ -97,6 +97,7 @@ DataExport export_view_data(const AppContext& app, const ViewType& view, DataFor
   DataExport result;
   if (!view.export_data) {
     result.error = tr("export.no_data");
+    result.refused = true;
     return result;
   }
   // Everything is computed and encoded first: a failure there writes nothing.
@@ -118,6 +119,7 @@ DataExport export_view_data(const AppContext& app, const ViewType& view, DataFor
     }
   } catch (const std::exception& e) {
     result.error = error_message(e);
+    result.refused = true;
     return result;
   }
   std::error_code ec;

@@ -50,6 +50,7 @@ inline constexpr double export_full_flop_cap = 2e10;
 struct DataExport {
   std::vector<std::filesystem::path> written;  // data files and sidecars, in order
   std::string error;                           // set when nothing was written
+  bool refused = false;  // with error: the view has no data to export in this state (nothing was tried)
 };
 
 // Writes every array of `view` (every configuration for a per-configuration view) into `dir`
