@@ -11,6 +11,7 @@
 #include "gfx/screenshot.hpp"
 #include "gfx/window.hpp"
 #include "ui/app_ui.hpp"
+#include "ui/view_registry.hpp"
 
 namespace pelab::app::run {
 

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -217,18 +218,16 @@ TEST_CASE("pelab-cli restarts with OpenBLAS kernels that fit the processor when 
 
 namespace {
 
-// The views `pelab-cli render --help` offers ("the view: heatmap, curves, ... (default heatmap)").
+// The app's views, as `pelab --help` lists them under "Views (--view):" (render draws any of them).
 std::vector<std::string> render_views() {
-  const RunResult help = run_cli({"render", "--help"});
+  const RunResult help = run_program(PELAB_GUI_PATH, {"--help"});
   REQUIRE(help.exit_code == 0);
-  const std::size_t from = help.out.find("the view: ");
+  const std::size_t from = help.out.find("Views (--view):\n");
   REQUIRE(from != std::string::npos);
-  const std::size_t to = help.out.find(" (default heatmap)", from);
-  REQUIRE(to != std::string::npos);
   std::vector<std::string> views;
-  std::string list = help.out.substr(from + 10, to - from - 10) + ",";
-  for (std::size_t at = 0, comma; (comma = list.find(',', at)) != std::string::npos; at = comma + 2)
-    views.push_back(list.substr(at, comma - at));
+  std::istringstream lines(help.out.substr(from + 16));
+  for (std::string line; std::getline(lines, line) && line.rfind("  ", 0) == 0;)
+    views.push_back(line.substr(2, line.find(' ', 2) - 2));
   return views;
 }
 
