@@ -8,8 +8,21 @@
 #include "state/i18n.hpp"
 #include "ui/heatmap_plot.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_texts.hpp"
 
 namespace pelab::app::ui {
+
+const char* similarity_method_key(const SimilarityData& similarity, const EncodingParams& encoding) {
+  // The closed form fills S from the offset sums alone only for even D; odd D's closed form adds the
+  // lone sine column's outer product, and every other kind is the Gram matrix itself.
+  const bool offset_sums = similarity.method == "views.similarity.method.closed_form" &&
+                           encoding.kind == EncodingKind::sinusoidal && encoding.dims % 2 == 0;
+  if (offset_sums) return "views.similarity.method.closed_form";
+  return encoding.kind == EncodingKind::sinusoidal && encoding.dims % 2 != 0
+             ? "views.similarity.method.gram_odd"
+             : "views.similarity.method.gram";
+}
+
 namespace {
 
 const char* metric_formula(SimilarityMetric metric) {
@@ -90,7 +103,7 @@ void draw_similarity_view(ViewContext& view) {
   std::string note = trf("views.similarity.note",
                          {tr_or(("option.metric." + std::string(to_string(view.data.request.metric))).c_str(),
                                 to_string(view.data.request.metric)),
-                          tr(similarity.method.c_str())});
+                          tr(similarity_method_key(similarity, view.data.request.table.encoding))});
   if (similarity.rows.stride > 1) {
     note += trf("views.sampled", {ordinal(similarity.rows.stride), std::to_string(similarity.rows.shown),
                                   std::to_string(similarity.rows.total)});

@@ -1,0 +1,106 @@
+// What the similarity, rotation and spectrum views say and plot (ui/view_texts.hpp), checked against
+// values worked out here from the encodings' formulas, in both languages.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "pelab/encodings.hpp"
+#include "state/i18n.hpp"
+#include "state/view_data.hpp"
+#include "ui/view_texts.hpp"
+
+using namespace pelab;
+using namespace pelab::app;
+
+namespace {
+
+void load_both_languages() {
+  std::vector<std::string> problems;
+  REQUIRE(load_strings(std::filesystem::path(PELAB_SOURCE_DIR) / "assets" / "i18n", problems));
+}
+
+EncodingParams sinusoid(std::int64_t n, std::int64_t d, double base) {
+  EncodingParams e;
+  e.kind = EncodingKind::sinusoidal;
+  e.positions = n;
+  e.dims = d;
+  e.base = base;
+  return e;
+}
+
+// P[p, i] of the interleaved sinusoid, from its definition: sin at 2k, cos at 2k + 1, w_k = base^(−2k/D).
+double sinusoid_cell(std::int64_t p, std::int64_t i, std::int64_t d, double base) {
+  const double w = std::pow(base, -2.0 * static_cast<double>(i / 2) / static_cast<double>(d));
+  return i % 2 == 0 ? std::sin(w * static_cast<double>(p)) : std::cos(w * static_cast<double>(p));
+}
+
+SimilarityData similarity_of(const EncodingParams& e) {
+  const TableKey key{e, nullptr, ""};
+  const TableData table = compute_table(key);
+  return compute_similarity(SimilarityKey{key, SimilarityMetric::dot}, table);
+}
+
+}  // namespace
+
+TEST_CASE("the similarity subtitle names the closed form only where S is the offset sum",
+          "[view_texts][similarity]") {
+  load_both_languages();
+  set_language(Language::en);
+  const double base = 100.0;
+
+  SECTION("even D: S[p, q] = Σₖ cos(wₖ (q − p)), and the subtitle says so") {
+    const EncodingParams e = sinusoid(12, 8, base);
+    const SimilarityData s = similarity_of(e);
+    REQUIRE(s.error.empty());
+    for (int p = 0; p < 12; ++p) {
+      for (int q = 0; q < 12; ++q) {
+        double sum = 0.0;
+        for (int k = 0; k < 4; ++k) sum += std::cos(std::pow(base, -2.0 * k / 8.0) * (q - p));
+        CHECK(s.exact(p, q) == Approx(sum).margin(1e-12));
+      }
+    }
+    const std::string key = ui::similarity_method_key(s, e);
+    CHECK(key == "views.similarity.method.closed_form");
+    CHECK(std::string(tr(key.c_str())).find("Σₖ cos(wₖ (q − p))") != std::string::npos);
+  }
+
+  SECTION("odd D: S is P Pᵀ with the lone sine column, not a function of q − p, and the subtitle says P Pᵀ") {
+    const std::int64_t n = 12, d = 7;
+    const EncodingParams e = sinusoid(n, d, base);
+    const SimilarityData s = similarity_of(e);
+    REQUIRE(s.error.empty());
+    for (std::int64_t p = 0; p < n; ++p) {
+      for (std::int64_t q = 0; q < n; ++q) {
+        double dot = 0.0;
+        for (std::int64_t i = 0; i < d; ++i)
+          dot += sinusoid_cell(p, i, d, base) * sinusoid_cell(q, i, d, base);
+        CHECK(s.exact(p, q) == Approx(dot).margin(1e-12));
+      }
+    }
+    // The same offset q − p = 1 gives different values: the offset sum alone cannot be what is drawn.
+    CHECK(std::abs(s.exact(0, 1) - s.exact(5, 6)) > 1e-3);
+    const std::string key = ui::similarity_method_key(s, e);
+    CHECK(key == "views.similarity.method.gram_odd");
+    for (Language language : {Language::en, Language::ko}) {
+      set_language(language);
+      const std::string text = tr(key.c_str());
+      CHECK(text.find("P P^{T}") != std::string::npos);
+      CHECK(text.find("Σₖ cos(wₖ (q − p))") == std::string::npos);
+    }
+    set_language(Language::en);
+  }
+
+  SECTION("other kinds: the Gram matrix") {
+    EncodingParams e = sinusoid(12, 8, base);
+    e.kind = EncodingKind::binary;
+    const SimilarityData s = similarity_of(e);
+    REQUIRE(s.error.empty());
+    // Bits of 5 = 101b and 6 = 110b share bit 2 only.
+    CHECK(s.exact(5, 6) == 1.0);
+    CHECK(std::string(ui::similarity_method_key(s, e)) == "views.similarity.method.gram");
+    CHECK(std::string(tr("views.similarity.method.gram")).find("P P^{T}") != std::string::npos);
+  }
+}
