@@ -104,3 +104,49 @@ TEST_CASE("the similarity subtitle names the closed form only where S is the off
     CHECK(std::string(tr("views.similarity.method.gram")).find("P P^{T}") != std::string::npos);
   }
 }
+
+TEST_CASE("a residual of exactly 0 is plotted as 0, not as a small number", "[view_texts][rotation]") {
+  load_both_languages();
+  SECTION("k = 0: T(0) is the identity, every residual is exactly 0, drawn at 0 on a linear axis") {
+    for (std::int64_t n : {1, 24}) {
+      INFO("N = " << n);
+      const EncodingParams e = sinusoid(n, 8, 10000.0);
+      const TableKey key{e, nullptr, ""};
+      const TableData table = compute_table(key);
+      const ResidualData residual = compute_residual(ResidualKey{key, 0}, table);
+      REQUIRE(residual.error.empty());
+      REQUIRE(residual.residuals.size() == static_cast<std::size_t>(n));
+      for (double r : residual.residuals) CHECK(r == 0.0);  // the exported array holds exact zeros
+      const ui::ResidualPoints points = ui::residual_points(residual.positions, residual.residuals);
+      CHECK(points.values.empty());
+      CHECK(points.zero_positions == residual.positions);
+      CHECK_FALSE(points.log_axis);
+      for (double y : points.zero_values()) CHECK(y == 0.0);
+    }
+  }
+  SECTION("zeros among positive residuals: on a floor a decade below the smallest, the rest as they are") {
+    const std::vector<double> positions = {0, 1, 2, 3, 4};
+    const std::vector<double> residuals = {0.0, 2.5e-16, 0.0, 4.0e-15, 1.1e-16};
+    const ui::ResidualPoints points = ui::residual_points(positions, residuals);
+    CHECK(points.log_axis);
+    CHECK(points.positions == std::vector<double>{1, 3, 4});
+    CHECK(points.values == std::vector<double>{2.5e-16, 4.0e-15, 1.1e-16});
+    CHECK(points.zero_positions == std::vector<double>{0, 2});
+    // 1.1e-16 lies in the decade [1e-16, 1e-15): the floor is 1e-17, below every real value.
+    CHECK(points.floor == Approx(1e-17).epsilon(1e-12));
+  }
+  SECTION("the notes on the floor exist in both languages") {
+    for (const char* key : {"views.rotation.zero_note", "views.rotation.zero_note_all"}) {
+      INFO(key);
+      set_language(Language::en);
+      const std::string en = tr(key);
+      set_language(Language::ko);
+      const std::string ko = tr(key);
+      set_language(Language::en);
+      CHECK(en.find("exactly 0") != std::string::npos);
+      CHECK(en.find("floor") != std::string::npos);
+      CHECK(ko.find("정확히 0") != std::string::npos);
+      CHECK(ko.find("바닥") != std::string::npos);
+    }
+  }
+}
