@@ -1,6 +1,7 @@
 // View 3: the similarity matrix S[p, q] of the table's rows (dot, cosine or distance) and the row
 // S[p, :] against the offset q - p. For a sinusoid the row has the same shape for every p (S
 // depends only on q - p); for the other kinds it changes as p moves.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -83,6 +84,20 @@ void draw_row_curve(ViewContext& view, ImVec2 size) {
   config.x.label = tr("axis.offset_q_p");
   config.x.integer_ticks = true;
   config.y.label = metric_formula(view.data.request.metric);
+  // With one colour scale over the configurations, the rows side by side read on one y scale too:
+  // the shared range (a row of S lies within it, unless S was sampled past the row's extremes).
+  if (view.shared_similarity_range) {
+    double lo = view.shared_similarity_range->lo, hi = view.shared_similarity_range->hi;
+    for (double v : row.values) {
+      if (!std::isfinite(v)) continue;
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+    const double pad = 0.05 * (hi - lo);
+    config.y.auto_fit = false;
+    config.y.min = lo - pad;
+    config.y.max = hi + pad;
+  }
   config.legend = false;
   config.link = "link_similarity_row";
   if (!plot::BeginPlot("##similarity_row", size, config)) return;
