@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "pelab/encodings.hpp"
+#include "pelab/structure.hpp"
 #include "state/view_data.hpp"
 
 namespace pelab::app::ui {
@@ -27,5 +28,10 @@ struct ResidualPoints {
   std::vector<double> zero_values() const { return std::vector<double>(zero_positions.size(), floor); }
 };
 ResidualPoints residual_points(const std::vector<double>& positions, const std::vector<double>& residuals);
+
+// spectrum_view.cpp: the sentence above the spectrum, in the current language (rich-text markup):
+// the rule, how many bands never complete a period within N, the aliased ones, and for binary the bits
+// that have no point (62 and 63) and why.
+std::string spectrum_note(const PeriodSpectrum& spectrum, const EncodingParams& encoding);
 
 }  // namespace pelab::app::ui

@@ -150,3 +150,40 @@ TEST_CASE("a residual of exactly 0 is plotted as 0, not as a small number", "[vi
     }
   }
 }
+
+TEST_CASE("the binary spectrum's note counts the bits it draws and names the ones it does not",
+          "[view_texts][spectrum]") {
+  load_both_languages();
+  set_language(Language::en);
+  EncodingParams e = sinusoid(64, 64, 10000.0);
+  e.kind = EncodingKind::binary;
+  SECTION("D = 64, N = 64: bits 0-61 drawn; bit i's period 2^(i+1) exceeds 64 from i = 6 on: 56 of 62") {
+    const std::string note = ui::spectrum_note(period_spectrum(e), e);
+    INFO(note);
+    CHECK(note.find("period of bit i = 2^{i+1}") != std::string::npos);
+    CHECK(note.find("2^(i+1)") == std::string::npos);
+    CHECK(note.find("56 of these 62 bits never complete a period within N = 64") != std::string::npos);
+    CHECK(note.find("Bits 62–63 are not drawn") != std::string::npos);
+    set_language(Language::ko);
+    const std::string ko = ui::spectrum_note(period_spectrum(e), e);
+    INFO(ko);
+    CHECK(ko.find("이 비트 62개 중 56개는 N = 64") != std::string::npos);
+    CHECK(ko.find("62–63번 비트") != std::string::npos);
+    set_language(Language::en);
+  }
+  SECTION("D = 63: only bit 62 is left out") {
+    e.dims = 63;
+    const std::string note = ui::spectrum_note(period_spectrum(e), e);
+    INFO(note);
+    CHECK(note.find("56 of these 62 bits") != std::string::npos);
+    CHECK(note.find("Bit 62 is not drawn") != std::string::npos);
+  }
+  SECTION("D = 8, N = 10: periods 2, 4, 8 fit, 16 to 256 do not: 5 of 8, nothing left out") {
+    e.dims = 8;
+    e.positions = 10;
+    const std::string note = ui::spectrum_note(period_spectrum(e), e);
+    INFO(note);
+    CHECK(note.find("5 of these 8 bits never complete a period within N = 10") != std::string::npos);
+    CHECK(note.find("not drawn") == std::string::npos);
+  }
+}
