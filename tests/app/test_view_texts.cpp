@@ -1,5 +1,6 @@
 // What the similarity, rotation and spectrum views say and plot (ui/view_texts.hpp), checked against
-// values worked out here from the encodings' formulas, in both languages.
+// values worked out here from the encodings' formulas, in both languages; and where wrapped text breaks.
+#include <imgui.h>
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "pelab/encodings.hpp"
+#include "plot/rich_text.hpp"
 #include "state/i18n.hpp"
 #include "state/view_data.hpp"
 #include "ui/view_texts.hpp"
@@ -185,5 +187,98 @@ TEST_CASE("the binary spectrum's note counts the bits it draws and names the one
     INFO(note);
     CHECK(note.find("5 of these 8 bits never complete a period within N = 10") != std::string::npos);
     CHECK(note.find("not drawn") == std::string::npos);
+  }
+}
+
+namespace {
+
+// An ImGui context with its default font, inside a frame: what text measuring needs (no renderer).
+struct FontFrame {
+  FontFrame() {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.Fonts->AddFontDefault();
+    unsigned char* pixels = nullptr;
+    int width = 0, height = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+    io.DisplaySize = ImVec2(800, 600);
+    io.DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+  }
+  ~FontFrame() {
+    ImGui::EndFrame();
+    ImGui::DestroyContext();
+  }
+  FontFrame(const FontFrame&) = delete;
+  FontFrame& operator=(const FontFrame&) = delete;
+};
+
+float text_width(const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; }
+
+// Where ImGui's own word wrap ends the first line: what TextWrapped / TextUnformatted drew before.
+std::string imgui_first_line(const std::string& text, float width) {
+  const char* end =
+      ImGui::GetFont()->CalcWordWrapPositionA(1.0f, text.c_str(), text.c_str() + text.size(), width);
+  return std::string(text.c_str(), end);
+}
+
+std::string joined(const std::vector<std::string>& lines, const char* separator) {
+  std::string out;
+  for (const std::string& line : lines) out += (out.empty() ? "" : separator) + line;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("wrapped text breaks at spaces, never inside a number or a file name", "[view_texts][wrap]") {
+  const FontFrame frame;
+  for (const plot::TextMarkup markup : {plot::TextMarkup::plain, plot::TextMarkup::rich}) {
+    SECTION("the scorecard's 2.95") {
+      const std::string text = "so the steps vary by 2.95 times their mean";
+      // Room for "... vary by 2." but not for "... vary by 2.95": ImGui broke the number there.
+      const float width = text_width("so the steps vary by 2.") + 1.0f;
+      REQUIRE(width < text_width("so the steps vary by 2.95"));
+      CHECK(imgui_first_line(text, width) == "so the steps vary by 2.");
+      const std::vector<std::string> lines = plot::WrapTextLines(text, width, markup);
+      INFO(joined(lines, " | "));
+      CHECK(lines.size() >= 2);
+      CHECK(lines[0] == "so the steps vary by");
+      CHECK(lines[1].rfind("2.95 ", 0) == 0);
+      for (const std::string& line : lines) CHECK(text_width(line) <= width);
+      CHECK(joined(lines, " ") == text);
+    }
+    SECTION("the Korean 0.295") {
+      const std::string text = "간격의 표준편차가 평균의 0.295만큼 다릅니다";
+      const float width = text_width("간격의 표준편차가 평균의 0.") + 1.0f;
+      REQUIRE(width < text_width("간격의 표준편차가 평균의 0.295만큼"));
+      CHECK(imgui_first_line(text, width) == "간격의 표준편차가 평균의 0.");
+      const std::vector<std::string> lines = plot::WrapTextLines(text, width, markup);
+      INFO(joined(lines, " | "));
+      REQUIRE(lines.size() >= 2);
+      CHECK(lines[0] == "간격의 표준편차가 평균의");
+      CHECK(lines[1].rfind("0.295만큼", 0) == 0);
+      CHECK(joined(lines, " ") == text);
+    }
+  }
+  SECTION("a path wider than the line breaks after a '/', its file name whole") {
+    const std::string text = "wrote /tmp/pelab-exports/heatmap-table.npy";
+    const float width = text_width("/tmp/pelab-exports/heatmap-table.") + 1.0f;
+    REQUIRE(width < text_width("/tmp/pelab-exports/heatmap-table.npy"));
+    // ImGui's wrap cut the path inside its file name: "heatmap-table." / "npy".
+    CHECK(imgui_first_line("/tmp/pelab-exports/heatmap-table.npy", width) ==
+          "/tmp/pelab-exports/heatmap-table.");
+    const std::vector<std::string> lines = plot::WrapTextLines(text, width, plot::TextMarkup::plain);
+    INFO(joined(lines, " | "));
+    CHECK(lines == std::vector<std::string>{"wrote /tmp/pelab-exports/", "heatmap-table.npy"});
+    // A message's indented second line keeps its indent; the path's continuation starts at the margin.
+    const std::string message = "cannot read:\n  /tmp/pelab-exports/heatmap-table.npy";
+    CHECK(plot::WrapTextLines(message, width, plot::TextMarkup::plain) ==
+          std::vector<std::string>{"cannot read:", "  /tmp/pelab-exports/", "heatmap-table.npy"});
+  }
+  SECTION("plain text keeps an underscore as written; rich text makes it a subscript") {
+    const std::string name = "heatmap_a.npy";
+    CHECK(plot::CalcRichTextWrappedSize(name, 0.0f, plot::TextMarkup::plain).x == text_width(name));
+    CHECK(plot::CalcRichTextWrappedSize(name, 0.0f, plot::TextMarkup::rich).x < text_width(name));
   }
 }
