@@ -16,7 +16,11 @@
 namespace pelab::app::ui {
 namespace {
 
-// One colour range over all configurations for the table and the similarity heatmaps.
+// One colour range over all configurations for the table and the similarity heatmaps. A table's
+// values mean different things for different kinds (a position, a bit, a sine), so "same kind" shares
+// the table's scale only within one kind. The similarity is one metric (the display's) of every
+// table: panels side by side compare the same quantity, so its scale is shared whenever sharing is on
+// ("never" turns it off).
 struct SharedRanges {
   std::optional<ValueRange> table, similarity;
 };
@@ -25,9 +29,10 @@ SharedRanges shared_ranges(const AppContext& app) {
   SharedRanges ranges;
   const AppState& state = app.state;
   if (state.slots.size() < 2 || state.display.scale_sharing == ScaleSharing::never) return ranges;
+  bool share_table = true;
   if (state.display.scale_sharing == ScaleSharing::same_kind) {
     for (const Slot& slot : state.slots)
-      if (slot.config.encoding.kind != state.slots.front().config.encoding.kind) return ranges;
+      if (slot.config.encoding.kind != state.slots.front().config.encoding.kind) share_table = false;
   }
   for (std::size_t i = 0; i < state.slots.size(); ++i) {
     const std::shared_ptr<const ViewData> data = latest_data(app, i);
@@ -37,7 +42,7 @@ SharedRanges shared_ranges(const AppContext& app) {
       const ValueRange range = display_range(grid, state.display);
       into = into ? merge_ranges(*into, range) : range;
     };
-    if (data->table && data->table->error.empty()) merge(ranges.table, data->table->heatmap);
+    if (share_table && data->table && data->table->error.empty()) merge(ranges.table, data->table->heatmap);
     if (data->similarity && data->similarity->error.empty())
       merge(ranges.similarity, data->similarity->heatmap);
   }

@@ -3,6 +3,7 @@
 // message shown while the user looked elsewhere is not lost.
 #include <algorithm>
 
+#include "plot/rich_text.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::ui {
@@ -46,7 +47,8 @@ void draw_notices_banner(AppContext& app) {
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                      ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove);
     ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - 1.5f * ImGui::GetFrameHeight());
-    ImGui::TextUnformatted(notice.text.c_str());
+    // At spaces, and inside a long path after a '/': never inside a file name or a number.
+    plot::TextWrappedPlain(notice.text);
     ImGui::PopTextWrapPos();
     ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::GetFrameHeight());
     const bool dismissed = ImGui::Button("✕", ImVec2(ImGui::GetFrameHeight(), ImGui::GetFrameHeight()));

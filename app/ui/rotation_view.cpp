@@ -6,6 +6,7 @@
 // same window, and its residual over p, so "no exact T(k)" is a number.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -15,11 +16,31 @@
 #include "state/i18n.hpp"
 #include "ui/heatmap_plot.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_texts.hpp"
 
 namespace pelab::app::ui {
-namespace {
 
-constexpr double residual_floor = 1e-17;  // exact zeros cannot sit on a log axis: drawn here instead
+ResidualPoints residual_points(const std::vector<double>& positions, const std::vector<double>& residuals) {
+  ResidualPoints points;
+  double smallest = std::numeric_limits<double>::infinity();
+  for (std::size_t j = 0; j < residuals.size() && j < positions.size(); ++j) {
+    if (residuals[j] == 0.0) {
+      points.zero_positions.push_back(positions[j]);
+      continue;
+    }
+    points.positions.push_back(positions[j]);
+    points.values.push_back(residuals[j]);
+    if (residuals[j] > 0.0) smallest = std::min(smallest, residuals[j]);
+  }
+  points.log_axis = std::isfinite(smallest);
+  // A decade below the smallest value, so no real residual is mistaken for a zero on the floor.
+  points.floor = points.log_axis ? std::max(std::pow(10.0, std::floor(std::log10(smallest)) - 1.0),
+                                            std::numeric_limits<double>::denorm_min())
+                                 : 0.0;
+  return points;
+}
+
+namespace {
 
 void draw_transform(ViewContext& view, int convention, ImVec2 size) {
   const RotationData& rotation = *view.data.rotation;
@@ -133,22 +154,67 @@ void draw_circle(ViewContext& view, ImVec2 size) {
 
 void draw_residual_curve(ViewContext& view, ImVec2 size, const std::vector<double>& positions,
                          const std::vector<double>& residuals, const char* y_label) {
+  const ResidualPoints points = residual_points(positions, residuals);
   plot::PlotConfig config;
   config.title = tr("views.rotation.residual_title");
   config.x.label = tr("axis.position_p");
   config.x.integer_ticks = true;
   config.y.label = y_label;
-  config.y.scale = plot::Scale::log10;
+  // A log axis has no 0: with no residual above 0 the axis is linear, from 0 (the floor) up. With
+  // zeros the y limits are set here, not fitted, so the floor sits just above the bottom edge with its
+  // markers whole.
+  config.y.scale = points.log_axis ? plot::Scale::log10 : plot::Scale::linear;
+  if (!points.zero_positions.empty()) {
+    config.y.auto_fit = false;
+    config.y.min = -0.05;
+    config.y.max = 1.0;
+  }
+  if (!points.zero_positions.empty() && points.log_axis) {
+    double highest = points.floor;
+    for (double v : points.values)
+      if (std::isfinite(v)) highest = std::max(highest, v);
+    const double lo = std::log10(points.floor), hi = std::log10(highest);
+    const double pad = 0.05 * (hi - lo);
+    config.y.min = std::pow(10.0, lo - pad);
+    config.y.max = std::pow(10.0, hi + pad);
+  }
   config.legend = false;
-  config.link = "link_residual";
-  if (!plot::BeginPlot("##residual", size, config)) return;
-  std::vector<double> values(residuals.size());
-  std::transform(residuals.begin(), residuals.end(), values.begin(),
-                 [](double r) { return std::max(r, residual_floor); });
-  plot::PlotScatter(tr("views.rotation.residual"), positions.data(), values.data(),
-                    static_cast<int>(values.size()), plot::palette_color(3), 2.0f);
+  // Log and linear panels do not share zoom and pan: a log range means nothing on a linear axis.
+  config.link = points.log_axis ? "link_residual" : "link_residual_linear";
+  // Above the plot (a group, so the column beside the squares keeps note and plot together): why some
+  // points sit on the floor.
+  ImGui::BeginGroup();
+  if (!points.zero_positions.empty()) {
+    const char* note = tr(points.log_axis ? "views.rotation.zero_note" : "views.rotation.zero_note_all");
+    if (size.y > 0.0f) size.y = std::max(size.y - note_text_height(note), 4.0f * ImGui::GetFontSize());
+    note_text("%s", note);
+  }
+  if (!plot::BeginPlot("##residual", size, config)) return ImGui::EndGroup();
+  plot::PlotScatter(tr("views.rotation.residual"), points.positions.data(), points.values.data(),
+                    static_cast<int>(points.values.size()), plot::palette_color(3), 2.0f);
+  if (!points.zero_positions.empty()) {
+    // The floor line and the zeros on it.
+    const std::vector<double> zeros = points.zero_values();
+    plot::PlotHLine(points.floor, ImGui::GetColorU32(ImGuiCol_Text, 0.35f), tr("views.rotation.zero_line"),
+                    1.0f);
+    plot::PlotScatter(tr("views.rotation.residual_zero"), points.zero_positions.data(), zeros.data(),
+                      static_cast<int>(zeros.size()), plot::palette_color(1), 3.5f);
+    // The readout of a zero says 0, not the floor's coordinate.
+    if (plot::IsPlotHovered()) {
+      const ImVec2 mouse = plot::GetPlotMousePosPixels();
+      const float reach = 0.8f * ImGui::GetFontSize();
+      for (double p : points.zero_positions) {
+        const ImVec2 at = plot::PlotToPixels(p, points.floor);
+        if (std::hypot(at.x - mouse.x, at.y - mouse.y) > reach) continue;
+        const std::string text = "p = " + plot::format_number(p, 12) + "\n" + y_label + " = 0";
+        plot::SetHoverText(text.c_str());
+        break;
+      }
+    }
+  }
   plot::PlotVLine(static_cast<double>(view.selection.position), ImGui::GetColorU32(ImGuiCol_Text, 0.6f), "p");
   plot::EndPlot();
+  ImGui::EndGroup();
 }
 
 // The header: what the map is, and the check at p; each phrase kept whole (ImGui's word wrap would

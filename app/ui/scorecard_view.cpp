@@ -41,8 +41,9 @@ void draw_failures_below(const std::vector<std::shared_ptr<const ViewData>>& dat
     const float width = ImGui::GetContentRegionAvail().x;
     for (const auto& [who, why] : failures) {
       const float indent = ImGui::CalcTextSize(who.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
-      height += plot::CalcRichTextWrappedSize(why, std::max(1.0f, width - indent)).y +
-                ImGui::GetStyle().ItemSpacing.y;
+      height +=
+          plot::CalcRichTextWrappedSize(why, std::max(1.0f, width - indent), plot::TextMarkup::plain).y +
+          ImGui::GetStyle().ItemSpacing.y;
     }
     return height;
   };
@@ -53,7 +54,7 @@ void draw_failures_below(const std::vector<std::shared_ptr<const ViewData>>& dat
     ImGui::TextColored(fail_color, "%s", who.c_str());
     ImGui::SameLine();
     ImGui::PushTextWrapPos(0.0f);
-    plot::TextWrappedRich(why);
+    plot::TextWrappedPlain(why);
     ImGui::PopTextWrapPos();
   }
   ImGui::SetWindowFontScale(1.0f);
@@ -121,9 +122,11 @@ void draw_scorecard_view(AppContext& app) {
       if (app.lessons.presenting) {
         if (!app.capture_mode) item_tooltip(description.c_str());
       } else {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("%s", description.c_str());
+        plot::TextWrappedPlain(description);
         ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
       }
       break;
     }
@@ -136,7 +139,7 @@ void draw_scorecard_view(AppContext& app) {
       const RequirementsData& scores = *data[i]->requirements;
       if (!scores.error.empty()) {
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextWrapped("%s", trf("views.scorecard.cannot_score", {scores.error}).c_str());
+        plot::TextWrappedPlain(trf("views.scorecard.cannot_score", {scores.error}));
         ImGui::PopTextWrapPos();
         continue;
       }
@@ -154,7 +157,7 @@ void draw_scorecard_view(AppContext& app) {
         if (!app.capture_mode) item_tooltip(verdict.c_str());
       } else {
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(verdict.c_str());
+        plot::TextWrappedPlain(verdict);  // at spaces only: ImGui's wrap would cut "2.95" after its '.'
         ImGui::PopTextWrapPos();
       }
     }

@@ -1,6 +1,7 @@
 // View 3: the similarity matrix S[p, q] of the table's rows (dot, cosine or distance) and the row
 // S[p, :] against the offset q - p. For a sinusoid the row has the same shape for every p (S
 // depends only on q - p); for the other kinds it changes as p moves.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -8,8 +9,21 @@
 #include "state/i18n.hpp"
 #include "ui/heatmap_plot.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_texts.hpp"
 
 namespace pelab::app::ui {
+
+const char* similarity_method_key(const SimilarityData& similarity, const EncodingParams& encoding) {
+  // The closed form fills S from the offset sums alone only for even D; odd D's closed form adds the
+  // lone sine column's outer product, and every other kind is the Gram matrix itself.
+  const bool offset_sums = similarity.method == "views.similarity.method.closed_form" &&
+                           encoding.kind == EncodingKind::sinusoidal && encoding.dims % 2 == 0;
+  if (offset_sums) return "views.similarity.method.closed_form";
+  return encoding.kind == EncodingKind::sinusoidal && encoding.dims % 2 != 0
+             ? "views.similarity.method.gram_odd"
+             : "views.similarity.method.gram";
+}
+
 namespace {
 
 const char* metric_formula(SimilarityMetric metric) {
@@ -70,6 +84,20 @@ void draw_row_curve(ViewContext& view, ImVec2 size) {
   config.x.label = tr("axis.offset_q_p");
   config.x.integer_ticks = true;
   config.y.label = metric_formula(view.data.request.metric);
+  // With one colour scale over the configurations, the rows side by side read on one y scale too:
+  // the shared range (a row of S lies within it, unless S was sampled past the row's extremes).
+  if (view.shared_similarity_range) {
+    double lo = view.shared_similarity_range->lo, hi = view.shared_similarity_range->hi;
+    for (double v : row.values) {
+      if (!std::isfinite(v)) continue;
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+    const double pad = 0.05 * (hi - lo);
+    config.y.auto_fit = false;
+    config.y.min = lo - pad;
+    config.y.max = hi + pad;
+  }
   config.legend = false;
   config.link = "link_similarity_row";
   if (!plot::BeginPlot("##similarity_row", size, config)) return;
@@ -90,7 +118,7 @@ void draw_similarity_view(ViewContext& view) {
   std::string note = trf("views.similarity.note",
                          {tr_or(("option.metric." + std::string(to_string(view.data.request.metric))).c_str(),
                                 to_string(view.data.request.metric)),
-                          tr(similarity.method.c_str())});
+                          tr(similarity_method_key(similarity, view.data.request.table.encoding))});
   if (similarity.rows.stride > 1) {
     note += trf("views.sampled", {ordinal(similarity.rows.stride), std::to_string(similarity.rows.shown),
                                   std::to_string(similarity.rows.total)});

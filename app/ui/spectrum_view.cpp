@@ -11,8 +11,45 @@
 #include "run/view_census.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_texts.hpp"
 
 namespace pelab::app::ui {
+
+std::string spectrum_note(const PeriodSpectrum& spectrum, const EncodingParams& e) {
+  const auto n = static_cast<double>(e.positions);
+  const double alias = spectrum.aliasing_limit.value_or(0.0);
+  std::size_t never = 0, aliased = 0;
+  for (double lambda : spectrum.periods) {
+    if (spectrum.aliasing_limit && lambda <= alias) {
+      ++aliased;
+    } else if (lambda > n) {
+      ++never;
+    }
+  }
+  const bool binary = e.kind == EncodingKind::binary;
+  // Binary's rule with a real superscript (core's plain-text rule reads 2^(i+1), for the terminal).
+  std::string note = binary                       ? std::string(tr("views.spectrum.rule_bit"))
+                     : spectrum.rule_text.empty() ? spectrum.rule
+                                                  : tr_text(spectrum.rule_text);
+  note += ".  " +
+          trf(binary ? "views.spectrum.note_bits" : "views.spectrum.note",
+              {std::to_string(never), std::to_string(spectrum.periods.size()), std::to_string(e.positions)});
+  if (spectrum.aliasing_limit) {
+    note += trf("views.spectrum.alias_note", {std::to_string(aliased), plot::format_number(alias, 3)});
+  }
+  note += ".";
+  // Core gives bits from 62 up no period (bit 62's, 2^63, is past the largest int64): say so instead of
+  // dropping them silently.
+  const auto drawn = static_cast<std::int64_t>(spectrum.periods.size());
+  if (binary && e.dims > drawn) {
+    const std::string bits = e.dims - drawn == 1 ? std::to_string(drawn)
+                                                 : std::to_string(drawn) + "–" + std::to_string(e.dims - 1);
+    note +=
+        "  " +
+        trf(e.dims - drawn == 1 ? "views.spectrum.bits_skipped_one" : "views.spectrum.bits_skipped", {bits});
+  }
+  return note;
+}
 
 void draw_spectrum_view(ViewContext& view) {
   const PeriodSpectrum& spectrum = *view.data.spectrum;
@@ -42,14 +79,7 @@ void draw_spectrum_view(ViewContext& view) {
       long_l.push_back(lambda);
     }
   }
-  std::string note =
-      (spectrum.rule_text.empty() ? spectrum.rule : tr_text(spectrum.rule_text)) + ".  " +
-      trf("views.spectrum.note", {std::to_string(long_k.size()), std::to_string(spectrum.periods.size()),
-                                  std::to_string(e.positions)});
-  if (spectrum.aliasing_limit) {
-    note += trf("views.spectrum.alias_note", {std::to_string(alias_k.size()), plot::format_number(alias, 3)});
-  }
-  note_text("%s.", note.c_str());
+  note_text("%s", spectrum_note(spectrum, e).c_str());
   plot::PlotConfig config;
   const std::string x_label = tr_text(spectrum.band_text);
   config.x.label = x_label.c_str();
