@@ -24,6 +24,7 @@
 #include "pelab/kinds.hpp"
 #include "plot/ticks.hpp"
 #include "run/view_census.hpp"
+#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/view_data_export.hpp"
@@ -40,7 +41,7 @@ void apply_requests(gfx::Window* window, float content_scale, ui::AppContext& ap
   if (requests.rebuild_fonts) {
     const float pixels = app.state.ui.font_size * content_scale;
     std::string notice;
-    gfx::rebuild_fonts(pixels, notice);
+    gfx::rebuild_fonts(pixels, language_font_files(), notice);
     if (!notice.empty()) ui::add_notice(app, notice, true);
     ui::apply_theme(app.state.ui.theme, pixels);
     requests.rebuild_fonts = false;
