@@ -153,6 +153,8 @@ void write_geometry(const std::filesystem::path& path, const ui::AppContext& app
       {"nonfinite_numbers", plot::nonfinite_numbers_formatted()},
       {"nonfinite_text", nonfinite_text},
       {"text_lines", std::count(text_capture.text.begin(), text_capture.text.end(), '\n')},
+      // The last frame's text, one line per drawn text item (tests look for a string).
+      {"text", text_capture.text},
       {"views", views}};
   write_file_atomic(path, geometry.dump(2) + "\n");
 }
