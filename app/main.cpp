@@ -159,6 +159,11 @@ int main(int argc, char** argv) {
   pelab::restart_with_fitting_blas_kernel(argv);  // before any work: OpenBLAS reads its kernel once
   // pelab-cli's commands with render's drawing: what `pelab-cli render` hands over to (app/cli/main.cpp).
   if (argc >= 2 && std::string_view(argv[1]) == "--cli") {
+    // The languages --lang may name (render's view texts), when the data directory is there.
+    if (const std::optional<std::filesystem::path> data = pelab::find_data_dir()) {
+      std::vector<std::string> string_problems;
+      load_strings(*data / "i18n", string_problems);
+    }
     std::vector<const char*> cli_argv{"pelab-cli"};
     for (int i = 2; i < argc; ++i) cli_argv.push_back(argv[i]);
     return pelab::cli::run(static_cast<int>(cli_argv.size()), cli_argv.data(), std::cout, std::cerr,
@@ -180,7 +185,8 @@ int main(int argc, char** argv) {
       "A view's setting, VIEW.KEY=VALUE (repeatable), e.g. rope.model=llama-3.1-8b, bias.method=t5, "
       "'rope.b={\"type\": \"yarn\", \"factor\": 8}'; keys as in a session's \"views\"");
   parser.add_option("--size", cli.size, "Window size WxH")->capture_default_str();
-  parser.add_option("--lang", cli.lang, "Language of the UI: en or ko (default: the system locale)");
+  parser.add_option("--lang", cli.lang,
+                    "Language of the UI: a directory of the data's i18n/, e.g. en or ko (default: the system locale)");
   parser.add_option("--lesson", cli.lesson,
                     "Start this lesson (an id such as 03_sinusoid, its number, or a file)");
   parser.add_flag("--list-lessons", cli.list_lessons, "List the lessons with their step counts and exit");
@@ -225,8 +231,12 @@ int main(int argc, char** argv) {
   if (bench && cli.bench_frames <= 0) cli.bench_frames = 200;
   if (bench_latency && cli.bench_latency <= 0) cli.bench_latency = 5;
 
+  {  // the languages --lang may name are the data's (the app loads them again with its notices)
+    std::vector<std::string> string_problems;
+    load_strings(pelab::data_dir() / "i18n", string_problems);
+  }
   if (!cli.lang.empty() && !parse_language(cli.lang)) {
-    std::fprintf(stderr, "pelab: unknown --lang '%s' (en or ko)\n", cli.lang.c_str());
+    std::fprintf(stderr, "pelab: unknown --lang '%s' (%s)\n", cli.lang.c_str(), language_list().c_str());
     return 2;
   }
   if (cli.list_lessons) {
@@ -235,7 +245,7 @@ int main(int argc, char** argv) {
       if (!info.problem.empty()) {
         std::printf("%-22s  (unreadable: %s)\n", info.id.c_str(), info.problem.c_str());
       } else {
-        std::printf("%-22s  %2zu steps  %s\n", info.id.c_str(), info.steps, info.title(language).c_str());
+        std::printf("%-22s  %2zu steps  %s\n", info.id.c_str(), info.steps, info.title.in(language).c_str());
       }
     }
     return 0;

@@ -64,7 +64,7 @@ void render_views(const RenderArgs& args) {
   }
   if (args.lang.given()) {
     request.ui.language = app::parse_language(args.lang.text);
-    if (!request.ui.language) throw UsageError("--lang: unknown language '" + args.lang.text + "' (en, ko)");
+    if (!request.ui.language) throw UsageError("--lang: unknown language '" + args.lang.text + "' (" + app::language_list() + ")");
   }
   load_encoding_table(spec, args.encoding, max_bytes);
   const EncodingParams& p = spec.params;

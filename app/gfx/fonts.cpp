@@ -5,6 +5,9 @@
 #include <imgui_internal.h>  // ImTextCharFromUtf8
 
 #include <filesystem>
+#include <optional>
+
+#include "pelab/io/data_dir.hpp"
 
 #include "plot/dot_sprites.hpp"
 
@@ -16,26 +19,15 @@ std::string& glyph_text() {
   return text;
 }
 
-bool is_hangul(ImWchar c) {
-  return (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x3130 && c <= 0x318F) || (c >= 0x1100 && c <= 0x11FF);
-}
-
-// The Hangul syllables and jamo in the UI's texts, for the merged Korean font.
-const ImWchar* hangul_ranges() {
+// Every character of the UI's texts, for the merged fonts: a glyph the base font already has is kept
+// from the base font (ImGui never overwrites a glyph with a merged font's).
+const ImWchar* text_ranges() {
   static ImVector<ImWchar> ranges;
   static std::size_t built_for = std::string::npos;
   if (built_for != glyph_text().size()) {
     ranges.clear();
     ImFontGlyphRangesBuilder builder;
-    const char* text = glyph_text().c_str();
-    const char* const text_end = text + glyph_text().size();
-    while (text < text_end) {
-      unsigned int c = 0;
-      text += ImTextCharFromUtf8(&c, text, text_end);
-      if (c == 0) break;
-      if (c <= 0xFFFF && is_hangul(static_cast<ImWchar>(c))) builder.AddChar(static_cast<ImWchar>(c));
-    }
-    builder.AddText("한국어");  // the language button's label
+    builder.AddText(glyph_text().c_str());
     builder.BuildRanges(&ranges);
     built_for = glyph_text().size();
   }
@@ -65,34 +57,52 @@ const ImWchar* glyph_ranges() {
 
 void set_font_glyph_text(std::string text) { glyph_text() = std::move(text); }
 
-void rebuild_fonts(float pixel_size, std::string& notice) {
+std::filesystem::path find_font_file(const std::string& name) {
+  std::error_code ec;
+  if (std::filesystem::path(name).is_absolute() && std::filesystem::is_regular_file(name, ec)) return name;
+  if (const std::optional<std::filesystem::path> data = find_data_dir()) {
+    const std::filesystem::path shipped = *data / "fonts" / name;
+    if (std::filesystem::is_regular_file(shipped, ec)) return shipped;
+  }
+  for (const std::filesystem::path& dir : system_font_dirs()) {
+    std::filesystem::recursive_directory_iterator it(dir, std::filesystem::directory_options::skip_permission_denied, ec);
+    for (; !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->path().filename() == name && it->is_regular_file(ec)) return it->path();
+    }
+    ec.clear();
+  }
+  return {};
+}
+
+void rebuild_fonts(float pixel_size, const std::vector<std::string>& merged_fonts, std::string& notice) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   ImFontConfig config;
   config.OversampleH = 2;
   config.OversampleV = 1;
   config.PixelSnapH = true;
-  std::error_code ec;
   ImFont* font = nullptr;
-  if (std::filesystem::is_regular_file(default_font_file, ec)) {
-    font = io.Fonts->AddFontFromFileTTF(default_font_file, pixel_size, &config, glyph_ranges());
+  if (const std::filesystem::path base = find_font_file(base_font_name); !base.empty()) {
+    font = io.Fonts->AddFontFromFileTTF(base.string().c_str(), pixel_size, &config, glyph_ranges());
   }
-  if (font != nullptr && std::filesystem::is_regular_file(hangul_font_file, ec)) {
+  if (font == nullptr) {
+    notice = std::string("font ") + base_font_name +
+             " not found (Debian: install fonts-dejavu-core); using ImGui's small built-in font";
+    ImFontConfig fallback;
+    fallback.SizePixels = pixel_size;
+    io.Fonts->AddFontDefault(&fallback);
+  }
+  for (const std::string& name : merged_fonts) {
+    const std::filesystem::path file = find_font_file(name);
+    if (file.empty()) {
+      notice = "font " + name + " not found (Korean: install fonts-nanum): its language shows boxes";
+      continue;
+    }
     ImFontConfig merge;
     merge.MergeMode = true;
     merge.OversampleH = 1;
     merge.PixelSnapH = true;
-    io.Fonts->AddFontFromFileTTF(hangul_font_file, pixel_size, &merge, hangul_ranges());
-  } else if (font != nullptr) {
-    notice = std::string("font ") + hangul_font_file +
-             " not found (install fonts-nanum): Korean text shows as boxes";
-  }
-  if (font == nullptr) {
-    notice = std::string("font ") + default_font_file +
-             " not found (install fonts-dejavu-core); using ImGui's small built-in font";
-    ImFontConfig fallback;
-    fallback.SizePixels = pixel_size;
-    io.Fonts->AddFontDefault(&fallback);
+    io.Fonts->AddFontFromFileTTF(file.string().c_str(), pixel_size, &merge, text_ranges());
   }
   plot::AddDotSprites(io.Fonts);  // dense scatters' dots, in the same texture as the glyphs
   io.Fonts->Build();

@@ -1,21 +1,29 @@
 #pragma once
 // The UI font: DejaVu Sans rasterised at the exact pixel size in use, so text stays crisp at every
 // zoom step (rebuilding the atlas beats FontGlobalScale, which blurs a small bitmap).
+#include <filesystem>
 #include <string>
+#include <vector>
 
 namespace pelab::gfx {
 
-inline constexpr const char* default_font_file = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-// Hangul (Debian fonts-nanum): merged into the atlas for the Korean UI and lessons.
-inline constexpr const char* hangul_font_file = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf";
+// The base font, for Latin, Greek and the maths signs. Each language's own fonts (language.json's
+// "fonts", e.g. NanumGothic.ttf for Korean) are merged over it for the glyphs it lacks.
+inline constexpr const char* base_font_name = "DejaVuSans.ttf";
+
+// A font file named by data: `name` itself when it is an existing path, else share/pelab/fonts/NAME
+// (fonts shipped with pelab, as on Windows), else the first NAME under the system's font directories
+// (pelab/platform.hpp). Empty when none exists.
+std::filesystem::path find_font_file(const std::string& name);
 
 // Every text the UI may show (all languages, lessons): the atlas gets exactly the glyphs these use
 // beyond the fixed Latin / Greek / maths set, so a Korean UI costs a few hundred glyphs, not 11,172.
 void set_font_glyph_text(std::string text);
 
-// Rebuilds ImGui's font atlas at `pixel_size` and re-uploads it. Call between frames (not between
-// NewFrame and Render). When the font file is missing, ImGui's built-in font is used and `notice`
-// says so; otherwise `notice` is left empty.
-void rebuild_fonts(float pixel_size, std::string& notice);
+// Rebuilds ImGui's font atlas at `pixel_size` from the base font and `merged_fonts` (file names, see
+// find_font_file) and re-uploads it. Call between frames (not between NewFrame and Render). When a font
+// file is missing, `notice` says which (ImGui's built-in font replaces a missing base font); otherwise
+// `notice` is left empty.
+void rebuild_fonts(float pixel_size, const std::vector<std::string>& merged_fonts, std::string& notice);
 
 }  // namespace pelab::gfx

@@ -24,6 +24,7 @@
 #include "pelab/kinds.hpp"
 #include "plot/ticks.hpp"
 #include "run/view_census.hpp"
+#include "state/i18n.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/view_data_export.hpp"
@@ -40,7 +41,7 @@ void apply_requests(gfx::Window* window, float content_scale, ui::AppContext& ap
   if (requests.rebuild_fonts) {
     const float pixels = app.state.ui.font_size * content_scale;
     std::string notice;
-    gfx::rebuild_fonts(pixels, notice);
+    gfx::rebuild_fonts(pixels, language_font_files(), notice);
     if (!notice.empty()) ui::add_notice(app, notice, true);
     ui::apply_theme(app.state.ui.theme, pixels);
     requests.rebuild_fonts = false;
@@ -152,6 +153,8 @@ void write_geometry(const std::filesystem::path& path, const ui::AppContext& app
       {"nonfinite_numbers", plot::nonfinite_numbers_formatted()},
       {"nonfinite_text", nonfinite_text},
       {"text_lines", std::count(text_capture.text.begin(), text_capture.text.end(), '\n')},
+      // The last frame's text, one line per drawn text item (tests look for a string).
+      {"text", text_capture.text},
       {"views", views}};
   write_file_atomic(path, geometry.dump(2) + "\n");
 }

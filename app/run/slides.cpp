@@ -117,10 +117,10 @@ void write_handout(const std::filesystem::path& pdf, const ui::LessonPlayer& pla
     const auto text_block = [&](double y, bool draw) {
       cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
       const std::string heading =
-          lesson.title(language) + "  —  " +
+          lesson.title.in(language) + "  —  " +
           trf("lesson.counter", {std::to_string(n + 1), std::to_string(slides.size())});
       y = draw_paragraph(cr, heading, "Sans Bold 12", margin, y, text_width, draw) + 4.0;
-      y = draw_paragraph(cr, step.text(language), "Sans 10.5", margin, y, text_width, draw) + 4.0;
+      y = draw_paragraph(cr, step.text.in(language), "Sans 10.5", margin, y, text_width, draw) + 4.0;
       if (!step.formula.empty())
         y = draw_paragraph(cr, step.formula, "DejaVu Sans 10.5", margin, y, text_width, draw) + 4.0;
       const std::string pointed = ui::pointed_control_caption(step, step.state);
@@ -128,9 +128,9 @@ void write_handout(const std::filesystem::path& pdf, const ui::LessonPlayer& pla
         y = draw_paragraph(cr, pointed, "Sans Italic 10.5", margin, y, text_width, draw) + 4.0;
       // The "try this" prompt is for students on their own, so it is on the handout (not on the
       // slide the audience watches): a tinted box, set apart from what the lecturer says.
-      if (!step.try_text(language).empty()) {
+      if (!step.try_text.in(language).empty()) {
         constexpr double pad = 7.0;
-        const std::string prompt = std::string(tr("lesson.try")) + " " + step.try_text(language);
+        const std::string prompt = std::string(tr("lesson.try")) + " " + step.try_text.in(language);
         const double inner = text_width - 2 * pad;
         const double height = draw_paragraph(cr, prompt, "Sans 10.5", margin + pad, 0.0, inner, false);
         const double top = y + 4.0;

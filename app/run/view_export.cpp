@@ -117,7 +117,7 @@ std::optional<ViewImage> render_view_image(ui::AppContext& app, const ViewFigure
   if (!frame) return std::nullopt;
   const float pixels = app.state.ui.font_size * static_cast<float>(figure.scale);
   std::string notice;  // a missing font: the app has said so already
-  gfx::rebuild_fonts(pixels, notice);
+  gfx::rebuild_fonts(pixels, language_font_files(), notice);
   ui::apply_theme(app.state.ui.theme, pixels);
   app.state.layout.maximized = std::string(view->id);
   app.capture_mode = true;

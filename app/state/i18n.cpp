@@ -14,11 +14,19 @@
 namespace pelab::app {
 namespace {
 
-// The catalog: UI state of the app (like ImGui's context), loaded once at start-up.
+struct LanguageData {
+  std::string name, script;
+  std::vector<std::string> fonts;
+  std::map<std::string, std::string, std::less<>> texts;
+};
+
+// The catalog: UI state of the app (like ImGui's context), loaded once at start-up. Languages live in
+// a map (stable nodes): tr()'s pointers and `current` stay valid when a test loads again.
 struct Catalog {
-  std::map<std::string, std::string, std::less<>> texts[2];
+  std::map<std::string, LanguageData, std::less<>> languages;
   // Atomic: compute workers format error messages (error_message) while the UI may switch language.
-  std::atomic<Language> language = Language::en;
+  // nullptr: English.
+  std::atomic<const LanguageData*> current = nullptr;
 };
 
 Catalog& catalog() {
@@ -26,96 +34,209 @@ Catalog& catalog() {
   return instance;
 }
 
-std::size_t index(Language language) { return language == Language::ko ? 1 : 0; }
+const LanguageData* find_language(std::string_view code) {
+  const auto found = catalog().languages.find(code);
+  return found == catalog().languages.end() ? nullptr : &found->second;
+}
+
+// The current language, then English: where tr() looks, in order.
+std::vector<const LanguageData*> lookup_order() {
+  std::vector<const LanguageData*> order;
+  if (const LanguageData* current = catalog().current.load()) order.push_back(current);
+  if (const LanguageData* english = find_language(fallback_language); english && (order.empty() || order[0] != english))
+    order.push_back(english);
+  return order;
+}
+
+const LanguageData* current_data() {
+  if (const LanguageData* current = catalog().current.load()) return current;
+  return find_language(fallback_language);
+}
+
+std::string read_file(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::ostringstream content;
+  content << in.rdbuf();
+  return content.str();
+}
+
+// language.json: {"name": TEXT, "script": "Hangul" | "Latin", "fonts": [FILE, ...]}, every key optional.
+void read_language_file(const std::filesystem::path& file, LanguageData& language,
+                        std::vector<std::string>& problems) {
+  const nlohmann::json root = nlohmann::json::parse(read_file(file), nullptr, false);
+  if (root.is_discarded() || !root.is_object()) {
+    problems.push_back(file.string() + ": not a JSON object {\"name\": ..., \"script\": ..., \"fonts\": [...]}");
+    return;
+  }
+  for (const auto& item : root.items()) {
+    const std::string& key = item.key();
+    if (key == "name" || key == "script") {
+      if (!item.value().is_string()) {
+        problems.push_back(file.string() + ": " + key + ": must be a string");
+        continue;
+      }
+      (key == "name" ? language.name : language.script) = item.value().get<std::string>();
+    } else if (key == "fonts") {
+      if (!item.value().is_array()) {
+        problems.push_back(file.string() + ": fonts: must be a list of font file names");
+        continue;
+      }
+      language.fonts.clear();
+      for (const auto& font : item.value()) {
+        if (font.is_string()) {
+          language.fonts.push_back(font.get<std::string>());
+        } else {
+          problems.push_back(file.string() + ": fonts: every entry must be a file name");
+        }
+      }
+    } else {
+      problems.push_back(file.string() + ": " + key + ": unknown key (name, script, fonts)");
+    }
+  }
+  if (!language.script.empty() && language.script != "Hangul" && language.script != "Latin")
+    problems.push_back(file.string() + ": script: '" + language.script + "' is not one pelab checks (Hangul, Latin)");
+}
+
+void load_language(const std::filesystem::path& folder, LanguageData& language, std::vector<std::string>& problems) {
+  std::error_code ec;
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  // Loading again (a second AppContext, a test) replaces the texts; a key twice in this load is the
+  // error. Existing entries are assigned, not erased, so pointers from tr() stay valid.
+  std::set<std::string, std::less<>> seen;
+  for (const std::filesystem::path& file : files) {
+    if (file.filename() == "language.json") {
+      read_language_file(file, language, problems);
+      continue;
+    }
+    const nlohmann::json root = nlohmann::json::parse(read_file(file), nullptr, false);
+    if (root.is_discarded() || !root.is_object()) {
+      problems.push_back(file.string() + ": not a JSON object of \"key\": \"text\"");
+      continue;
+    }
+    for (const auto& item : root.items()) {
+      if (!item.value().is_string()) {
+        problems.push_back(file.string() + ": " + item.key() + ": must be a string");
+      } else if (!seen.insert(item.key()).second) {
+        problems.push_back(file.string() + ": " + item.key() + ": defined twice");
+      } else {
+        language.texts[item.key()] = item.value().get<std::string>();
+      }
+    }
+  }
+}
 
 }  // namespace
 
-std::string_view to_string(Language language) { return language == Language::ko ? "ko" : "en"; }
+std::vector<Language> available_languages() {
+  std::vector<Language> codes;
+  if (find_language(fallback_language)) codes.emplace_back(fallback_language);
+  for (const auto& [code, data] : catalog().languages)
+    if (code != fallback_language) codes.push_back(code);
+  return codes;
+}
 
-std::optional<Language> parse_language(std::string_view name) {
-  if (name == "en") return Language::en;
-  if (name == "ko") return Language::ko;
-  return std::nullopt;
+std::optional<Language> parse_language_code(std::string_view code) {
+  if (code.size() < 2 || code.size() > 3 ||
+      !std::all_of(code.begin(), code.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
+    return std::nullopt;
+  return Language(code);
+}
+
+std::optional<Language> parse_language(std::string_view code) {
+  if (find_language(code) == nullptr) return std::nullopt;
+  return Language(code);
+}
+
+std::string language_list() {
+  std::string list;
+  for (const Language& code : available_languages()) list += (list.empty() ? "" : ", ") + code;
+  return list;
 }
 
 Language system_language() {
   for (const char* variable : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
     const char* value = std::getenv(variable);
     if (value == nullptr || *value == '\0') continue;
-    return std::string_view(value).substr(0, 2) == "ko" ? Language::ko : Language::en;
+    const std::string_view locale(value);
+    const std::string_view code = locale.substr(0, locale.find_first_of("_.@"));
+    if (find_language(code) != nullptr) return Language(code);
+    return Language(fallback_language);
   }
-  return Language::en;
+  return Language(fallback_language);
+}
+
+std::string language_name(std::string_view code) {
+  const LanguageData* language = find_language(code);
+  return language && !language->name.empty() ? language->name : std::string(code);
+}
+
+std::string language_script(std::string_view code) {
+  const LanguageData* language = find_language(code);
+  return language ? language->script : std::string();
+}
+
+std::vector<std::string> language_font_files() {
+  std::vector<std::string> fonts;
+  for (const Language& code : available_languages())
+    for (const std::string& font : find_language(code)->fonts)
+      if (std::find(fonts.begin(), fonts.end(), font) == fonts.end()) fonts.push_back(font);
+  return fonts;
 }
 
 bool load_strings(const std::filesystem::path& dir, std::vector<std::string>& problems) {
   const std::size_t before = problems.size();
-  for (Language language : {Language::en, Language::ko}) {
-    const std::filesystem::path folder = dir / std::string(to_string(language));
-    std::error_code ec;
-    if (!std::filesystem::is_directory(folder, ec)) {
-      problems.push_back(folder.string() + ": no such directory");
-      continue;
-    }
-    std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
-      if (entry.path().extension() == ".json") files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
-    auto& texts = catalog().texts[index(language)];
-    // Loading again (a second AppContext, a test) replaces the texts; a key twice in this load is
-    // the error. Existing entries are assigned, not erased, so pointers from tr() stay valid.
-    std::set<std::string, std::less<>> seen;
-    for (const std::filesystem::path& file : files) {
-      std::ifstream in(file);
-      std::ostringstream content;
-      content << in.rdbuf();
-      const nlohmann::json root = nlohmann::json::parse(content.str(), nullptr, false);
-      if (root.is_discarded() || !root.is_object()) {
-        problems.push_back(file.string() + ": not a JSON object of \"key\": \"text\"");
-        continue;
-      }
-      for (const auto& item : root.items()) {
-        if (!item.value().is_string()) {
-          problems.push_back(file.string() + ": " + item.key() + ": must be a string");
-        } else if (!seen.insert(item.key()).second) {
-          problems.push_back(file.string() + ": " + item.key() + ": defined twice");
-        } else {
-          texts[item.key()] = item.value().get<std::string>();
-        }
-      }
-    }
+  std::error_code ec;
+  std::vector<std::filesystem::path> folders;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    if (entry.is_directory(ec)) folders.push_back(entry.path());
+  std::sort(folders.begin(), folders.end());
+  for (const std::filesystem::path& folder : folders) {
+    load_language(folder, catalog().languages[folder.filename().string()], problems);
   }
+  if (find_language(fallback_language) == nullptr)
+    problems.push_back((dir / std::string(fallback_language)).string() +
+                       ": no such directory (English is every text's fallback)");
   return problems.size() == before;
 }
 
-void set_language(Language language) { catalog().language = language; }
-Language current_language() { return catalog().language; }
+void set_language(const Language& language) { catalog().current = find_language(language); }
+
+Language current_language() {
+  for (const auto& [code, data] : catalog().languages)
+    if (&data == catalog().current.load()) return code;
+  return Language(fallback_language);
+}
 
 const char* tr(const char* key) {
-  for (Language language : {catalog().language.load(), Language::en}) {
-    const auto& texts = catalog().texts[index(language)];
-    const auto found = texts.find(std::string_view(key));
-    if (found != texts.end()) return found->second.c_str();
+  for (const LanguageData* language : lookup_order()) {
+    const auto found = language->texts.find(std::string_view(key));
+    if (found != language->texts.end()) return found->second.c_str();
   }
   return key;
 }
 
 std::string tr_or(const char* key, std::string_view fallback) {
-  const auto& texts = catalog().texts[index(catalog().language)];
-  const auto found = texts.find(std::string_view(key));
-  return found != texts.end() ? found->second : std::string(fallback);
+  const LanguageData* language = current_data();
+  if (language == nullptr) return std::string(fallback);
+  const auto found = language->texts.find(std::string_view(key));
+  return found != language->texts.end() ? found->second : std::string(fallback);
 }
 
 std::string tr_text(const Text& text) {
   if (text.empty()) return "";
-  const auto& texts = catalog().texts[index(catalog().language)];
+  const LanguageData* language = current_data();
   // The sentence and each of its parts in the current language, else in core's English.
-  return format_text(text, [&texts](TextId id) {
+  return format_text(text, [language](TextId id) {
+    if (language == nullptr) return text_pattern(id);
     // Appended rather than "core." + std::string(...): GCC 12 warns (-Wrestrict, a false positive)
     // on a literal prepended to a temporary string.
     std::string key = "core.";
     key += text_key(id);
-    const auto found = texts.find(std::string_view(key));
-    return found != texts.end() ? std::string_view(found->second) : text_pattern(id);
+    const auto found = language->texts.find(std::string_view(key));
+    return found != language->texts.end() ? std::string_view(found->second) : text_pattern(id);
   });
 }
 
@@ -142,14 +263,17 @@ std::string trf(const char* key, std::initializer_list<std::string_view> argumen
 
 std::string all_strings_text() {
   std::string text;
-  for (const auto& texts : catalog().texts)
-    for (const auto& [key, value] : texts) text += value;
+  for (const auto& [code, language] : catalog().languages) {
+    text += language.name;
+    for (const auto& [key, value] : language.texts) text += value;
+  }
   return text;
 }
 
-std::vector<std::string> string_keys(Language language) {
+std::vector<std::string> string_keys(const Language& language) {
   std::vector<std::string> keys;
-  for (const auto& [key, text] : catalog().texts[index(language)]) keys.push_back(key);
+  if (const LanguageData* data = find_language(language))
+    for (const auto& [key, text] : data->texts) keys.push_back(key);
   return keys;
 }
 

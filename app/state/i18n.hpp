@@ -1,8 +1,13 @@
 #pragma once
-// UI strings in English and Korean. Every string the window shows is looked up by a key:
+// UI strings, one catalogue per language. Every string the window shows is looked up by a key:
 //   ImGui::TextUnformatted(tr("sidebar.section.encoding"));
-// The texts live in assets/i18n/<language>/*.json (flat objects: "key": "text"), one file per area
-// of the UI, so a third language is a directory of files and no code. A key missing in the current
+// A language is data, never code: a directory i18n/<code>/ of pelab's data directory holding
+//   language.json   {"name": "한국어", "script": "Hangul", "fonts": ["NanumGothic.ttf"]}
+//                   name: what the language switch shows; script: the letters its lesson texts must
+//                   contain ("Hangul"), or "Latin" (must contain no Hangul); fonts: font files merged
+//                   into the atlas for its glyphs (found in share/pelab/fonts or the system's fonts)
+//   *.json          flat objects "key": "text", one file per area of the UI.
+// Every directory is discovered at start. English ("en") is required: a key missing in the current
 // language falls back to English, then to the key itself (visible, so a gap is noticed).
 #include <exception>
 #include <filesystem>
@@ -15,16 +20,34 @@
 
 namespace pelab::app {
 
-enum class Language { en, ko };
-std::string_view to_string(Language language);  // "en", "ko"
-std::optional<Language> parse_language(std::string_view name);
-// From LC_ALL, LC_MESSAGES or LANG (the first one set): "ko..." is Korean, anything else English.
-Language system_language();
+// A language's code: the name of its directory under i18n/ ("en", "ko").
+using Language = std::string;
+// The language every text falls back to.
+inline constexpr std::string_view fallback_language = "en";
 
-// Loads every language under `dir` (assets/i18n). Returns false with `problems` (file and key) when
-// a file is not a flat JSON object of strings; what loaded is kept.
+// The languages loaded by load_strings, English first, then by code.
+std::vector<Language> available_languages();
+// `code` when it has the form of a language code (2 or 3 lowercase letters), loaded or not.
+std::optional<Language> parse_language_code(std::string_view code);
+// `code` when that language is loaded; nullopt otherwise.
+std::optional<Language> parse_language(std::string_view code);
+// "en, ko": the loaded codes, for messages.
+std::string language_list();
+// From LC_ALL, LC_MESSAGES or LANG (the first one set): the loaded language whose code the value
+// starts with ("ko_KR.UTF-8" -> "ko"), else English.
+Language system_language();
+// language.json's name (the code when it gives none) and script ("" when it gives none).
+std::string language_name(std::string_view code);
+std::string language_script(std::string_view code);
+// The font files of every loaded language that names some, in load order (file names or paths).
+std::vector<std::string> language_font_files();
+
+// Loads every language under `dir` (the data directory's i18n/). Returns false with `problems` (file
+// and key) when a file is not a flat JSON object of strings, a language.json is malformed or English
+// is missing; what loaded is kept.
 bool load_strings(const std::filesystem::path& dir, std::vector<std::string>& problems);
-void set_language(Language language);
+// A language that is not loaded falls back to English.
+void set_language(const Language& language);
 Language current_language();
 
 // The text of `key` in the current language (stable pointer, valid until the next load_strings).
@@ -43,6 +66,6 @@ std::string trf(const char* key, std::initializer_list<std::string_view> argumen
 // Every text of every language joined (the font atlas takes its glyphs from it).
 std::string all_strings_text();
 // The keys loaded for a language, sorted (tests check that both languages hold the same keys).
-std::vector<std::string> string_keys(Language language);
+std::vector<std::string> string_keys(const Language& language);
 
 }  // namespace pelab::app

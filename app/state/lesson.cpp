@@ -26,8 +26,8 @@ constexpr std::array<std::string_view, 21> control_ids = {
     "range_mode", "scale_sharing", "metric",        "convention", "neighbour_curves",
     "views"};
 
-constexpr std::array<std::string_view, 7> step_keys = {"text_en",   "text_ko", "formula", "session",
-                                                       "highlight", "try_en",  "try_ko"};
+// A step's keys besides its texts (text_<code>, try_<code>).
+constexpr std::array<std::string_view, 3> step_keys = {"formula", "session", "highlight"};
 
 std::string join(std::span<const std::string_view> names) {
   std::string text;
@@ -99,7 +99,26 @@ std::optional<std::string> tex_in(std::string_view text) {
   return std::nullopt;
 }
 
-enum class Script { english, korean, neutral };
+enum class Script { latin, hangul, neutral, unchecked };
+
+// The script a language's texts are checked against: language.json's "script" (i18n.hpp).
+Script script_of(std::string_view language) {
+  const std::string script = language_script(language);
+  if (script == "Hangul") return Script::hangul;
+  if (script == "Latin") return Script::latin;
+  return Script::unchecked;
+}
+
+// "text_ko" -> "ko" when `key` is PREFIX_<code> with a code of 2 or 3 lowercase letters.
+std::optional<std::string> language_of_key(std::string_view key, std::string_view prefix) {
+  if (key.size() <= prefix.size() + 1 || key.substr(0, prefix.size()) != prefix || key[prefix.size()] != '_')
+    return std::nullopt;
+  const std::string_view code = key.substr(prefix.size() + 1);
+  if (code.size() < 2 || code.size() > 3 ||
+      !std::all_of(code.begin(), code.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
+    return std::nullopt;
+  return std::string(code);
+}
 
 // A text field: a string, not blank, not too long, no TeX, and in the expected script.
 void read_text(const json& object, std::string_view key, std::string& out, bool required,
@@ -118,20 +137,50 @@ void read_text(const json& object, std::string_view key, std::string& out, bool 
         step, field, Text{TextId::lesson_too_long, {std::to_string(text.size()), std::to_string(max_bytes)}});
   if (const std::optional<std::string> marker = tex_in(text))
     return problems.add(step, field, Text{TextId::lesson_tex, {*marker}});
-  if (script == Script::korean && !has_hangul(text))
+  if (script == Script::hangul && !has_hangul(text))
     return problems.add(step, field, TextId::lesson_no_hangul);
-  if (script == Script::english && has_hangul(text))
+  if (script == Script::latin && has_hangul(text))
     return problems.add(step, field, TextId::lesson_hangul_in_english);
   if (script == Script::neutral && has_hangul(text))
     return problems.add(step, field, TextId::lesson_hangul_in_formula);
   out = text;
 }
 
+// `texts`: prefixes of the language-keyed texts this object may hold (PREFIX_<code>).
 void refuse_unknown_keys(const json& object, std::span<const std::string_view> known,
-                         const std::string& prefix, std::optional<std::size_t> step, Problems& problems) {
+                         const std::string& prefix, std::optional<std::size_t> step, Problems& problems,
+                         std::span<const std::string_view> texts = {}) {
+  std::string names;
+  for (std::string_view text : texts) names += (names.empty() ? "" : ", ") + std::string(text) + "_<language>";
+  if (!known.empty()) names += (names.empty() ? "" : ", ") + join(known);
   for (const auto& item : object.items()) {
-    if (!contains(known, item.key()))
-      problems.add(step, prefix + item.key(), Text{TextId::lesson_unknown_key, {join(known)}});
+    const bool text_key = std::any_of(texts.begin(), texts.end(), [&](std::string_view text_prefix) {
+      return language_of_key(item.key(), text_prefix).has_value();
+    });
+    if (!contains(known, item.key()) && !text_key)
+      problems.add(step, prefix + item.key(), Text{TextId::lesson_unknown_key, {names}});
+  }
+}
+
+// Every PREFIX_<code> of `object` into `out` (code -> text). English is required when `required`,
+// and whenever another language gives the text (English is the fallback).
+void read_local_text(const json& object, std::string_view prefix, LocalText& out, bool required,
+                     std::size_t max_bytes, std::optional<std::size_t> step, Problems& problems) {
+  std::string other;  // a language that gives the text, for the message when English does not
+  for (const auto& item : object.items()) {
+    const std::optional<std::string> code = language_of_key(item.key(), prefix);
+    if (!code) continue;
+    std::string text;
+    read_text(object, item.key(), text, true, max_bytes, script_of(*code), step, problems);
+    if (!text.empty()) out.by_language[*code] = text;
+    if (*code != fallback_language && other.empty()) other = item.key();
+  }
+  const std::string english = std::string(prefix) + "_" + std::string(fallback_language);
+  if (object.contains(english)) return;
+  if (required) {
+    problems.add(step, english, TextId::lesson_missing);
+  } else if (!other.empty()) {
+    problems.add(step, english, Text{TextId::lesson_pair_missing, {other}});
   }
 }
 
@@ -325,16 +374,11 @@ std::optional<Highlight> read_highlight(const json& object, const AppState* stat
 LessonStep read_step(const json& object, const json& base, bool base_ok, ViewIds views, std::size_t step,
                      Problems& problems) {
   LessonStep out;
-  refuse_unknown_keys(object, step_keys, "", step, problems);
-  read_text(object, "text_en", out.text_en, true, max_lesson_text_bytes, Script::english, step, problems);
-  read_text(object, "text_ko", out.text_ko, true, max_lesson_text_bytes, Script::korean, step, problems);
+  constexpr std::array<std::string_view, 2> step_texts = {"text", "try"};
+  refuse_unknown_keys(object, step_keys, "", step, problems, step_texts);
+  read_local_text(object, "text", out.text, true, max_lesson_text_bytes, step, problems);
   read_text(object, "formula", out.formula, false, max_lesson_formula_bytes, Script::neutral, step, problems);
-  read_text(object, "try_en", out.try_en, false, max_lesson_text_bytes, Script::english, step, problems);
-  read_text(object, "try_ko", out.try_ko, false, max_lesson_text_bytes, Script::korean, step, problems);
-  if (object.contains("try_en") && !object.contains("try_ko"))
-    problems.add(step, "try_ko", Text{TextId::lesson_pair_missing, {"try_en"}});
-  if (object.contains("try_ko") && !object.contains("try_en"))
-    problems.add(step, "try_en", Text{TextId::lesson_pair_missing, {"try_ko"}});
+  read_local_text(object, "try", out.try_text, false, max_lesson_text_bytes, step, problems);
 
   std::optional<AppState> state;
   json patch = json::object();
@@ -389,6 +433,30 @@ std::optional<HighlightKind> parse_highlight_kind(std::string_view name) {
   return std::nullopt;
 }
 
+std::string LocalText::in(std::string_view language) const {
+  if (const auto found = by_language.find(language); found != by_language.end()) return found->second;
+  if (const auto english = by_language.find(fallback_language); english != by_language.end()) return english->second;
+  return {};
+}
+
+bool Lesson::written_in(std::string_view language) const {
+  if (!title.has(language)) return false;
+  return std::all_of(steps.begin(), steps.end(), [&](const LessonStep& step) {
+    return step.text.has(language) && (step.try_text.empty() || step.try_text.has(language));
+  });
+}
+
+std::string Lesson::all_text() const {
+  std::string text;
+  for (const auto& [code, value] : title.by_language) text += value;
+  for (const LessonStep& step : steps) {
+    text += step.formula;
+    for (const auto& [code, value] : step.text.by_language) text += value;
+    for (const auto& [code, value] : step.try_text.by_language) text += value;
+  }
+  return text;
+}
+
 std::span<const std::string_view> lesson_control_ids() { return control_ids; }
 
 LessonLoad lesson_from_text(std::string_view text, std::string_view name, ViewIds views) {
@@ -402,19 +470,16 @@ LessonLoad lesson_from_text(std::string_view text, std::string_view name, ViewId
   }
   Lesson lesson;
   lesson.id = stem_of(name);
-  constexpr std::array<std::string_view, 5> keys = {"pelab_lesson", "title_en", "title_ko", "session",
-                                                    "steps"};
-  refuse_unknown_keys(*root, keys, "", std::nullopt, problems);
+  constexpr std::array<std::string_view, 3> keys = {"pelab_lesson", "session", "steps"};
+  constexpr std::array<std::string_view, 1> lesson_texts = {"title"};
+  refuse_unknown_keys(*root, keys, "", std::nullopt, problems, lesson_texts);
   if (const auto it = root->find("pelab_lesson"); it == root->end()) {
     problems.add(std::nullopt, "pelab_lesson", TextId::lesson_not_lesson);
   } else if (!it->is_number_integer() || it->get<std::int64_t>() != lesson_format_version) {
     problems.add(std::nullopt, "pelab_lesson",
                  Text{TextId::lesson_version, {it->dump(), std::to_string(lesson_format_version)}});
   }
-  read_text(*root, "title_en", lesson.title_en, true, max_lesson_title_bytes, Script::english, std::nullopt,
-            problems);
-  read_text(*root, "title_ko", lesson.title_ko, true, max_lesson_title_bytes, Script::korean, std::nullopt,
-            problems);
+  read_local_text(*root, "title", lesson.title, true, max_lesson_title_bytes, std::nullopt, problems);
 
   json base = json::object();
   bool base_ok = true;
@@ -492,13 +557,16 @@ std::vector<LessonInfo> list_lessons(const std::filesystem::path& dir) {
     info.id = entry.path().stem().string();
     try {
       const json root = json::parse(read_file_bytes(entry.path(), max_lesson_file_bytes));
-      const auto en = root.find("title_en"), ko = root.find("title_ko"), steps = root.find("steps");
-      if (!root.is_object() || en == root.end() || !en->is_string() || ko == root.end() || !ko->is_string() ||
-          steps == root.end() || !steps->is_array()) {
+      const auto steps = root.is_object() ? root.find("steps") : root.end();
+      const std::string english = "title_" + std::string(fallback_language);
+      if (!root.is_object() || !root.contains(english) || !root.at(english).is_string() || steps == root.end() ||
+          !steps->is_array()) {
         info.problem = tr_text(TextId::lesson_list_not_lesson);
       } else {
-        info.title_en = en->get<std::string>();
-        info.title_ko = ko->get<std::string>();
+        for (const auto& item : root.items()) {
+          const std::optional<std::string> code = language_of_key(item.key(), "title");
+          if (code && item.value().is_string()) info.title.by_language[*code] = item.value().get<std::string>();
+        }
         info.steps = steps->size();
       }
     } catch (const std::exception& error) {  // pelab::Error (unreadable) or json::exception

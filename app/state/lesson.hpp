@@ -1,7 +1,9 @@
 #pragma once
-// Lessons: a title and a sequence of steps, each with a short text in English and Korean, an
-// optional formula, the app state it shows, an optional thing to point at and an optional "try
-// this" prompt. A lesson is a JSON file under assets/lessons/ (format: docs/lessons.md), e.g.
+// Lessons: a title and a sequence of steps, each with a short text in every language the lesson is
+// written in, an optional formula, the app state it shows, an optional thing to point at and an
+// optional "try this" prompt. A lesson is a JSON file under assets/lessons/ (format: docs/lessons.md).
+// Texts are keyed by language code, KEY_<code>: English (_en) is required and is the fallback; any
+// other language is optional and needs no code (a language is a directory of i18n/), e.g.
 //   {"pelab_lesson": 1, "title_en": "The sinusoid", "title_ko": "사인 인코딩",
 //    "session": {"configs": [{"kind": "sinusoidal", "positions": 64, "dims": 64}]},
 //    "steps": [{"text_en": "...", "text_ko": "...", "formula": "Pₚ₊ₖ = T(k) Pₚ",
@@ -12,10 +14,11 @@
 // by key, "configs" element by element, null removes a key, other values replace), then read by
 // session_from_text: one session parser, one set of rules and limits.
 // Loading is all or nothing, like sessions: every problem is listed as
-//   "lessons/03_sinusoid.json: step 4: text_ko: missing"
+//   "lessons/03_sinusoid.json: step 4: text_en: missing"
 // (file, 1-based step number, field), so a teacher can fix a file without guessing.
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -54,28 +57,37 @@ struct Highlight {
   bool operator==(const Highlight&) const = default;
 };
 
-struct LessonStep {
-  std::string text_en, text_ko;  // a few short sentences
-  std::string formula;           // plain UTF-8 maths ("Pₚ₊ₖ = T(k) Pₚ"); "" = none
-  AppState state;                // what the step shows: configurations, views, p/k/i, display
-  std::optional<Highlight> highlight;
-  std::string try_en, try_ko;  // a "try this" prompt for students on their own; "" = none
+// One text in several languages: language code -> text. Reading falls back to English.
+struct LocalText {
+  std::map<std::string, std::string, std::less<>> by_language;
+  // The text in `language`, else in English ("" when neither is given).
+  std::string in(std::string_view language) const;
+  bool has(std::string_view language) const { return by_language.count(language) > 0; }
+  bool empty() const { return by_language.empty(); }
+  bool operator==(const LocalText&) const = default;
+};
 
-  const std::string& text(Language language) const { return language == Language::ko ? text_ko : text_en; }
-  const std::string& try_text(Language language) const { return language == Language::ko ? try_ko : try_en; }
+struct LessonStep {
+  LocalText text;     // a few short sentences
+  std::string formula;  // plain UTF-8 maths ("Pₚ₊ₖ = T(k) Pₚ"); "" = none
+  AppState state;       // what the step shows: configurations, views, p/k/i, display
+  std::optional<Highlight> highlight;
+  LocalText try_text;  // a "try this" prompt for students on their own; empty = none
 };
 
 struct Lesson {
   std::string id;  // the file name without .json: "03_sinusoid"
-  std::string title_en, title_ko;
+  LocalText title;
   std::vector<LessonStep> steps;
-
-  const std::string& title(Language language) const { return language == Language::ko ? title_ko : title_en; }
+  // True when every text of the lesson is given in `language` (else the UI says English stands in).
+  bool written_in(std::string_view language) const;
+  // Every text of the lesson in every language, joined (the font atlas takes its glyphs from it).
+  std::string all_text() const;
 };
 
 struct LessonLoad {
   std::optional<Lesson> lesson;       // set when the file was accepted
-  std::vector<std::string> problems;  // "NAME: step 4: text_ko: missing", every one found
+  std::vector<std::string> problems;  // "NAME: step 4: text_en: missing", every one found
 };
 
 // The control ids a "control" highlight may name (the sidebar controls presenter mode can mark).
@@ -95,11 +107,9 @@ LessonLoad load_lesson_file(const std::filesystem::path& path, ViewIds views);
 struct LessonInfo {
   std::string id;  // file name without .json
   std::filesystem::path path;
-  std::string title_en, title_ko;
+  LocalText title;
   std::size_t steps = 0;
   std::string problem;  // "" when the title and steps were read
-
-  const std::string& title(Language language) const { return language == Language::ko ? title_ko : title_en; }
 };
 // Every *.json file in `dir` (not recursive), sorted by id. Empty when the directory is missing.
 std::vector<LessonInfo> list_lessons(const std::filesystem::path& dir);

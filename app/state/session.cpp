@@ -53,7 +53,7 @@ json display_to_json(const DisplaySettings& d) {
 
 json ui_to_json(const UiSettings& ui) {
   json out{{"font_size", ui.font_size}, {"theme", to_string(ui.theme)}};
-  if (ui.language) out["language"] = to_string(*ui.language);
+  if (ui.language) out["language"] = *ui.language;
   return out;
 }
 
@@ -285,10 +285,12 @@ void read_ui(const json& object, const std::string& path, UiSettings& ui,
   ObjectReader r(object, path, problems);
   r.real("font_size", ui.font_size, min_font_size, max_font_size);
   r.name("theme", ui.theme, parse_theme, "dark, light");
-  Language language = Language::en;
+  // Any language code: the app shows English with a notice when that language is not installed, so a
+  // session written with a third language still opens where only two are.
+  Language language(fallback_language);
   const std::size_t before = problems.size();
   if (r.field("language") != nullptr) {
-    r.name("language", language, parse_language, "en, ko");
+    r.name("language", language, parse_language_code, "a language code such as en or ko");
     if (problems.size() == before) ui.language = language;
   }
 }

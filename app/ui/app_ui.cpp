@@ -55,7 +55,11 @@ bool open_session(AppContext& app, const std::filesystem::path& path) {
   app.state = std::move(*load.state);
   app.session_path = path;
   app.requests.rebuild_fonts = app.requests.rebuild_fonts || font_changed;
-  if (app.state.ui.language) set_language(*app.state.ui.language);
+  if (app.state.ui.language) {
+    if (!parse_language(*app.state.ui.language))
+      add_notice(app, trf("notice.language_missing", {*app.state.ui.language, language_list()}), true);
+    set_language(*app.state.ui.language);
+  }
   return true;
 }
 
@@ -123,15 +127,15 @@ void load_ui_strings(AppContext& app) {
   if (!load_strings(pelab::data_dir() / "i18n", problems)) {
     for (const std::string& problem : problems) add_notice(app, "UI strings: " + problem, true);
   }
+  if (app.state.ui.language && !parse_language(*app.state.ui.language))
+    add_notice(app, trf("notice.language_missing", {*app.state.ui.language, language_list()}), true);
   set_language(app.state.ui.language.value_or(system_language()));
-  // The atlas holds the glyphs of every UI string and every lesson, in both languages.
+  // The atlas holds the glyphs of every UI string and every lesson, in every language.
   std::string glyphs = all_strings_text();
   for (const LessonInfo& info : list_lessons(lessons_dir())) {
     const LessonLoad load = load_lesson_file(info.path, view_ids());
     if (!load.lesson) continue;
-    glyphs += load.lesson->title_en + load.lesson->title_ko;
-    for (const LessonStep& step : load.lesson->steps)
-      glyphs += step.text_en + step.text_ko + step.formula + step.try_en + step.try_ko;
+    glyphs += load.lesson->all_text();
   }
   gfx::set_font_glyph_text(std::move(glyphs));
 }
@@ -284,7 +288,13 @@ float note_text_height(const char* text) {
 }
 
 std::string ordinal(std::int64_t n) {
-  if (current_language() == Language::ko) return std::to_string(n);  // "8번째": the suffix is in the text
+  // A language whose sentences carry the ordinal themselves ("8번째") gives "format.ordinal": "{0}";
+  // English (and any language without the key) gets its suffix here.
+  if (const std::string pattern = tr_or("format.ordinal", ""); !pattern.empty()) {
+    std::string text = pattern;
+    if (const std::size_t at = text.find("{0}"); at != std::string::npos) text.replace(at, 3, std::to_string(n));
+    return text;
+  }
   const std::int64_t tens = n % 100, ones = n % 10;
   const char* suffix = (tens >= 11 && tens <= 13) ? "th"
                        : ones == 1                ? "st"

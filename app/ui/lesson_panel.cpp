@@ -43,6 +43,9 @@ bool start_lesson(AppContext& app, const std::string& name) {
     return false;
   }
   app.lessons.lesson = std::move(load.lesson);
+  if (const Language language = current_language(); !app.lessons.lesson->written_in(language)) {
+    add_notice(app, trf("notice.lesson_in_english", {app.lessons.lesson->id, language_name(language)}), false);
+  }
   show_lesson_step(app, 0);
   return true;
 }
@@ -143,7 +146,7 @@ BandLayout band_layout(const AppContext& app, float width) {
   BandLayout layout;
   layout.formula = step.formula;
   layout.control = pointed_control_caption(step, app.state);
-  if (!player.presenting) layout.try_text = step.try_text(language);
+  if (!player.presenting) layout.try_text = step.try_text.in(language);
   layout.wrap = width;
   const float em = ImGui::GetFontSize();
   // What goes beside the title keeps an em from the edge: a line that only just fits is cut by the
@@ -153,7 +156,7 @@ BandLayout band_layout(const AppContext& app, float width) {
   const auto text_width = [](const std::string& text) { return plot::CalcRichTextWrappedSize(text, 0.0f).x; };
   // Presenting there are no buttons on the title line (the clicker and a click on the caption
   // step), which leaves room there for the formula or the control on a wide screen.
-  float used = text_width(player.lesson->title(language)) + gap +
+  float used = text_width(player.lesson->title.in(language)) + gap +
                text_width(trf("lesson.counter", {std::to_string(player.step + 1),
                                                  std::to_string(player.lesson->steps.size())}));
   if (player.presenting) {
@@ -190,7 +193,7 @@ float lesson_band_height(const AppContext& app) {
   const float line = ImGui::GetTextLineHeight() + style.ItemSpacing.y;
   // The first line holds buttons (frame height) unless presenting.
   float height = app.lessons.presenting ? line : ImGui::GetFrameHeight() + style.ItemSpacing.y;
-  height += plot::CalcRichTextWrappedSize(step.text(current_language()), layout.wrap).y + style.ItemSpacing.y;
+  height += plot::CalcRichTextWrappedSize(step.text.in(current_language()), layout.wrap).y + style.ItemSpacing.y;
   const bool formula_line = !layout.formula.empty() && !layout.formula_on_title;
   const bool control_line = !layout.control.empty() && !layout.control_on_title;
   // A formula with superscripts is a little taller than a plain line.
@@ -224,7 +227,7 @@ void draw_lesson_band(AppContext& app, float height) {
   ImGui::BeginChild("lesson_band", ImVec2(0.0f, height), true, ImGuiWindowFlags_NoScrollbar);
   // Title and counter on the first line, the navigation at its right end.
   if (!player.presenting) ImGui::AlignTextToFramePadding();
-  ImGui::TextColored(accent, "%s", lesson.title(language).c_str());
+  ImGui::TextColored(accent, "%s", lesson.title.in(language).c_str());
   ImGui::SameLine(0.0f, 1.5f * em);
   ImGui::TextDisabled(
       "%s",
@@ -258,7 +261,7 @@ void draw_lesson_band(AppContext& app, float height) {
   }
   if (player.lesson) {
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + layout.wrap);
-    plot::TextWrappedRich(step.text(language));
+    plot::TextWrappedRich(step.text.in(language));
     const bool formula_line = !layout.formula.empty() && !layout.formula_on_title;
     const bool control_line = !layout.control.empty() && !layout.control_on_title;
     if (formula_line) {

@@ -353,9 +353,9 @@ void draw_lesson_controls(AppContext& app) {
   chosen = std::min(chosen, lessons.size() - 1);
   const Language language = current_language();
   ImGui::SetNextItemWidth(-1.0f);
-  if (ImGui::BeginCombo("##lesson", lessons[chosen].title(language).c_str())) {
+  if (ImGui::BeginCombo("##lesson", lessons[chosen].title.in(language).c_str())) {
     for (std::size_t n = 0; n < lessons.size(); ++n) {
-      const std::string entry = lessons[n].title(language) + "  (" + std::to_string(lessons[n].steps) + ")";
+      const std::string entry = lessons[n].title.in(language) + "  (" + std::to_string(lessons[n].steps) + ")";
       if (ImGui::Selectable(entry.c_str(), n == chosen)) chosen = n;
     }
     ImGui::EndCombo();
@@ -394,11 +394,17 @@ void draw_display_controls(AppContext& app) {
   }
   item_tooltip(tr("sidebar.theme.tip"));
   ImGui::SameLine();
-  // The button names the other language in that language, so it can be found without reading this one.
-  const Language other = current_language() == Language::ko ? Language::en : Language::ko;
-  if (ImGui::Button(other == Language::ko ? "한국어" : "English")) {
-    ui.language = other;
-    set_language(other);
+  // The button names the next language (i18n/'s directories, in order) in that language, so it can be
+  // found without reading this one; with two languages it switches between them.
+  const std::vector<Language> languages = available_languages();
+  const auto current = std::find(languages.begin(), languages.end(), current_language());
+  if (languages.size() > 1) {
+    const Language other =
+        current == languages.end() || current + 1 == languages.end() ? languages.front() : *(current + 1);
+    if (ImGui::Button(language_name(other).c_str())) {
+      ui.language = other;
+      set_language(other);
+    }
   }
   item_tooltip(tr("sidebar.language.tip"));
   if (ImGui::Button(tr("sidebar.open"))) app.dialog.open_requested = true;

@@ -26,6 +26,7 @@
 #include "gfx/offscreen_frame.hpp"
 #include "pelab/io/colormap.hpp"
 #include "run_command.hpp"
+#include "state/i18n.hpp"
 #include "ui/app_ui.hpp"
 #include "ui/theme.hpp"
 
@@ -156,7 +157,7 @@ struct OffscreenApp {
   void prepare() {
     app::ui::load_ui_strings(app);
     std::string notice;
-    gfx::rebuild_fonts(app.state.ui.font_size, notice);
+    gfx::rebuild_fonts(app.state.ui.font_size, app::language_font_files(), notice);
     app::ui::apply_theme(app.state.ui.theme, app.state.ui.font_size);
   }
   // One frame of the app on the off-screen "screen".

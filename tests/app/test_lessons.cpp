@@ -152,17 +152,18 @@ TEST_CASE("both language sides of every shipped lesson and step exist", "[lesson
         REQUIRE(step.contains("text_ko"));
         CHECK(step.contains("try_en") == step.contains("try_ko"));
       }
-      // And as loaded: non-empty texts in both languages, through the Language accessors too.
+      // And as loaded: the file's texts under their language codes, every one in Korean too.
       const Lesson lesson = load_shipped(id, registry_and_upcoming());
-      CHECK(lesson.title(Language::en) == lesson.title_en);
-      CHECK(lesson.title(Language::ko) == lesson.title_ko);
+      CHECK(lesson.title.in("en") == root.at("title_en").get<std::string>());
+      CHECK(lesson.title.in("ko") == root.at("title_ko").get<std::string>());
+      CHECK(lesson.written_in("en"));
+      CHECK(lesson.written_in("ko"));
       for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
         const LessonStep& step = lesson.steps[i];
         INFO("step " << i + 1);
-        CHECK(!step.text(Language::en).empty());
-        CHECK(!step.text(Language::ko).empty());
-        CHECK(step.try_en.empty() == step.try_ko.empty());
-        CHECK(step.text_en != step.text_ko);
+        CHECK(step.text.in("en") == root.at("steps")[i].at("text_en").get<std::string>());
+        CHECK(step.text.in("ko") == root.at("steps")[i].at("text_ko").get<std::string>());
+        CHECK(step.text.in("en") != step.text.in("ko"));
         CHECK(step.formula.find('\\') == std::string::npos);
       }
     }
@@ -179,11 +180,12 @@ TEST_CASE("list_lessons gives the seven lessons with titles and step counts", "[
     CHECK(info.id == expected->first);
     CHECK(info.steps == expected->second);
     CHECK(info.path == lesson_dir / (info.id + ".json"));
-    CHECK(!info.title_en.empty());
-    CHECK(!info.title_ko.empty());
+    CHECK(!info.title.in("en").empty());
+    CHECK(info.title.has("ko"));
     ++expected;
   }
-  CHECK(lessons[2].title_en == "The sinusoidal encoding");
+  CHECK(lessons[2].title.in("en") == "The sinusoidal encoding");
+  CHECK(lessons[2].title.in("fr") == "The sinusoidal encoding");  // a language the file lacks: English
   CHECK(list_lessons(lesson_dir / "no-such-directory").empty());
 }
 
@@ -199,14 +201,16 @@ TEST_CASE("find_lesson takes an id, a name without its number, a number or a pat
 }
 
 TEST_CASE("a malformed lesson is refused with its file, step number and field", "[lesson]") {
+  // The languages' scripts (language.json) decide which texts must or must not hold Hangul.
+  std::vector<std::string> string_problems;
+  REQUIRE(load_strings(std::filesystem::path(PELAB_SOURCE_DIR) / "assets" / "i18n", string_problems));
+  set_language("en");
   struct Case {
     const char* what;
     std::function<void(json&)> change;
     const char* expected;  // a whole problem line, or its start
   };
   const std::vector<Case> cases = {
-      {"missing Korean text", [](json& l) { l["steps"][0].erase("text_ko"); },
-       "lessons/bad.json: step 1: text_ko: missing"},
       {"missing English text", [](json& l) { l["steps"][2].erase("text_en"); },
        "lessons/bad.json: step 3: text_en: missing"},
       {"empty text", [](json& l) { l["steps"][1]["text_en"] = "  "; },
@@ -225,8 +229,10 @@ TEST_CASE("a malformed lesson is refused with its file, step number and field", 
        "lessons/bad.json: step 2: text_en: contains TeX"},
       {"words of one language in a formula", [](json& l) { l["steps"][0]["formula"] = "회전 T(k)"; },
        "lessons/bad.json: step 1: formula: contains Hangul"},
-      {"try in one language only", [](json& l) { l["steps"][1].erase("try_ko"); },
-       "lessons/bad.json: step 2: try_ko: missing (try_en is given)"},
+      {"try without its English fallback", [](json& l) { l["steps"][1].erase("try_en"); },
+       "lessons/bad.json: step 2: try_en: missing (try_ko is given)"},
+      {"a language code of the wrong form", [](json& l) { l["steps"][1]["text_KO"] = "둘째"; },
+       "lessons/bad.json: step 2: text_KO: unknown key"},
       {"unknown step key", [](json& l) { l["steps"][2]["text"] = "x"; },
        "lessons/bad.json: step 3: text: unknown key"},
       {"step not an object", [](json& l) { l["steps"][2] = "text"; },
@@ -286,7 +292,7 @@ TEST_CASE("a malformed lesson is refused with its file, step number and field", 
        "lessons/bad.json: step 1: highlight.target.q: unknown key"},
       {"broken base session", [](json& l) { l["session"]["configs"][0]["kind"] = "cosine"; },
        "lessons/bad.json: session.configs[0].kind: unknown value \"cosine\""},
-      {"missing Korean title", [](json& l) { l.erase("title_ko"); }, "lessons/bad.json: title_ko: missing"},
+      {"missing English title", [](json& l) { l.erase("title_en"); }, "lessons/bad.json: title_en: missing"},
       {"missing format version", [](json& l) { l.erase("pelab_lesson"); },
        "lessons/bad.json: pelab_lesson: missing: not a pelab lesson file"},
       {"newer format version", [](json& l) { l["pelab_lesson"] = 2; },
@@ -319,14 +325,14 @@ TEST_CASE("text that is not JSON is refused naming the file", "[lesson]") {
 
 TEST_CASE("every problem of a lesson is listed, each with its own step", "[lesson]") {
   json lesson = valid_lesson();
-  lesson["steps"][0].erase("text_ko");
+  lesson["steps"][0].erase("text_en");
   lesson["steps"][1]["highlight"]["target"] = "rotation";
   lesson["steps"][2]["session"]["configs"][0]["positions"] = 100000;
   const LessonLoad load = load_json(lesson);
   INFO(joined(load.problems));
   CHECK_FALSE(load.lesson);
   CHECK(load.problems.size() == 3);
-  CHECK(mentions(load.problems, "step 1: text_ko: missing"));
+  CHECK(mentions(load.problems, "step 1: text_en: missing"));
   CHECK(mentions(load.problems, "step 2: highlight.target: view \"rotation\" is not shown"));
   CHECK(mentions(load.problems, "step 3: session.configs[0].positions: must be in 1..16384"));
 }
@@ -335,25 +341,25 @@ TEST_CASE("a lesson's problems are told in the UI's language, field names as wri
   std::vector<std::string> string_problems;
   REQUIRE(load_strings(std::filesystem::path(PELAB_SOURCE_DIR) / "assets" / "i18n", string_problems));
   json lesson = valid_lesson();
-  lesson["steps"][0].erase("text_ko");
+  lesson["steps"][0].erase("text_en");
   lesson["steps"][1]["highlight"]["target"] = "rotation";
   lesson["steps"][2]["session"]["configs"][0]["positions"] = 100000;
   lesson["steps"][2]["text_en"] = "Attention weights 주의";
-  set_language(Language::ko);
+  set_language("ko");
   const LessonLoad load = load_json(lesson);
-  set_language(Language::en);
+  set_language("en");
   INFO(joined(load.problems));
   CHECK_FALSE(load.lesson);
   REQUIRE(load.problems.size() == 4);
-  CHECK(mentions(load.problems, "1단계: text_ko: 없습니다"));
+  CHECK(mentions(load.problems, "1단계: text_en: 없습니다"));
   CHECK(
       mentions(load.problems, "2단계: highlight.target: 뷰 \"rotation\"은(는) 이 단계에서 보이지 않습니다"));
   CHECK(mentions(load.problems, "3단계: session.configs[0].positions: 1..16384 범위 안이어야 합니다"));
   CHECK(mentions(load.problems, "3단계: text_en: 한글이 들어 있습니다"));
   // A syntax error: its line and column in the UI's language, the parser's own words after them.
-  set_language(Language::ko);
+  set_language("ko");
   const LessonLoad broken = lesson_from_text("{\n  \"pelab_lesson\": 1,", "lessons/bad.json", ui::view_ids());
-  set_language(Language::en);
+  set_language("en");
   REQUIRE(broken.problems.size() == 1);
   INFO(broken.problems[0]);
   CHECK(broken.problems[0].rfind("lessons/bad.json: file: 올바른 JSON이 아닙니다: 2번째 줄", 0) == 0);
@@ -418,8 +424,8 @@ TEST_CASE("highlights, formulas and prompts are read as written", "[lesson]") {
   CHECK(steps[0].formula == "Pₚ₊ₖ = T(k) Pₚ");
   REQUIRE(steps[1].highlight);
   CHECK(*steps[1].highlight == Highlight{HighlightKind::view, "scorecard", 0, 0, 0});
-  CHECK(steps[1].try_text(Language::ko) == "해 보세요.");
-  CHECK(steps[1].try_text(Language::en) == "Try it.");
+  CHECK(steps[1].try_text("ko") == "해 보세요.");
+  CHECK(steps[1].try_text("en") == "Try it.");
   CHECK_FALSE(steps[2].highlight);
   CHECK(steps[2].formula.empty());
   CHECK(steps[2].try_en.empty());

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <system_error>
 
@@ -13,6 +14,12 @@ std::filesystem::path executable_path() {
   std::error_code ec;
   std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
   return ec ? std::filesystem::path() : exe;
+}
+
+std::vector<std::filesystem::path> system_font_dirs() {
+  std::vector<std::filesystem::path> dirs{"/usr/share/fonts", "/usr/local/share/fonts"};
+  if (const char* home = std::getenv("HOME"); home && *home) dirs.push_back(std::filesystem::path(home) / ".local/share/fonts");
+  return dirs;
 }
 
 std::string run_in_place(const std::filesystem::path& program, const std::vector<std::string>& args) {

@@ -3,6 +3,7 @@
 #include <windows.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -18,6 +19,11 @@ std::filesystem::path executable_path() {
     if (length < buffer.size()) return std::filesystem::path(std::wstring(buffer.data(), length));
     buffer.resize(buffer.size() * 2);  // truncated: try a larger buffer
   }
+}
+
+std::vector<std::filesystem::path> system_font_dirs() {
+  const char* windows = std::getenv("WINDIR");
+  return {std::filesystem::path(windows && *windows ? windows : "C:\\Windows") / "Fonts"};
 }
 
 std::string run_in_place(const std::filesystem::path& program, const std::vector<std::string>& args) {

@@ -1,0 +1,124 @@
+// pelab's modes without a window, as a script or a test uses them: every view's numbers through
+// --export-data (checked against values derived here, never through the code under test), and a
+// language that is only data (a third directory under i18n/ of a copied data directory).
+#include <cmath>
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "gui_support.hpp"
+#include "pelab/io/npy.hpp"
+#include "ui/view_registry.hpp"
+
+namespace fs = std::filesystem;
+using namespace pelab;
+using namespace pelab::test;
+
+namespace {
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path dir = temp_dir() / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+Matrix npy_matrix(const fs::path& path) {
+  INFO(path);
+  REQUIRE(fs::exists(path));
+  return npy_to_matrix(read_npy(path), path.string());
+}
+
+// pelab's own data directory in the build tree (build/share/pelab, beside build/bin/pelab).
+fs::path built_data_dir() { return fs::path(PELAB_GUI_PATH).parent_path().parent_path() / "share" / "pelab"; }
+
+}  // namespace
+
+TEST_CASE("--export-data writes every view's arrays with sidecars, without a display", "[headless]") {
+  const fs::path dir = fresh_dir("export_all");
+  const Run r = run_headless("sinusoidal:positions=24,dims=8,base=100 --view all --export-data " + dir.string());
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  std::set<std::string> prefixes;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.path().extension() == ".npy") {
+      CHECK(fs::exists(entry.path().string() + ".json"));  // each array has its sidecar
+      prefixes.insert(name.substr(0, name.find('-')));
+    }
+  }
+  // Every view with numbers exported something; difference needs two configurations, so its files
+  // are absent here and the run said why (exit 0 for the others is not enough: see the next case).
+  for (const app::ui::ViewType& view : app::ui::view_registry()) {
+    if (!view.export_data || view.min_configs > 1) continue;
+    INFO(view.id);
+    CHECK(prefixes.count(std::string(view.id)) == 1);
+  }
+  // The heatmap's table is the sinusoid itself: P[p, 2k] = sin(p w_k), P[p, 2k+1] = cos(p w_k),
+  // w_k = 100^(-2k/8).
+  const Matrix table = npy_matrix(dir / "heatmap-table.npy");
+  REQUIRE(table.rows() == 24);
+  REQUIRE(table.cols() == 8);
+  for (int p = 0; p < 24; ++p) {
+    for (int k = 0; k < 4; ++k) {
+      const double w = std::pow(100.0, -2.0 * k / 8.0);
+      CHECK(std::abs(table(p, 2 * k) - std::sin(p * w)) < 1e-15);
+      CHECK(std::abs(table(p, 2 * k + 1) - std::cos(p * w)) < 1e-15);
+    }
+  }
+}
+
+TEST_CASE("--export-data of a view that compares two configurations needs two", "[headless]") {
+  const fs::path dir = fresh_dir("export_difference");
+  const Run one = run_headless("sinusoidal --view difference --export-data " + dir.string());
+  INFO(one.output);
+  CHECK(one.status == 2);
+  CHECK(fs::is_empty(dir));
+  const Run two =
+      run_headless("sinusoidal:positions=16,dims=8 integer:positions=16,dims=8 --view difference --export-data " +
+                   dir.string());
+  INFO(two.output);
+  REQUIRE(two.status == 0);
+  CHECK_FALSE(fs::is_empty(dir));
+}
+
+TEST_CASE("a third language is a directory of data: no code, English where it is silent", "[headless][i18n]") {
+  const fs::path data = fresh_dir("third_language") / "pelab";
+  fs::copy(built_data_dir(), data, fs::copy_options::recursive);
+  // "xx": a language with a name, one translated string, and no lesson texts of its own.
+  fs::create_directories(data / "i18n" / "xx");
+  write_text(data / "i18n" / "xx" / "language.json", R"({"name": "Xish", "script": "Latin"})");
+  write_text(data / "i18n" / "xx" / "ui.json", R"({"sidebar.section.views": "XXVIEWSXX"})");
+  const fs::path out = data.parent_path();
+  const std::string env = "env PELAB_DATA_DIR=" + data.string() + " ";
+
+  const Run lessons = run(env + PELAB_GUI_PATH + " --lang xx --list-lessons");
+  INFO(lessons.output);
+  REQUIRE(lessons.status == 0);
+  CHECK(lessons.output.find("The sinusoidal encoding") != std::string::npos);  // English stands in
+
+  const Run shot = run(env + "env -u DISPLAY " + PELAB_GUI_PATH + " --lang xx --size 1280x800 --screenshot " +
+                       (out / "xx.png").string() + " --geometry " + (out / "xx.json").string());
+  INFO(shot.output);
+  REQUIRE(shot.status == 0);
+  const nlohmann::json geometry = load_json(out / "xx.json");
+  const std::string text = geometry["text"];
+  CHECK(text.find("XXVIEWSXX") != std::string::npos);  // its own string
+  CHECK(text.find("Encoding") != std::string::npos);   // English where it has none
+
+  // A lesson it does not write: English, and a notice saying so.
+  const Run lesson = run(env + "env -u DISPLAY " + PELAB_GUI_PATH + " --lang xx --lesson 1 --size 1280x800 " +
+                         "--screenshot " + (out / "lesson.png").string() + " --geometry " +
+                         (out / "lesson.json").string());
+  INFO(lesson.output);
+  REQUIRE(lesson.status == 0);
+  bool told = false;
+  for (const auto& notice : load_json(out / "lesson.json")["notices"])
+    told = told || notice.get<std::string>().find("not written in Xish") != std::string::npos;
+  CHECK(told);
+
+  // A language that is not installed is refused by name, listing the installed ones.
+  const Run missing = run(env + PELAB_GUI_PATH + " --lang zz --list-lessons");
+  CHECK(missing.status == 2);
+  CHECK(missing.output.find("en, ko, xx") != std::string::npos);
+}
