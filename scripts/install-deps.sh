@@ -9,6 +9,7 @@ packages=(
   libeigen3-dev nlohmann-json3-dev libcli11-dev libstb-dev  # core maths, sessions, CLI parsing, PNG
   catch2                                  # tests
   clang-14 libclang-rt-14-dev             # libFuzzer + ASan/UBSan runtimes for scripts/fuzz.sh (build-fuzz)
+  clang-format                            # scripts/check-format.sh (the tests check the formatting)
   xvfb xauth libgl1-mesa-dri              # headless window + software OpenGL (Mesa llvmpipe)
   libegl1 libegl-mesa0                    # off-screen GL without any X server (pelab --screenshot, pelab-cli
                                           # render): EGL on Mesa's surfaceless platform. glad writes the EGL

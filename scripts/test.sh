@@ -1,18 +1,34 @@
 #!/usr/bin/env bash
-# Quick start (2): install what is missing, build, and run every test twice: in the Release build
-# and in an AddressSanitizer + UndefinedBehaviorSanitizer build.
+# Quick start (2): install what is missing, build, and run every test: formatting, the Release build
+# (warnings are errors), core and pelab-cli alone (no app), an AddressSanitizer + UndefinedBehavior-
+# Sanitizer build, and libFuzzer on every reader. Each stage prints its start time, so a slow one shows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 jobs="$(nproc)"
+start=$SECONDS
+stage() { printf '\n== pelab tests: %s (at %d min %02d s)\n' "$1" $(((SECONDS - start) / 60)) $(((SECONDS - start) % 60)); }
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+stage "formatting (clang-format)"
+bash scripts/check-format.sh
+
+stage "Release build, warnings as errors"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPELAB_WERROR=ON >/dev/null
 cmake --build build -j"$jobs"
 (cd build && ctest --output-on-failure -j"$jobs")
 
+stage "core and pelab-cli alone (PELAB_BUILD_APP=OFF)"
+cmake -S . -B build-core -DCMAKE_BUILD_TYPE=Release -DPELAB_BUILD_APP=OFF -DPELAB_BUILD_BENCH=OFF \
+  -DPELAB_WERROR=ON >/dev/null
+cmake --build build-core -j"$jobs"
+(cd build-core && ctest --output-on-failure -j"$jobs")
+
+stage "AddressSanitizer + UndefinedBehaviorSanitizer build"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPELAB_SANITIZE=ON -DPELAB_BUILD_BENCH=OFF >/dev/null
 cmake --build build-asan -j"$jobs"
 (cd build-asan && ASAN_OPTIONS=detect_stack_use_after_return=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j"$jobs")
 
 # libFuzzer on every reader for a few seconds each (clang build tree build-fuzz; tests/fuzz).
+stage "fuzzing"
 bash scripts/fuzz.sh 5
+stage "done"

@@ -28,7 +28,7 @@ void draw_failures_below(const std::vector<std::shared_ptr<const ViewData>>& dat
   for (std::size_t i = 0; i < data.size(); ++i) {
     if (!data[i] || !data[i]->requirements || data[i]->requirements->scores.size() != 5) continue;
     for (const RequirementScore& score : data[i]->requirements->scores) {
-      if (score.pass) continue;
+      if (score.pass || !score.measurable) continue;  // not measurable is no failure
       failures.emplace_back("✘ " + std::string(1, static_cast<char>('A' + i)) + " · " +
                                 std::to_string(score.number) + " " + tr_text(score.name_text),
                             tr_text(requirement_verdict_text(score)));
@@ -146,12 +146,19 @@ void draw_scorecard_view(AppContext& app) {
       const RequirementScore& score = scores.scores[static_cast<std::size_t>(requirement)];
       // "✔ pass  1.57e-16", or only "✔ 1.57e-16" when the column is too narrow for the word (four
       // configurations on a projector): the number must stay whole.
-      const std::string number = score_text(score.value, app.lessons.presenting ? 3 : 4);
-      std::string cell =
-          std::string(tr(score.pass ? "views.scorecard.pass" : "views.scorecard.fail")) + "  " + number;
+      // A measure that needs more positions than N has is neither: "– n/a (N ≥ 3)", greyed.
+      const std::string number = score.measurable ? score_text(score.value, app.lessons.presenting ? 3 : 4)
+                                                  : trf("views.scorecard.needs", {std::to_string(score.needs_positions)});
+      const char* word = !score.measurable ? "views.scorecard.not_measurable"
+                         : score.pass      ? "views.scorecard.pass"
+                                           : "views.scorecard.fail";
+      std::string cell = std::string(tr(word)) + "  " + number;
       if (ImGui::CalcTextSize(cell.c_str()).x > ImGui::GetContentRegionAvail().x)
-        cell = std::string(score.pass ? "✔ " : "✘ ") + number;
-      ImGui::TextColored(score.pass ? pass_color : fail_color, "%s", cell.c_str());
+        cell = std::string(!score.measurable ? "– " : score.pass ? "✔ " : "✘ ") + number;
+      const ImVec4 color = !score.measurable ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)
+                           : score.pass      ? pass_color
+                                             : fail_color;
+      ImGui::TextColored(color, "%s", cell.c_str());
       const std::string verdict = tr_text(requirement_verdict_text(score));
       if (!verdicts) {
         if (!app.capture_mode) item_tooltip(verdict.c_str());

@@ -98,12 +98,9 @@ std::vector<RequirementScore> requirement_scores(const EncodingParams& params, c
     const bool pass = measurable && (higher_is_better ? value > threshold : value <= threshold);
     const Text name_text{static_cast<TextId>(static_cast<int>(TextId::requirement_name_1) + number - 1), {}};
     const Text description_text{description, std::move(args)};
-    RequirementScore result{number, english(name_text), english(description_text),
-                            value,  threshold,          higher_is_better,
-                            pass,   needs_positions,    measurable};
-    result.name_text = name_text;
-    result.description_text = description_text;
-    return result;
+    return RequirementScore{number,    english(name_text), english(description_text), value,
+                            threshold, higher_is_better,   pass,                      needs_positions,
+                            measurable, name_text,         description_text};
   };
   std::vector<RequirementScore> scores;
   scores.push_back(score(

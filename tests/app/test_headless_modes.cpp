@@ -34,7 +34,7 @@ fs::path built_data_dir() { return fs::path(PELAB_GUI_PATH).parent_path().parent
 
 }  // namespace
 
-TEST_CASE("--export-data writes every view's arrays with sidecars, without a display", "[headless]") {
+TEST_CASE("export-data: pelab writes every view's arrays with sidecars, without a display", "[headless]") {
   const fs::path dir = fresh_dir("export_all");
   const Run r = run_headless("sinusoidal:positions=24,dims=8,base=100 --view all --export-data " + dir.string());
   INFO(r.output);
@@ -68,7 +68,7 @@ TEST_CASE("--export-data writes every view's arrays with sidecars, without a dis
   }
 }
 
-TEST_CASE("--export-data of a view that compares two configurations needs two", "[headless]") {
+TEST_CASE("export-data: a view that compares two configurations needs two", "[headless]") {
   const fs::path dir = fresh_dir("export_difference");
   const Run one = run_headless("sinusoidal --view difference --export-data " + dir.string());
   INFO(one.output);

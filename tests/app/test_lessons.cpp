@@ -424,11 +424,11 @@ TEST_CASE("highlights, formulas and prompts are read as written", "[lesson]") {
   CHECK(steps[0].formula == "Pₚ₊ₖ = T(k) Pₚ");
   REQUIRE(steps[1].highlight);
   CHECK(*steps[1].highlight == Highlight{HighlightKind::view, "scorecard", 0, 0, 0});
-  CHECK(steps[1].try_text("ko") == "해 보세요.");
-  CHECK(steps[1].try_text("en") == "Try it.");
+  CHECK(steps[1].try_text.in("ko") == "해 보세요.");
+  CHECK(steps[1].try_text.in("en") == "Try it.");
   CHECK_FALSE(steps[2].highlight);
   CHECK(steps[2].formula.empty());
-  CHECK(steps[2].try_en.empty());
+  CHECK(steps[2].try_text.empty());
   for (HighlightKind kind :
        {HighlightKind::control, HighlightKind::view, HighlightKind::cell, HighlightKind::curve})
     CHECK(parse_highlight_kind(to_string(kind)) == kind);
@@ -532,7 +532,7 @@ TEST_CASE("the numbers in the lessons are core's", "[lesson]") {
     REQUIRE(normalized.slots.size() == 2);
     CHECK(encode(normalized.slots[0].config.encoding)(1, 0) == Approx(0.5));
     CHECK(encode(normalized.slots[1].config.encoding)(1, 0) == Approx(0.142857).margin(1e-6));
-    CHECK(lesson.steps[2].text_en.find("0.142857") != std::string::npos);
+    CHECK(lesson.steps[2].text.in("en").find("0.142857") != std::string::npos);
 
     const auto integer = requirement_scores(lesson.steps[1].state.slots[0].config.encoding);
     CHECK(integer[1].value == Approx(63.0));

@@ -50,7 +50,7 @@ SimilarityData similarity_of(const EncodingParams& e) {
 TEST_CASE("the similarity subtitle names the closed form only where S is the offset sum",
           "[view_texts][similarity]") {
   load_both_languages();
-  set_language(Language::en);
+  set_language(Language("en"));
   const double base = 100.0;
 
   SECTION("even D: S[p, q] = Σₖ cos(wₖ (q − p)), and the subtitle says so") {
@@ -86,13 +86,13 @@ TEST_CASE("the similarity subtitle names the closed form only where S is the off
     CHECK(std::abs(s.exact(0, 1) - s.exact(5, 6)) > 1e-3);
     const std::string key = ui::similarity_method_key(s, e);
     CHECK(key == "views.similarity.method.gram_odd");
-    for (Language language : {Language::en, Language::ko}) {
+    for (Language language : {Language("en"), Language("ko")}) {
       set_language(language);
       const std::string text = tr(key.c_str());
       CHECK(text.find("P P^{T}") != std::string::npos);
       CHECK(text.find("Σₖ cos(wₖ (q − p))") == std::string::npos);
     }
-    set_language(Language::en);
+    set_language(Language("en"));
   }
 
   SECTION("other kinds: the Gram matrix") {
@@ -140,11 +140,11 @@ TEST_CASE("a residual of exactly 0 is plotted as 0, not as a small number", "[vi
   SECTION("the notes on the floor exist in both languages") {
     for (const char* key : {"views.rotation.zero_note", "views.rotation.zero_note_all"}) {
       INFO(key);
-      set_language(Language::en);
+      set_language(Language("en"));
       const std::string en = tr(key);
-      set_language(Language::ko);
+      set_language(Language("ko"));
       const std::string ko = tr(key);
-      set_language(Language::en);
+      set_language(Language("en"));
       CHECK(en.find("exactly 0") != std::string::npos);
       CHECK(en.find("floor") != std::string::npos);
       CHECK(ko.find("정확히 0") != std::string::npos);
@@ -156,7 +156,7 @@ TEST_CASE("a residual of exactly 0 is plotted as 0, not as a small number", "[vi
 TEST_CASE("the binary spectrum's note counts the bits it draws and names the ones it does not",
           "[view_texts][spectrum]") {
   load_both_languages();
-  set_language(Language::en);
+  set_language(Language("en"));
   EncodingParams e = sinusoid(64, 64, 10000.0);
   e.kind = EncodingKind::binary;
   SECTION("D = 64, N = 64: bits 0-61 drawn; bit i's period 2^(i+1) exceeds 64 from i = 6 on: 56 of 62") {
@@ -166,12 +166,12 @@ TEST_CASE("the binary spectrum's note counts the bits it draws and names the one
     CHECK(note.find("2^(i+1)") == std::string::npos);
     CHECK(note.find("56 of these 62 bits never complete a period within N = 64") != std::string::npos);
     CHECK(note.find("Bits 62–63 are not drawn") != std::string::npos);
-    set_language(Language::ko);
+    set_language(Language("ko"));
     const std::string ko = ui::spectrum_note(period_spectrum(e), e);
     INFO(ko);
     CHECK(ko.find("이 비트 62개 중 56개는 N = 64") != std::string::npos);
     CHECK(ko.find("62–63번 비트") != std::string::npos);
-    set_language(Language::en);
+    set_language(Language("en"));
   }
   SECTION("D = 63: only bit 62 is left out") {
     e.dims = 63;
