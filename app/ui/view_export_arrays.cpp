@@ -441,13 +441,8 @@ std::vector<ExportArray> export_norms_data(const AppContext& app, std::size_t sl
 }
 
 std::vector<ExportArray> export_bias_data(const AppContext& app, std::size_t, ExportDetail) {
-  // The view's inputs exactly as draw_bias_view forms them (bias_view.cpp).
-  const BiasViewSettings& s = app.state.views.bias;
-  const EncodingParams& e = app.state.active_slot().config.encoding;
-  const bool own = e.kind == EncodingKind::sinusoidal && e.dims % 2 == 0;
-  const RopeViewSettings& rope = app.state.views.rope;
-  const BiasViewData data = compute_bias_view(s, own ? e.dims : 64, rope.dims % 2 == 0 ? rope.dims : 128,
-                                              own ? e.base : 10000.0, rope.base);
+  // The inputs the view draws from (bias_view_inputs: one function for both).
+  const BiasViewData data = compute_bias_view(bias_view_inputs(app.state));
   require_no_error(data.error);
   std::vector<ExportArray> arrays;
   if (data.slopes.size() > 0) {

@@ -235,7 +235,11 @@ TEST_CASE("rope view settings: a model preset, and switching a scaling's type", 
 
 TEST_CASE("bias view: ALiBi, T5, Shaw and the distance curves", "[view-items]") {
   BiasViewSettings s;  // ALiBi, 8 heads, 16 positions
-  const BiasViewData alibi = compute_bias_view(s, 64, 10000.0, 128, 10000.0);
+  const auto inputs = [&] {
+    return BiasViewInputs{
+        .settings = s, .sinusoid_dims = 64, .sinusoid_base = 10000.0, .rope_dims = 128, .rope_base = 10000.0};
+  };
+  const BiasViewData alibi = compute_bias_view(inputs());
   REQUIRE(alibi.error.empty());
   REQUIRE(alibi.heads.size() == 8);
   for (int h = 0; h < 8; ++h) {
@@ -250,15 +254,15 @@ TEST_CASE("bias view: ALiBi, T5, Shaw and the distance curves", "[view-items]") 
   CHECK_THAT(alibi.rope[zero], WithinAbs(128.0, 1e-12));     // 2 sum over 64 pairs of cos 0
   CHECK_THAT(alibi.sinusoid[zero], WithinAbs(32.0, 1e-12));  // sum over 32 pairs of cos 0
   s.causal = true;
-  const BiasViewData causal = compute_bias_view(s, 64, 10000.0, 128, 10000.0);
+  const BiasViewData causal = compute_bias_view(inputs());
   CHECK(std::isinf(causal.heads[0](2, 5)));
   CHECK(std::isnan(causal.alibi[0][zero + 1]));
   s.heads = 12;  // not a power of two: the paper's interleaving
-  CHECK(compute_bias_view(s, 64, 10000.0, 128, 10000.0).slopes == alibi_slopes(12));
+  CHECK(compute_bias_view(inputs()).slopes == alibi_slopes(12));
 
   s = BiasViewSettings{};
   s.method = BiasMethod::t5;
-  const BiasViewData t5 = compute_bias_view(s, 64, 10000.0, 128, 10000.0);
+  const BiasViewData t5 = compute_bias_view(inputs());
   REQUIRE(t5.error.empty());
   CHECK(t5.buckets(0, 1) == 17);  // HF: bucket(+1) = 17 with 32 buckets
   CHECK(t5.buckets(1, 0) == 1);
@@ -270,7 +274,7 @@ TEST_CASE("bias view: ALiBi, T5, Shaw and the distance curves", "[view-items]") 
 
   s.method = BiasMethod::shaw;
   s.shaw_clip = 2;
-  const BiasViewData shaw = compute_bias_view(s, 64, 10000.0, 128, 10000.0);
+  const BiasViewData shaw = compute_bias_view(inputs());
   CHECK(shaw.shaw_index(0, 0) == 2);
   CHECK(shaw.shaw_index(0, 15) == 4);
   CHECK(shaw.shaw_index(15, 0) == 0);
