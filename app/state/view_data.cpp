@@ -243,6 +243,7 @@ bool ViewData::has(Needs needs) const {
 TableData compute_table(const TableKey& key) {
   const Stopwatch stopwatch;
   TableData table;
+  table.key = key;
   if (!key.source_error.empty()) {
     table.error = key.source_error;
     return table;
@@ -268,6 +269,7 @@ TableData compute_table(const TableKey& key) {
     }
   } catch (const std::exception& error) {
     table = TableData{};
+    table.key = key;
     table.error = error_message(error);
   }
   table.compute_ms = stopwatch.elapsed_ms();
@@ -277,6 +279,7 @@ TableData compute_table(const TableKey& key) {
 SimilarityData compute_similarity(const SimilarityKey& key, const TableData& table) {
   const Stopwatch stopwatch;
   SimilarityData data;
+  data.metric = key.metric;
   if (!table.error.empty()) {
     data.error = table.error;
     return data;
@@ -308,6 +311,7 @@ SimilarityData compute_similarity(const SimilarityKey& key, const TableData& tab
     data.heatmap = make_heatmap_grid(data.exact);
   } catch (const std::exception& error) {
     data = SimilarityData{};
+    data.metric = key.metric;
     data.error = error_message(error);
   }
   data.compute_ms = stopwatch.elapsed_ms();

@@ -46,6 +46,11 @@ enum Item : unsigned {
   item_pca = 1u << 9,
   item_attention = 1u << 10,
   item_norms = 1u << 11,
+  // The items of the views across configurations, computed once for the app by its AcrossWorker
+  // (across_data.hpp), never by a configuration's worker.
+  item_difference = 1u << 12,
+  item_bias = 1u << 13,
+  item_rope = 1u << 14,
 };
 using Needs = unsigned;
 // The items of the table views (heatmap .. scorecard). The demo items are asked for only by their
@@ -53,6 +58,9 @@ using Needs = unsigned;
 inline constexpr Needs all_items = (1u << 9) - 1;
 inline constexpr Needs demo_items = item_pca | item_attention | item_norms;
 inline constexpr int item_count = 12;
+// What a configuration's worker computes, and what the across worker does.
+inline constexpr Needs config_items = (1u << item_count) - 1;
+inline constexpr Needs across_items = item_difference | item_bias | item_rope;
 // Items computed from the configuration directly, without the table.
 inline constexpr Needs items_without_table = item_spectrum | item_attention | item_norms;
 
@@ -92,6 +100,7 @@ struct TableKey {
 
 // Table P, rows = positions start + j * rows.stride, all D columns kept exactly.
 struct TableData {
+  TableKey key;            // what it was computed from
   Sampling rows;           // over the N positions
   Sampling cols;           // over the D columns, for the heatmap only
   Matrix exact;            // rows.shown x D
@@ -133,6 +142,7 @@ struct SimilarityData {
   Matrix exact;  // S at the sampled positions
   HeatmapGrid heatmap;
   std::string method;  // how it was computed: an i18n key ("views.similarity.method.*"), shown on the view
+  SimilarityMetric metric = SimilarityMetric::dot;  // what it was computed with
   double compute_ms = 0.0;
   std::string error;
   std::int64_t position_of_row(std::int64_t row) const { return start + row * rows.stride; }
@@ -307,6 +317,9 @@ struct RecomputeCounts {
 // The caches of one configuration. Not thread-safe: one thread at a time (its ComputeWorker's).
 class ViewDataCache {
  public:
+  using Request = ComputeRequest;
+  using Data = ViewData;
+  using Counts = RecomputeCounts;
   // Computes the needed items in a fixed order (cheap first), calling `publish` after each one
   // with the result so far; stops early when `superseded()` turns true (a newer request came).
   template <typename Publish, typename Superseded>

@@ -107,6 +107,7 @@ struct LessonPlayer {
 struct AppContext {
   AppState state;
   std::map<int, ConfigRuntime> runtimes;  // by Config::id; made and dropped with the slots
+  std::unique_ptr<AcrossWorker> across;   // the views across configurations' numbers (made by sync_runtimes)
   std::map<std::pair<std::string, std::string>, LoadedSource> sources;  // by (path, tensor)
   std::vector<std::string> recent_tables;                               // newest first
   gfx::HeatmapRenderer* renderer = nullptr;
@@ -157,7 +158,10 @@ void load_ui_strings(AppContext& app);
 void sync_runtimes(AppContext& app);
 // The newest data of slot `index` (nullptr before its first result).
 std::shared_ptr<const ViewData> latest_data(const AppContext& app, std::size_t index);
-// True when every slot's worker has finished its newest request.
+// What the across worker is to compute for the visible views across configurations now.
+AcrossRequest current_across_request(const AppContext& app);
+// True when every slot's worker has finished its newest request, and the across worker the
+// request the state gives now.
 bool all_settled(const AppContext& app);
 
 // Loads (or finds loaded) the table a configuration names; records it as recent on success.

@@ -20,16 +20,6 @@
 namespace pelab::app::ui {
 namespace {
 
-const BiasViewData& bias_data(const BiasViewInputs& inputs) {
-  static std::optional<BiasViewInputs> key;
-  static BiasViewData data;
-  if (!key || !(*key == inputs)) {
-    data = compute_bias_view(inputs);
-    key = inputs;
-  }
-  return data;
-}
-
 // "1/16" for a power of two's reciprocal, else three significant digits.
 std::string slope_text(double slope) {
   const double inverse = 1.0 / slope;
@@ -276,8 +266,14 @@ void draw_distance_plot(const BiasViewSettings& s, const BiasViewData& data, ImV
 void draw_bias_view(AppContext& app) {
   draw_controls(app);
   const BiasViewSettings& s = app.state.views.bias;
-  const BiasViewInputs inputs = bias_view_inputs(app.state);
-  const BiasViewData& data = bias_data(inputs);
+  // Computed by the across worker from bias_view_inputs(state); until the numbers for the newest
+  // settings arrive (a few ms), the previous ones stay.
+  const std::shared_ptr<const AcrossData> across = app.across ? app.across->latest() : nullptr;
+  if (!across || !across->bias) {
+    ImGui::TextUnformatted(tr("status.computing"));
+    return;
+  }
+  const BiasViewData& data = *across->bias;
   if (!data.error.empty()) {
     note_text("%s", trf("views.bias.error", {data.error}).c_str());
     return;

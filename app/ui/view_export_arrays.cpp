@@ -38,6 +38,12 @@ std::shared_ptr<const ViewData> fresh_data(const AppContext& app, std::size_t sl
   return data;
 }
 
+std::shared_ptr<const AcrossData> fresh_across(const AppContext& app, Needs needs) {
+  std::shared_ptr<const AcrossData> data = app.across ? app.across->latest() : nullptr;
+  if (!data || !data->is_fresh(needs)) throw std::runtime_error(tr("export.not_ready"));
+  return data;
+}
+
 void require_no_error(const std::string& error) {
   if (!error.empty()) throw std::runtime_error(error);
 }
@@ -441,8 +447,11 @@ std::vector<ExportArray> export_norms_data(const AppContext& app, std::size_t sl
 }
 
 std::vector<ExportArray> export_bias_data(const AppContext& app, std::size_t, ExportDetail) {
-  // The inputs the view draws from (bias_view_inputs: one function for both).
-  const BiasViewData data = compute_bias_view(bias_view_inputs(app.state));
+  // What the view draws: the across worker's numbers for bias_view_inputs(state), when current.
+  const std::shared_ptr<const AcrossData> across = fresh_across(app, item_bias);
+  if (!(across->request.bias == bias_view_inputs(app.state)))
+    throw std::runtime_error(tr("export.not_ready"));
+  const BiasViewData& data = *across->bias;
   require_no_error(data.error);
   std::vector<ExportArray> arrays;
   if (data.slopes.size() > 0) {

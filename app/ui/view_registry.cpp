@@ -35,7 +35,7 @@ const std::array<ViewType, 12> registry = {{
      "distance",
      0, ViewScope::across_configs, 2.0f, nullptr, draw_rope_view, export_rope_data},
     {"bias", "Relative biases per head",
-     "ALiBi, T5 and Shaw as query × key matrices per head, and every method against distance", 0,
+     "ALiBi, T5 and Shaw as query × key matrices per head, and every method against distance", item_bias,
      ViewScope::across_configs, 1.6f, nullptr, draw_bias_view, export_bias_data},
     {"attention", "Attention with and without positions",
      "the four terms of the logits with x = w + p, and what permuting the words does", item_attention,
