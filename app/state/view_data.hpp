@@ -247,6 +247,21 @@ struct AttentionData {
 };
 // The demo for `order` (the view's permutation) from the same inputs.
 AttentionDemo attention_for_order(const AttentionData& data, std::span<const std::int64_t> order);
+// What the attention view shows for its order: the demo and, per slot, how far each output row
+// moved from its token's row in the original order.
+struct AttentionOrderKey {
+  TableKey table;
+  std::vector<std::int64_t> order;
+  bool operator==(const AttentionOrderKey&) const = default;
+};
+struct AttentionOrderData {
+  std::vector<std::int64_t> order;
+  AttentionDemo demo;
+  Vector moved_without, moved_with;  // per slot |Δ| against the original output row of that token
+  std::string error;
+};
+// `order` is the sentence's identity order when it is not a permutation of the sentence.
+AttentionOrderData compute_attention_order(const AttentionData& data, const std::vector<std::int64_t>& order);
 
 // norms: the configuration's positions start .. start + max_norm_length - 1 for the padded batch
 // (fewer when a loaded table ends sooner).
@@ -264,6 +279,11 @@ struct NormsResult {
   std::string error;
 };
 NormsResult compute_norms_result(const NormsData& data, std::span<const std::int64_t> lengths);
+struct NormsResultKey {
+  TableKey table;
+  std::vector<std::int64_t> lengths;
+  bool operator==(const NormsResultKey&) const = default;
+};
 
 struct RequirementsData {
   std::vector<RequirementScore> scores;
@@ -280,6 +300,10 @@ struct ComputeRequest {
   Selection selection;  // already clamped to the table
   int neighbour_curves = 1;
   SimilarityMetric metric = SimilarityMetric::dot;
+  // The attention and norms views' settings (shared by every configuration): the order and batch
+  // their items are computed for.
+  std::vector<std::int64_t> attention_order = AttentionViewSettings{}.order;
+  std::vector<std::int64_t> norm_lengths = NormsViewSettings{}.lengths;
   Needs needs = all_items;
   bool operator==(const ComputeRequest&) const = default;
 };
@@ -300,7 +324,9 @@ struct ViewData {
   std::shared_ptr<const RequirementsData> requirements;
   std::shared_ptr<const PcaData> pca;
   std::shared_ptr<const AttentionData> attention;
+  std::shared_ptr<const AttentionOrderData> attention_order;  // item_attention: for request.attention_order
   std::shared_ptr<const NormsData> norms;
+  std::shared_ptr<const NormsResult> norms_result;  // item_norms: for request.norm_lengths
   double compute_ms = 0.0;  // time spent on this request so far (0 when everything was reused)
 
   // True when every item in `needs` is present and was computed for `request`.
@@ -310,7 +336,8 @@ struct ViewData {
 
 struct RecomputeCounts {
   int table = 0, curves = 0, similarity = 0, similarity_row = 0, rotation = 0, residual = 0,
-      selected_residual = 0, spectrum = 0, requirements = 0, pca = 0, attention = 0, norms = 0;
+      selected_residual = 0, spectrum = 0, requirements = 0, pca = 0, attention = 0, norms = 0,
+      attention_order = 0, norms_result = 0;
   bool operator==(const RecomputeCounts&) const = default;
 };
 
@@ -346,6 +373,8 @@ class ViewDataCache {
   Cached<TableKey, PcaData> pca_;
   Cached<TableKey, AttentionData> attention_;
   Cached<TableKey, NormsData> norms_;
+  Cached<AttentionOrderKey, AttentionOrderData> attention_order_;
+  Cached<NormsResultKey, NormsResult> norms_result_;
 };
 
 // The individual computations (pure functions of their keys; exposed for tests).

@@ -154,6 +154,8 @@ void sync_runtimes(AppContext& app) {
     request.selection = clamped(slot.selection, config.encoding);
     request.neighbour_curves = app.state.display.neighbour_curves;
     request.metric = app.state.display.metric;
+    request.attention_order = app.state.views.attention.order;
+    request.norm_lengths = app.state.views.norms.lengths;
     request.needs = needs & config_items;
     runtime.worker->request(request);
   }

@@ -391,8 +391,11 @@ std::vector<ExportArray> export_attention_data(const AppContext& app, std::size_
   const auto data = fresh_data(app, slot, item_attention);
   const AttentionData& attention = *data->attention;
   require_no_error(attention.error);
-  // The order the view shows (the permutation the user clicked), recomputed exactly as the view does.
-  const AttentionDemo demo = attention_for_order(attention, app.state.views.attention.order);
+  // What the view shows: the worker's demo for the order the user clicked.
+  if (data->request.attention_order != app.state.views.attention.order)
+    throw std::runtime_error(tr("export.not_ready"));
+  require_no_error(data->attention_order->error);
+  const AttentionDemo& demo = data->attention_order->demo;
   const std::string slot_axis = "row r: slot r of the sentence (token order[r])";
   std::vector<double> order(demo.order.begin(), demo.order.end());
   return {columns_array("order", "slot r holds token order[r] of the sentence", "row r: slot r",
@@ -425,7 +428,9 @@ std::vector<ExportArray> export_norms_data(const AppContext& app, std::size_t sl
   const auto data = fresh_data(app, slot, item_norms);
   require_no_error(data->norms->error);
   const NormsViewSettings& settings = app.state.views.norms;
-  const NormsResult result = compute_norms_result(*data->norms, settings.lengths);
+  // What the view shows: the worker's result for the batch the controls set.
+  if (data->request.norm_lengths != settings.lengths) throw std::runtime_error(tr("export.not_ready"));
+  const NormsResult& result = *data->norms_result;
   require_no_error(result.error);
   const std::string row_axis = "row: sequence s, step t at s x steps + t (padding rows are 0)";
   const StepNorm& shown = settings.count_padding ? result.with_padding : result.without_padding;

@@ -331,3 +331,45 @@ TEST_CASE("view settings round-trip in a session; older sessions load; bad value
   CHECK(mentions_problem(bad.problems, "views.pca.components"));
   CHECK(mentions_problem(bad.problems, "views.extra"));
 }
+
+TEST_CASE("the attention order and the norms batch are worker items keyed by the views' settings",
+          "[view-items]") {
+  ViewDataCache cache;
+  EncodingParams e;
+  e.dims = 16;
+  ComputeRequest request;
+  request.table = table_key(e);
+  request.needs = item_attention | item_norms;
+  request.attention_order = {1, 0, 2, 3, 4, 5};  // the first two words swapped
+  request.norm_lengths = {3, 2};
+  const auto data = cache.compute(request);
+  REQUIRE(data->attention_order);
+  REQUIRE(data->norms_result);
+  CHECK(data->has(item_attention | item_norms));
+  const AttentionOrderData& swapped = *data->attention_order;
+  CHECK(swapped.order == request.attention_order);
+  // Without positions the outputs move with their words: slot 0 holds token 1's original row.
+  const Matrix& original = data->attention->original.output_without;
+  CHECK((swapped.demo.output_without.row(0) - original.row(1)).cwiseAbs().maxCoeff() < 1e-12);
+  CHECK((swapped.demo.output_without.row(1) - original.row(0)).cwiseAbs().maxCoeff() < 1e-12);
+  CHECK(swapped.moved_without.maxCoeff() < 1e-12);
+  CHECK(swapped.moved_with.maxCoeff() > 1e-3);  // positions stay with the slots
+  // Batch {3, 2}: steps 1 and 2 have two real tokens, step 3 one.
+  const NormsResult& norms = *data->norms_result;
+  CHECK(norms.batch.steps == 3);
+  CHECK(norms.without_padding.counted == std::vector<std::int64_t>{2, 2, 1});
+
+  // A new order recomputes the demo for it, not the sentence's inputs; a new batch likewise.
+  request.attention_order = {0, 1, 2, 3, 5, 4};
+  request.norm_lengths = {1, 4};
+  const auto again = cache.compute(request);
+  CHECK(cache.recomputations().attention == 1);
+  CHECK(cache.recomputations().attention_order == 2);
+  CHECK(cache.recomputations().norms == 1);
+  CHECK(cache.recomputations().norms_result == 2);
+  CHECK(again->attention_order->order == request.attention_order);
+  CHECK(again->norms_result->without_padding.counted == std::vector<std::int64_t>{2, 1, 1, 1});
+  // An order that is not a permutation of the sentence is shown as the identity.
+  request.attention_order = {0, 0, 1, 2, 3, 4};
+  CHECK(cache.compute(request)->attention_order->order == AttentionViewSettings{}.order);
+}
