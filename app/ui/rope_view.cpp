@@ -18,7 +18,6 @@
 #include "pelab/model_config.hpp"
 #include "plot/plot.hpp"
 #include "state/i18n.hpp"
-#include "state/latest_job.hpp"
 #include "state/relative_data.hpp"
 #include "ui/matrix_grid.hpp"
 #include "ui/panels.hpp"
@@ -491,20 +490,21 @@ void draw_rope_view(AppContext& app) {
   draw_legend();
   if (app.lessons.presenting) ImGui::SetWindowFontScale(1.0f);
   const RopeViewSettings& settings = app.state.views.rope;
-  static LatestJob<RopeViewSettings, RopeViewData> job(compute_rope_view);
-  const auto result = job.get(settings, app.capture_mode, app.wake);
-  if (!result.value) {
+  // Computed by the across worker from the settings (screenshots wait until it has settled).
+  const std::shared_ptr<const AcrossData> across = app.across ? app.across->latest() : nullptr;
+  if (!across || !across->rope) {
     ImGui::TextUnformatted(tr("views.rope.computing"));
     return;
   }
-  const RopeViewData& data = *result.value;
+  const RopeViewData& data = *across->rope;
+  const bool current = across->is_fresh(item_rope) && across->request.rope == settings;
   if (!data.error.empty()) {
     note_text("%s", trf("views.rope.error", {data.error}).c_str());
     return;
   }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  if (!result.current) {  // the previous numbers stay while the new ones are computed
+  if (!current) {  // the previous numbers stay while the new ones are computed
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const char* text = tr("views.rope.updating");
     ImGui::GetWindowDrawList()->AddText(

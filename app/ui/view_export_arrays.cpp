@@ -351,7 +351,10 @@ std::vector<ExportArray> export_scorecard_data(const AppContext& app, std::size_
 }
 
 std::vector<ExportArray> export_rope_data(const AppContext& app, std::size_t, ExportDetail) {
-  const RopeViewData data = compute_rope_view(app.state.views.rope);
+  // What the view draws: the across worker's numbers for the rope view's settings, when current.
+  const std::shared_ptr<const AcrossData> across = fresh_across(app, item_rope);
+  if (!(across->request.rope == app.state.views.rope)) throw std::runtime_error(tr("export.not_ready"));
+  const RopeViewData& data = *across->rope;
   require_no_error(data.error);
   std::vector<std::vector<double>> extra;
   extra.reserve(16);

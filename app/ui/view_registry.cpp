@@ -33,7 +33,7 @@ const std::array<ViewType, 12> registry = {{
     {"rope", "RoPE frequency scaling",
      "per pair: wavelength, angle at p and regime before and after two scalings of a model; q·k decay with "
      "distance",
-     0, ViewScope::across_configs, 2.0f, nullptr, draw_rope_view, export_rope_data},
+     item_rope, ViewScope::across_configs, 2.0f, nullptr, draw_rope_view, export_rope_data},
     {"bias", "Relative biases per head",
      "ALiBi, T5 and Shaw as query × key matrices per head, and every method against distance", item_bias,
      ViewScope::across_configs, 1.6f, nullptr, draw_bias_view, export_bias_data},

@@ -113,3 +113,26 @@ TEST_CASE("the across worker computes the newest request in the background", "[a
   state.views.rope.dims = 32;
   CHECK_FALSE(worker.settled_on(across_request(state, item_bias, nullptr, nullptr, false)));
 }
+
+TEST_CASE("the rope view's numbers come from the across worker for its settings", "[across][worker]") {
+  AcrossWorker worker;
+  AppState state;
+  state.views.rope.dims = 16;
+  state.views.rope.base = 500.0;
+  const AcrossRequest request = across_request(state, item_rope, nullptr, nullptr, false);
+  worker.request(request);
+  wait_settled(worker);
+  CHECK(worker.settled_on(request));
+  const auto data = worker.latest();
+  REQUIRE(data);
+  REQUIRE(data->rope);
+  CHECK(data->bias == nullptr);  // the bias view is not visible
+  const RopeViewData& rope = *data->rope;
+  REQUIRE(rope.error.empty());
+  REQUIRE(rope.pairs == 8);
+  // Pair i turns with theta_i = base^(-2i/D): its wavelength is 2 pi base^(2i/D).
+  for (std::size_t i = 0; i < 8; ++i)
+    CHECK(std::abs(rope.wavelength_before[i] -
+                   2.0 * M_PI * std::pow(500.0, 2.0 * static_cast<double>(i) / 16.0)) <
+          1e-9 * rope.wavelength_before[i]);
+}
