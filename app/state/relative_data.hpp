@@ -2,7 +2,8 @@
 // The numbers behind the views across configurations for relative and rotary schemes: the rope
 // view (RoPE frequency scaling of one model, one or two scalings) and the bias view (ALiBi, T5 and
 // Shaw per head, and every method's bias or score against distance). Pure functions of the view
-// settings, computed by pelab_core; the views cache them by their settings.
+// settings, computed by pelab_core; the app's AcrossWorker computes them off the frame
+// (across_data.hpp).
 #include <array>
 #include <cstdint>
 #include <optional>

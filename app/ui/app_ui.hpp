@@ -85,14 +85,6 @@ struct ConfigRuntime {
   ConfigGpu gpu;
 };
 
-// The difference view's result, kept while its inputs are the same objects.
-struct DifferenceCache {
-  std::shared_ptr<const TableData> table_a, table_b;
-  std::shared_ptr<const SimilarityData> similarity_a, similarity_b;
-  bool on_window = false;
-  std::shared_ptr<const DifferenceData> result;
-};
-
 // A lesson being taught: its steps, where we are, and presenter mode (full screen, no sidebar,
 // large fonts, the step in a caption band, keyboard / clicker navigation, no tooltips).
 struct LessonPlayer {
@@ -113,8 +105,7 @@ struct AppContext {
   gfx::HeatmapRenderer* renderer = nullptr;
   gfx::ColormapTextures colormaps;
   std::array<gfx::HeatmapImage, 2> difference_gpu;  // table and similarity differences
-  DifferenceCache difference;
-  bool difference_on_window = false;  // the user asked for the common window of unequal shapes
+  bool difference_on_window = false;                // the user asked for the common window of unequal shapes
   std::vector<Notice> notices;
   int notices_added = 0;
   std::filesystem::path session_path;  // where Ctrl+S saves

@@ -299,8 +299,12 @@ std::vector<ExportArray> export_pca_data(const AppContext& app, std::size_t slot
 }
 
 std::vector<ExportArray> export_difference_data(const AppContext& app, std::size_t, ExportDetail) {
-  const std::shared_ptr<const DifferenceData> diff = app.difference.result;
-  if (!diff) throw std::runtime_error(tr("export.not_ready"));
+  // What the view draws: the across worker's difference, when it is for the newest data of the
+  // two configurations compared.
+  const std::shared_ptr<const AcrossData> across = fresh_across(app, item_difference);
+  if (!(across->request.difference == current_across_request(app).difference) || !across->difference)
+    throw std::runtime_error(tr("export.not_ready"));
+  const std::shared_ptr<const DifferenceData> diff = across->difference;
   require_no_error(diff->error);
   std::vector<ExportArray> arrays;
   if (diff->table) {

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <thread>
 
+#include "pelab/encodings.hpp"
 #include "pelab/relative.hpp"
 #include "state/across_data.hpp"
 #include "state/compute_worker.hpp"
@@ -135,4 +136,33 @@ TEST_CASE("the rope view's numbers come from the across worker for its settings"
     CHECK(std::abs(rope.wavelength_before[i] -
                    2.0 * M_PI * std::pow(500.0, 2.0 * static_cast<double>(i) / 16.0)) <
           1e-9 * rope.wavelength_before[i]);
+}
+
+TEST_CASE("the difference is computed by the across cache from two configurations' items", "[across]") {
+  EncodingParams ea, eb;
+  ea.positions = eb.positions = 40;
+  ea.dims = eb.dims = 8;
+  eb.base = 100.0;
+  ViewDataCache cache_a, cache_b;
+  ComputeRequest request;
+  request.needs = item_table | item_similarity;
+  request.table = TableKey{ea, nullptr, ""};
+  const auto a = cache_a.compute(request);
+  request.table = TableKey{eb, nullptr, ""};
+  const auto b = cache_b.compute(request);
+
+  AcrossDataCache cache;
+  const AppState state;
+  const auto data = cache.compute(across_request(state, item_difference, a.get(), b.get(), false));
+  REQUIRE(data->difference);
+  REQUIRE(data->difference->table);
+  // A − B entry by entry, from core's own tables.
+  const Matrix expected = encode(ea) - encode(eb);
+  CHECK((data->difference->table->values - expected).cwiseAbs().maxCoeff() == 0.0);
+  CHECK(data->difference->similarity.has_value());
+  // The same items again: nothing recomputed; asking for the common window: recomputed once.
+  cache.compute(across_request(state, item_difference, a.get(), b.get(), false));
+  CHECK(cache.recomputations() == AcrossRecomputeCounts{1, 0, 0});
+  cache.compute(across_request(state, item_difference, a.get(), b.get(), true));
+  CHECK(cache.recomputations() == AcrossRecomputeCounts{2, 0, 0});
 }
