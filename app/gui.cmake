@@ -59,6 +59,7 @@ add_library(pelab_app_state STATIC
   state/view_data.cpp
   state/view_settings.cpp
   state/relative_data.cpp
+  state/across_data.cpp
   state/difference.cpp
   state/compute_worker.cpp
   state/i18n.cpp

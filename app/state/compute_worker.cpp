@@ -7,10 +7,12 @@
 
 namespace pelab::app {
 
-ComputeWorker::ComputeWorker(std::function<void()> on_result)
+template <typename Cache>
+BasicComputeWorker<Cache>::BasicComputeWorker(std::function<void()> on_result)
     : on_result_(std::move(on_result)), thread_([this] { run(); }) {}
 
-ComputeWorker::~ComputeWorker() {
+template <typename Cache>
+BasicComputeWorker<Cache>::~BasicComputeWorker() {
   {
     const std::lock_guard lock(mutex_);
     stop_ = true;
@@ -19,7 +21,8 @@ ComputeWorker::~ComputeWorker() {
   thread_.join();
 }
 
-void ComputeWorker::request(const ComputeRequest& request) {
+template <typename Cache>
+void BasicComputeWorker<Cache>::request(const Request& request) {
   {
     const std::lock_guard lock(mutex_);
     if (requested_ && *requested_ == request) return;
@@ -29,18 +32,28 @@ void ComputeWorker::request(const ComputeRequest& request) {
   wake_.notify_all();
 }
 
-std::shared_ptr<const ViewData> ComputeWorker::latest() const {
+template <typename Cache>
+auto BasicComputeWorker<Cache>::latest() const -> std::shared_ptr<const Data> {
   const std::lock_guard lock(mutex_);
   return latest_;
 }
 
-bool ComputeWorker::settled() const {
+template <typename Cache>
+bool BasicComputeWorker<Cache>::settled() const {
   const std::lock_guard lock(mutex_);
   return !pending_ && !working_ && latest_ && requested_ && latest_->request == *requested_ &&
          latest_->is_fresh(requested_->needs);
 }
 
-ComputeProgress ComputeWorker::progress() const {
+template <typename Cache>
+bool BasicComputeWorker<Cache>::settled_on(const Request& request) const {
+  const std::lock_guard lock(mutex_);
+  return !pending_ && !working_ && latest_ && requested_ && *requested_ == request &&
+         latest_->request == request && latest_->is_fresh(request.needs);
+}
+
+template <typename Cache>
+ComputeProgress BasicComputeWorker<Cache>::progress() const {
   const std::lock_guard lock(mutex_);
   ComputeProgress progress;
   progress.busy = pending_.has_value() || working_;
@@ -54,23 +67,26 @@ ComputeProgress ComputeWorker::progress() const {
   return progress;
 }
 
-int ComputeWorker::results_delivered() const {
+template <typename Cache>
+int BasicComputeWorker<Cache>::results_delivered() const {
   const std::lock_guard lock(mutex_);
   return delivered_;
 }
 
-RecomputeCounts ComputeWorker::recomputations() const {
+template <typename Cache>
+auto BasicComputeWorker<Cache>::recomputations() const -> Counts {
   const std::lock_guard lock(mutex_);
   return counts_;
 }
 
-void ComputeWorker::run() {
+template <typename Cache>
+void BasicComputeWorker<Cache>::run() {
   // Below the render threads: on a small machine (2 cores, software GL) drawing the frame comes
   // first and the views refresh a little less often while a slider moves. Linux: nice is per thread.
   setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
   for (;;) {
-    ComputeRequest request;
-    std::shared_ptr<const ViewData> previous;
+    Request request;
+    std::shared_ptr<const Data> previous;
     {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [this] { return stop_ || pending_.has_value(); });
@@ -81,9 +97,9 @@ void ComputeWorker::run() {
       working_ = true;
       taken_at_ = std::chrono::steady_clock::now();
     }
-    const auto publish = [&](const ViewData& data) {
-      auto snapshot = std::make_shared<const ViewData>(data);
-      const RecomputeCounts counts = cache_.recomputations();
+    const auto publish = [&](const Data& data) {
+      auto snapshot = std::make_shared<const Data>(data);
+      const Counts counts = cache_.recomputations();
       {
         const std::lock_guard lock(mutex_);
         latest_ = std::move(snapshot);
@@ -96,7 +112,7 @@ void ComputeWorker::run() {
       const std::lock_guard lock(mutex_);
       return stop_ || pending_.has_value();
     };
-    std::shared_ptr<const ViewData> result = cache_.compute(request, previous.get(), publish, superseded);
+    std::shared_ptr<const Data> result = cache_.compute(request, previous.get(), publish, superseded);
     {
       const std::lock_guard lock(mutex_);
       // Also when nothing was recomputed (every item reused): the result is for the new request.
@@ -107,5 +123,8 @@ void ComputeWorker::run() {
     if (on_result_) on_result_();
   }
 }
+
+template class BasicComputeWorker<ViewDataCache>;
+template class BasicComputeWorker<AcrossDataCache>;
 
 }  // namespace pelab::app

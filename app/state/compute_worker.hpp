@@ -4,6 +4,10 @@
 // frame (`request`); the worker computes the needed items one by one, publishing after each, so a
 // view shows new data as soon as its own items are ready; a newer request supersedes the rest
 // (latest wins). `progress` tells the views how far the current request has come.
+//
+// One worker class for both kinds of computed data: a configuration's (ViewDataCache: ComputeWorker,
+// one per configuration) and the views across configurations' (AcrossDataCache: AcrossWorker, one
+// for the app). A Cache names its Request, Data (with `request`, `fresh`, is_fresh) and Counts.
 #include <chrono>
 #include <condition_variable>
 #include <functional>
@@ -12,6 +16,7 @@
 #include <optional>
 #include <thread>
 
+#include "state/across_data.hpp"
 #include "state/view_data.hpp"
 
 namespace pelab::app {
@@ -23,24 +28,31 @@ struct ComputeProgress {
   double elapsed_ms = 0.0;  // since the current request was taken
 };
 
-class ComputeWorker {
+template <typename Cache>
+class BasicComputeWorker {
  public:
+  using Request = typename Cache::Request;
+  using Data = typename Cache::Data;
+  using Counts = typename Cache::Counts;
+
   // `on_result` runs on the worker thread after each publication (the app wakes its event loop).
-  explicit ComputeWorker(std::function<void()> on_result = {});
-  ~ComputeWorker();
-  ComputeWorker(const ComputeWorker&) = delete;
-  ComputeWorker& operator=(const ComputeWorker&) = delete;
+  explicit BasicComputeWorker(std::function<void()> on_result = {});
+  ~BasicComputeWorker();
+  BasicComputeWorker(const BasicComputeWorker&) = delete;
+  BasicComputeWorker& operator=(const BasicComputeWorker&) = delete;
 
   // Cheap when `request` equals the last one (one comparison).
-  void request(const ComputeRequest& request);
+  void request(const Request& request);
   // The newest published result (nullptr before the first one).
-  std::shared_ptr<const ViewData> latest() const;
+  std::shared_ptr<const Data> latest() const;
   // True when the newest result was fully computed from the last request.
   bool settled() const;
+  // True when it is settled and `request` is the last request.
+  bool settled_on(const Request& request) const;
   ComputeProgress progress() const;
   // How many results were published so far (the benchmark counts refreshes with it).
   int results_delivered() const;
-  RecomputeCounts recomputations() const;
+  Counts recomputations() const;
 
  private:
   void run();
@@ -48,16 +60,21 @@ class ComputeWorker {
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::function<void()> on_result_;
-  std::optional<ComputeRequest> requested_;  // last request
-  std::optional<ComputeRequest> pending_;    // requested but not yet taken by the worker
-  std::shared_ptr<const ViewData> latest_;
+  std::optional<Request> requested_;  // last request
+  std::optional<Request> pending_;    // requested but not yet taken by the worker
+  std::shared_ptr<const Data> latest_;
   bool working_ = false;
   std::chrono::steady_clock::time_point taken_at_;
-  RecomputeCounts counts_;
+  Counts counts_;
   int delivered_ = 0;
   bool stop_ = false;
-  ViewDataCache cache_;  // touched only by the worker thread
-  std::thread thread_;   // last: starts after everything above exists
+  Cache cache_;         // touched only by the worker thread
+  std::thread thread_;  // last: starts after everything above exists
 };
+
+extern template class BasicComputeWorker<ViewDataCache>;
+extern template class BasicComputeWorker<AcrossDataCache>;
+using ComputeWorker = BasicComputeWorker<ViewDataCache>;
+using AcrossWorker = BasicComputeWorker<AcrossDataCache>;
 
 }  // namespace pelab::app

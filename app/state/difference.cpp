@@ -18,16 +18,29 @@ HeatmapGrid thinned_grid(const Matrix& values, std::int64_t stride) {
 
 }  // namespace
 
+DifferenceKey difference_key(const ViewData& a, const ViewData& b, bool use_common_window) {
+  return DifferenceKey{a.table, b.table, a.similarity, b.similarity, use_common_window};
+}
+
 DifferenceData compute_difference(const ViewData& a, const ViewData& b, bool use_common_window) {
+  return compute_difference(difference_key(a, b, use_common_window));
+}
+
+DifferenceData compute_difference(const DifferenceKey& key) {
   DifferenceData data;
-  const TableData& ta = *a.table;
-  const TableData& tb = *b.table;
+  const bool use_common_window = key.use_common_window;
+  const TableData& ta = *key.table_a;
+  const TableData& tb = *key.table_b;
   if (!ta.error.empty() || !tb.error.empty()) {
     data.error = !ta.error.empty() ? "A: " + ta.error : "B: " + tb.error;
     return data;
   }
-  const EncodingParams& ea = a.request.table.encoding;
-  const EncodingParams& eb = b.request.table.encoding;
+  // Each table's own key: the encoding its rows were computed for (a configuration's newest
+  // request may already ask for another).
+  const EncodingParams& ea = ta.key.encoding;
+  const EncodingParams& eb = tb.key.encoding;
+  const SimilarityData* sa = key.similarity_a.get();
+  const SimilarityData* sb = key.similarity_b.get();
   data.mismatch = shape_mismatch(ea, eb);
   data.mismatch_texts = shape_mismatch_texts(ea, eb);
   data.window = common_window(ea, eb);
@@ -38,10 +51,9 @@ DifferenceData compute_difference(const ViewData& a, const ViewData& b, bool use
       data.col_stride = ta.cols.stride;
       data.table = difference(ta.exact, tb.exact);
       data.table_grid = thinned_grid(data.table->values, data.col_stride);
-      if (a.similarity && b.similarity && a.request.metric == b.request.metric &&
-          a.similarity->error.empty() && b.similarity->error.empty() &&
-          a.similarity->rows == b.similarity->rows) {
-        data.similarity = difference(a.similarity->exact, b.similarity->exact);
+      if (sa && sb && sa->metric == sb->metric && sa->error.empty() && sb->error.empty() &&
+          sa->rows == sb->rows && sa->start == sb->start) {
+        data.similarity = difference(sa->exact, sb->exact);
         data.similarity_grid = make_heatmap_grid(data.similarity->values);
       } else {
         data.similarity_note = "the similarities are not both computed on the same positions yet";
@@ -58,8 +70,8 @@ DifferenceData compute_difference(const ViewData& a, const ViewData& b, bool use
         positions[static_cast<std::size_t>(j)] = w.start + j * data.rows.stride;
       std::vector<std::int64_t> dims(static_cast<std::size_t>(w.dims));
       std::iota(dims.begin(), dims.end(), std::int64_t{0});
-      const Matrix pa = encode_grid(ea, positions, dims, a.request.table.source());
-      const Matrix pb = encode_grid(eb, positions, dims, b.request.table.source());
+      const Matrix pa = encode_grid(ea, positions, dims, ta.key.source());
+      const Matrix pb = encode_grid(eb, positions, dims, tb.key.source());
       data.table = difference(pa, pb);
       data.table_grid = thinned_grid(data.table->values, data.col_stride);
       data.similarity_note = "no similarity difference on a common window (S depends on every column)";

@@ -29,7 +29,21 @@ struct DifferenceData {
   std::string error;
 };
 
-// `a` and `b` must hold a table (and, for the similarity difference, a similarity).
+// What the difference depends on: the two configurations' computed items (compared by identity:
+// a recomputed item is a new difference; each item carries what it was computed from) and whether
+// unequal shapes are compared on their common window.
+struct DifferenceKey {
+  std::shared_ptr<const TableData> table_a, table_b;
+  std::shared_ptr<const SimilarityData> similarity_a, similarity_b;  // may be nullptr
+  bool use_common_window = false;
+  bool operator==(const DifferenceKey&) const = default;
+  bool has_tables() const { return table_a && table_b; }
+};
+DifferenceKey difference_key(const ViewData& a, const ViewData& b, bool use_common_window);
+
+// The key must hold both tables (has_tables()).
+DifferenceData compute_difference(const DifferenceKey& key);
+// The same from two configurations' data: `a` and `b` must hold a table.
 DifferenceData compute_difference(const ViewData& a, const ViewData& b, bool use_common_window);
 
 }  // namespace pelab::app

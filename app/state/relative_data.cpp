@@ -131,9 +131,23 @@ Matrix t5_seeded_bias(std::int64_t buckets, std::int64_t heads, std::uint64_t se
   return learned_table(buckets, heads, 1.0, seed, 0);
 }
 
-BiasViewData compute_bias_view(const BiasViewSettings& settings, std::int64_t sinusoid_dims,
-                               double sinusoid_base, std::int64_t rope_dims, double rope_base) {
+BiasViewInputs bias_view_inputs(const AppState& state) {
+  BiasViewInputs inputs;
+  inputs.settings = state.views.bias;
+  const EncodingParams& e = state.active_slot().config.encoding;
+  if (e.kind == EncodingKind::sinusoidal && e.dims % 2 == 0) {
+    inputs.sinusoid_dims = e.dims;
+    inputs.sinusoid_base = e.base;
+  }
+  const RopeViewSettings& rope = state.views.rope;
+  if (rope.dims % 2 == 0) inputs.rope_dims = rope.dims;
+  inputs.rope_base = rope.base;
+  return inputs;
+}
+
+BiasViewData compute_bias_view(const BiasViewInputs& inputs) {
   BiasViewData data;
+  const BiasViewSettings& settings = inputs.settings;
   try {
     const std::int64_t n = settings.positions, heads = settings.heads;
     data.slopes = alibi_slopes(heads);
@@ -183,13 +197,14 @@ BiasViewData compute_bias_view(const BiasViewSettings& settings, std::int64_t si
                                                                   settings.t5_max_distance),
                                                0));
     }
-    data.rope_dims = rope_dims;
-    data.rope_base = rope_base;
+    data.rope_dims = inputs.rope_dims;
+    data.rope_base = inputs.rope_base;
     const std::vector<double> rope =
-        rope_all_ones_score(rope_inverse_frequencies(rope_dims, rope_base), range);
-    data.sinusoid_dims = sinusoid_dims;
-    data.sinusoid_base = sinusoid_base;
-    const Vector sinusoid = sinusoidal_similarity_by_offset(sinusoid_dims, sinusoid_base, range);
+        rope_all_ones_score(rope_inverse_frequencies(inputs.rope_dims, inputs.rope_base), range);
+    data.sinusoid_dims = inputs.sinusoid_dims;
+    data.sinusoid_base = inputs.sinusoid_base;
+    const Vector sinusoid =
+        sinusoidal_similarity_by_offset(inputs.sinusoid_dims, inputs.sinusoid_base, range);
     for (std::int64_t r = -range; r <= range; ++r) {
       const std::int64_t a = std::abs(r);
       data.rope.push_back(rope[static_cast<std::size_t>(a)]);

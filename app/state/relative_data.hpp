@@ -2,7 +2,8 @@
 // The numbers behind the views across configurations for relative and rotary schemes: the rope
 // view (RoPE frequency scaling of one model, one or two scalings) and the bias view (ALiBi, T5 and
 // Shaw per head, and every method's bias or score against distance). Pure functions of the view
-// settings, computed by pelab_core; the views cache them by their settings.
+// settings, computed by pelab_core; the app's AcrossWorker computes them off the frame
+// (across_data.hpp).
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -11,6 +12,7 @@
 
 #include "pelab/rope_scaling.hpp"
 #include "pelab/types.hpp"
+#include "state/params.hpp"
 #include "state/view_settings.hpp"
 
 namespace pelab::app {
@@ -52,9 +54,8 @@ struct RopeViewData {
 };
 RopeViewData compute_rope_view(const RopeViewSettings& settings);
 
-// The bias view. Heads, biases and indices as core computes them; `sinusoid_dims` and
-// `sinusoid_base` name the sinusoid whose similarity joins the distance plot, `rope_dims` and
-// `rope_base` the RoPE whose all-ones score does.
+// The bias view. Heads, biases and indices as core computes them, and beside them in the
+// distance plot a sinusoid's similarity and a RoPE's all-ones score.
 struct BiasViewData {
   std::string error;
   Vector slopes;                    // ALiBi: one per head
@@ -71,9 +72,24 @@ struct BiasViewData {
   std::int64_t rope_dims = 0, sinusoid_dims = 0;
   double rope_base = 0.0, sinusoid_base = 0.0;
 };
+// Everything the bias view's numbers depend on, by name: the view's settings, the sinusoid whose
+// similarity joins the distance plot and the RoPE whose all-ones score does. Four numbers of two
+// types in one call were once passed in the wrong order; named fields (and designated
+// initialisers) leave no order to get wrong.
+struct BiasViewInputs {
+  BiasViewSettings settings;
+  std::int64_t sinusoid_dims = 64;
+  double sinusoid_base = 10000.0;
+  std::int64_t rope_dims = 128;
+  double rope_base = 10000.0;
+  bool operator==(const BiasViewInputs&) const = default;
+};
+// The inputs the app's state gives the bias view (the one place they are formed, for the drawing
+// and the export alike): the selected configuration's sinusoid when it is one with even D (else
+// D = 64, base 10000), and the rope view's D and base (D = 128 while the rope view's D is odd).
+BiasViewInputs bias_view_inputs(const AppState& state);
 // T5's seeded per-head bias table: buckets x heads, N(0, 1) entries.
 Matrix t5_seeded_bias(std::int64_t buckets, std::int64_t heads, std::uint64_t seed);
-BiasViewData compute_bias_view(const BiasViewSettings& settings, std::int64_t sinusoid_dims,
-                               double sinusoid_base, std::int64_t rope_dims, double rope_base);
+BiasViewData compute_bias_view(const BiasViewInputs& inputs);
 
 }  // namespace pelab::app

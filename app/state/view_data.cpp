@@ -237,12 +237,15 @@ bool ViewData::has(Needs needs) const {
          present(item_similarity_row, similarity_row) && present(item_rotation, rotation) &&
          present(item_residual, residual) && present(item_selected_residual, selected_residual) &&
          present(item_spectrum, spectrum) && present(item_requirements, requirements) &&
-         present(item_pca, pca) && present(item_attention, attention) && present(item_norms, norms);
+         present(item_pca, pca) && present(item_attention, attention) &&
+         present(item_attention, attention_order) && present(item_norms, norms) &&
+         present(item_norms, norms_result);
 }
 
 TableData compute_table(const TableKey& key) {
   const Stopwatch stopwatch;
   TableData table;
+  table.key = key;
   if (!key.source_error.empty()) {
     table.error = key.source_error;
     return table;
@@ -268,6 +271,7 @@ TableData compute_table(const TableKey& key) {
     }
   } catch (const std::exception& error) {
     table = TableData{};
+    table.key = key;
     table.error = error_message(error);
   }
   table.compute_ms = stopwatch.elapsed_ms();
@@ -277,6 +281,7 @@ TableData compute_table(const TableKey& key) {
 SimilarityData compute_similarity(const SimilarityKey& key, const TableData& table) {
   const Stopwatch stopwatch;
   SimilarityData data;
+  data.metric = key.metric;
   if (!table.error.empty()) {
     data.error = table.error;
     return data;
@@ -308,6 +313,7 @@ SimilarityData compute_similarity(const SimilarityKey& key, const TableData& tab
     data.heatmap = make_heatmap_grid(data.exact);
   } catch (const std::exception& error) {
     data = SimilarityData{};
+    data.metric = key.metric;
     data.error = error_message(error);
   }
   data.compute_ms = stopwatch.elapsed_ms();
@@ -495,6 +501,27 @@ AttentionDemo attention_for_order(const AttentionData& data, std::span<const std
   return attention_demo(data.words, data.positions, data.weights, order);
 }
 
+AttentionOrderData compute_attention_order(const AttentionData& data,
+                                           const std::vector<std::int64_t>& order) {
+  AttentionOrderData result;
+  result.order = valid_attention_order(order) ? order : AttentionViewSettings{}.order;
+  if (!data.error.empty()) {
+    result.error = data.error;
+    return result;
+  }
+  try {
+    result.demo = attention_for_order(data, result.order);
+    result.moved_without =
+        permuted_row_differences(result.demo.output_without, data.original.output_without, result.order);
+    result.moved_with =
+        permuted_row_differences(result.demo.output_with, data.original.output_with, result.order);
+  } catch (const std::exception& error) {
+    result.demo = AttentionDemo{};
+    result.error = error_message(error);
+  }
+  return result;
+}
+
 NormsData compute_norms(const TableKey& key) {
   NormsData data;
   try {
@@ -597,9 +624,15 @@ bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data
       break;
     case item_attention:
       data.attention = attention_.get(key, compute_attention);
+      data.attention_order = attention_order_.get(
+          AttentionOrderKey{key, request.attention_order},
+          [&](const AttentionOrderKey& k) { return compute_attention_order(*data.attention, k.order); });
       break;
     case item_norms:
       data.norms = norms_.get(key, compute_norms);
+      data.norms_result = norms_result_.get(
+          NormsResultKey{key, request.norm_lengths},
+          [&](const NormsResultKey& k) { return compute_norms_result(*data.norms, k.lengths); });
       break;
     default:
       break;
@@ -621,7 +654,9 @@ RecomputeCounts ViewDataCache::recomputations() const {
                          requirements_.recomputations(),
                          pca_.recomputations(),
                          attention_.recomputations(),
-                         norms_.recomputations()};
+                         norms_.recomputations(),
+                         attention_order_.recomputations(),
+                         norms_result_.recomputations()};
 }
 
 }  // namespace pelab::app

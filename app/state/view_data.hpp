@@ -46,6 +46,11 @@ enum Item : unsigned {
   item_pca = 1u << 9,
   item_attention = 1u << 10,
   item_norms = 1u << 11,
+  // The items of the views across configurations, computed once for the app by its AcrossWorker
+  // (across_data.hpp), never by a configuration's worker.
+  item_difference = 1u << 12,
+  item_bias = 1u << 13,
+  item_rope = 1u << 14,
 };
 using Needs = unsigned;
 // The items of the table views (heatmap .. scorecard). The demo items are asked for only by their
@@ -53,6 +58,9 @@ using Needs = unsigned;
 inline constexpr Needs all_items = (1u << 9) - 1;
 inline constexpr Needs demo_items = item_pca | item_attention | item_norms;
 inline constexpr int item_count = 12;
+// What a configuration's worker computes, and what the across worker does.
+inline constexpr Needs config_items = (1u << item_count) - 1;
+inline constexpr Needs across_items = item_difference | item_bias | item_rope;
 // Items computed from the configuration directly, without the table.
 inline constexpr Needs items_without_table = item_spectrum | item_attention | item_norms;
 
@@ -92,6 +100,7 @@ struct TableKey {
 
 // Table P, rows = positions start + j * rows.stride, all D columns kept exactly.
 struct TableData {
+  TableKey key;            // what it was computed from
   Sampling rows;           // over the N positions
   Sampling cols;           // over the D columns, for the heatmap only
   Matrix exact;            // rows.shown x D
@@ -133,6 +142,7 @@ struct SimilarityData {
   Matrix exact;  // S at the sampled positions
   HeatmapGrid heatmap;
   std::string method;  // how it was computed: an i18n key ("views.similarity.method.*"), shown on the view
+  SimilarityMetric metric = SimilarityMetric::dot;  // what it was computed with
   double compute_ms = 0.0;
   std::string error;
   std::int64_t position_of_row(std::int64_t row) const { return start + row * rows.stride; }
@@ -237,6 +247,21 @@ struct AttentionData {
 };
 // The demo for `order` (the view's permutation) from the same inputs.
 AttentionDemo attention_for_order(const AttentionData& data, std::span<const std::int64_t> order);
+// What the attention view shows for its order: the demo and, per slot, how far each output row
+// moved from its token's row in the original order.
+struct AttentionOrderKey {
+  TableKey table;
+  std::vector<std::int64_t> order;
+  bool operator==(const AttentionOrderKey&) const = default;
+};
+struct AttentionOrderData {
+  std::vector<std::int64_t> order;
+  AttentionDemo demo;
+  Vector moved_without, moved_with;  // per slot |Δ| against the original output row of that token
+  std::string error;
+};
+// `order` is the sentence's identity order when it is not a permutation of the sentence.
+AttentionOrderData compute_attention_order(const AttentionData& data, const std::vector<std::int64_t>& order);
 
 // norms: the configuration's positions start .. start + max_norm_length - 1 for the padded batch
 // (fewer when a loaded table ends sooner).
@@ -254,6 +279,11 @@ struct NormsResult {
   std::string error;
 };
 NormsResult compute_norms_result(const NormsData& data, std::span<const std::int64_t> lengths);
+struct NormsResultKey {
+  TableKey table;
+  std::vector<std::int64_t> lengths;
+  bool operator==(const NormsResultKey&) const = default;
+};
 
 struct RequirementsData {
   std::vector<RequirementScore> scores;
@@ -270,6 +300,10 @@ struct ComputeRequest {
   Selection selection;  // already clamped to the table
   int neighbour_curves = 1;
   SimilarityMetric metric = SimilarityMetric::dot;
+  // The attention and norms views' settings (shared by every configuration): the order and batch
+  // their items are computed for.
+  std::vector<std::int64_t> attention_order = AttentionViewSettings{}.order;
+  std::vector<std::int64_t> norm_lengths = NormsViewSettings{}.lengths;
   Needs needs = all_items;
   bool operator==(const ComputeRequest&) const = default;
 };
@@ -290,7 +324,9 @@ struct ViewData {
   std::shared_ptr<const RequirementsData> requirements;
   std::shared_ptr<const PcaData> pca;
   std::shared_ptr<const AttentionData> attention;
+  std::shared_ptr<const AttentionOrderData> attention_order;  // item_attention: for request.attention_order
   std::shared_ptr<const NormsData> norms;
+  std::shared_ptr<const NormsResult> norms_result;  // item_norms: for request.norm_lengths
   double compute_ms = 0.0;  // time spent on this request so far (0 when everything was reused)
 
   // True when every item in `needs` is present and was computed for `request`.
@@ -300,13 +336,17 @@ struct ViewData {
 
 struct RecomputeCounts {
   int table = 0, curves = 0, similarity = 0, similarity_row = 0, rotation = 0, residual = 0,
-      selected_residual = 0, spectrum = 0, requirements = 0, pca = 0, attention = 0, norms = 0;
+      selected_residual = 0, spectrum = 0, requirements = 0, pca = 0, attention = 0, norms = 0,
+      attention_order = 0, norms_result = 0;
   bool operator==(const RecomputeCounts&) const = default;
 };
 
 // The caches of one configuration. Not thread-safe: one thread at a time (its ComputeWorker's).
 class ViewDataCache {
  public:
+  using Request = ComputeRequest;
+  using Data = ViewData;
+  using Counts = RecomputeCounts;
   // Computes the needed items in a fixed order (cheap first), calling `publish` after each one
   // with the result so far; stops early when `superseded()` turns true (a newer request came).
   template <typename Publish, typename Superseded>
@@ -333,6 +373,8 @@ class ViewDataCache {
   Cached<TableKey, PcaData> pca_;
   Cached<TableKey, AttentionData> attention_;
   Cached<TableKey, NormsData> norms_;
+  Cached<AttentionOrderKey, AttentionOrderData> attention_order_;
+  Cached<NormsResultKey, NormsResult> norms_result_;
 };
 
 // The individual computations (pure functions of their keys; exposed for tests).

@@ -159,12 +159,27 @@ void sync_runtimes(AppContext& app) {
     request.selection = clamped(slot.selection, config.encoding);
     request.neighbour_curves = app.state.display.neighbour_curves;
     request.metric = app.state.display.metric;
-    request.needs = needs;
+    request.attention_order = app.state.views.attention.order;
+    request.norm_lengths = app.state.views.norms.lengths;
+    request.needs = needs & config_items;
     runtime.worker->request(request);
   }
   for (auto it = app.runtimes.begin(); it != app.runtimes.end();) {
     it = alive.contains(it->first) ? std::next(it) : app.runtimes.erase(it);
   }
+  if (!app.across) app.across = std::make_unique<AcrossWorker>(app.wake);
+  app.across->request(current_across_request(app));
+}
+
+AcrossRequest current_across_request(const AppContext& app) {
+  const DisplaySettings& display = app.state.display;
+  const std::size_t last = app.state.slots.size() - 1;
+  std::shared_ptr<const ViewData> a, b;  // the difference view's A and B, as it clamps them
+  if (last > 0) {
+    a = latest_data(app, std::min(display.difference_a, last));
+    b = latest_data(app, std::min(display.difference_b, last));
+  }
+  return across_request(app.state, visible_needs(app.state), a.get(), b.get(), app.difference_on_window);
 }
 
 std::shared_ptr<const ViewData> latest_data(const AppContext& app, std::size_t index) {
@@ -180,7 +195,9 @@ bool all_settled(const AppContext& app) {
     if (found == app.runtimes.end() || !found->second.worker || !found->second.worker->settled())
       return false;
   }
-  return true;
+  // The across worker on what the state asks for now (the difference's inputs are the newest
+  // data of two configurations, which may have arrived since the last request).
+  return app.across && app.across->settled_on(current_across_request(app));
 }
 
 void draw_app(AppContext& app) {

@@ -85,14 +85,6 @@ struct ConfigRuntime {
   ConfigGpu gpu;
 };
 
-// The difference view's result, kept while its inputs are the same objects.
-struct DifferenceCache {
-  std::shared_ptr<const TableData> table_a, table_b;
-  std::shared_ptr<const SimilarityData> similarity_a, similarity_b;
-  bool on_window = false;
-  std::shared_ptr<const DifferenceData> result;
-};
-
 // A lesson being taught: its steps, where we are, and presenter mode (full screen, no sidebar,
 // large fonts, the step in a caption band, keyboard / clicker navigation, no tooltips).
 struct LessonPlayer {
@@ -107,13 +99,13 @@ struct LessonPlayer {
 struct AppContext {
   AppState state;
   std::map<int, ConfigRuntime> runtimes;  // by Config::id; made and dropped with the slots
+  std::unique_ptr<AcrossWorker> across;   // the views across configurations' numbers (made by sync_runtimes)
   std::map<std::pair<std::string, std::string>, LoadedSource> sources;  // by (path, tensor)
   std::vector<std::string> recent_tables;                               // newest first
   gfx::HeatmapRenderer* renderer = nullptr;
   gfx::ColormapTextures colormaps;
   std::array<gfx::HeatmapImage, 2> difference_gpu;  // table and similarity differences
-  DifferenceCache difference;
-  bool difference_on_window = false;  // the user asked for the common window of unequal shapes
+  bool difference_on_window = false;                // the user asked for the common window of unequal shapes
   std::vector<Notice> notices;
   int notices_added = 0;
   std::filesystem::path session_path;  // where Ctrl+S saves
@@ -157,7 +149,10 @@ void load_ui_strings(AppContext& app);
 void sync_runtimes(AppContext& app);
 // The newest data of slot `index` (nullptr before its first result).
 std::shared_ptr<const ViewData> latest_data(const AppContext& app, std::size_t index);
-// True when every slot's worker has finished its newest request.
+// What the across worker is to compute for the visible views across configurations now.
+AcrossRequest current_across_request(const AppContext& app);
+// True when every slot's worker has finished its newest request, and the across worker the
+// request the state gives now.
 bool all_settled(const AppContext& app);
 
 // Loads (or finds loaded) the table a configuration names; records it as recent on success.

@@ -6,7 +6,6 @@
 // change, because the positions stay with the slots.
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <numeric>
 #include <random>
 #include <string>
@@ -19,29 +18,6 @@
 
 namespace pelab::app::ui {
 namespace {
-
-// The demo for the view's order, kept while its inputs and the order are the same (UI thread).
-struct Memo {
-  std::shared_ptr<const AttentionData> source;
-  std::vector<std::int64_t> order;
-  AttentionDemo demo;
-  Vector moved_without, moved_with;  // per slot |Δ| against the original output row of that token
-};
-
-const Memo& demo_for(int config_id, const std::shared_ptr<const AttentionData>& source,
-                     const std::vector<std::int64_t>& order) {
-  static std::map<int, Memo> memos;
-  Memo& memo = memos[config_id];
-  if (memo.source != source || memo.order != order) {
-    memo.source = source;
-    memo.order = order;
-    memo.demo = attention_for_order(*source, order);
-    memo.moved_without =
-        permuted_row_differences(memo.demo.output_without, source->original.output_without, order);
-    memo.moved_with = permuted_row_differences(memo.demo.output_with, source->original.output_with, order);
-  }
-  return memo;
-}
 
 std::vector<std::string> slot_words(const std::vector<std::int64_t>& order) {
   std::vector<std::string> words;
@@ -75,7 +51,10 @@ void draw_controls(AppContext& app) {
   }
   next(tr("views.attention.shuffle"));
   if (ImGui::Button(tr("views.attention.shuffle"))) {
-    static std::mt19937 generator(1);
+    // Seeded by the order itself: the same order always shuffles the same way, with no state kept.
+    std::uint32_t seed = 1;
+    for (std::int64_t token : order) seed = seed * 7u + static_cast<std::uint32_t>(token);
+    std::mt19937 generator(seed);
     std::shuffle(order.begin(), order.end(), generator);
   }
   next(tr("views.attention.reset"));
@@ -153,9 +132,14 @@ void draw_attention_view(ViewContext& view) {
     note_text("%s", trf("views.attention.error", {source->error}).c_str());
     return;
   }
-  std::vector<std::int64_t> order = view.app.state.views.attention.order;
-  if (!valid_attention_order(order)) order = AttentionViewSettings{}.order;
-  const Memo& memo = demo_for(view.slot.config.id, source, order);
+  // Computed by the configuration's worker for the order the controls set (the worker's newest
+  // result: the order it was computed for, which may be a frame behind the buttons).
+  const AttentionOrderData& memo = *view.data.attention_order;
+  if (!memo.error.empty()) {
+    note_text("%s", trf("views.attention.error", {memo.error}).c_str());
+    return;
+  }
+  const std::vector<std::int64_t>& order = memo.order;
   const AttentionDemo& demo = memo.demo;
   const bool identity = std::is_sorted(order.begin(), order.end());
   const auto head = source->weights.wq.cols();

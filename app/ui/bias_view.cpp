@@ -20,24 +20,6 @@
 namespace pelab::app::ui {
 namespace {
 
-struct BiasInputs {
-  BiasViewSettings settings;
-  std::int64_t sinusoid_dims = 0, rope_dims = 0;
-  double sinusoid_base = 0.0, rope_base = 0.0;
-  bool operator==(const BiasInputs&) const = default;
-};
-
-const BiasViewData& bias_data(const BiasInputs& inputs) {
-  static std::optional<BiasInputs> key;
-  static BiasViewData data;
-  if (!key || !(*key == inputs)) {
-    data = compute_bias_view(inputs.settings, inputs.sinusoid_dims, inputs.sinusoid_base, inputs.rope_dims,
-                             inputs.rope_base);
-    key = inputs;
-  }
-  return data;
-}
-
 // "1/16" for a power of two's reciprocal, else three significant digits.
 std::string slope_text(double slope) {
   const double inverse = 1.0 / slope;
@@ -284,13 +266,14 @@ void draw_distance_plot(const BiasViewSettings& s, const BiasViewData& data, ImV
 void draw_bias_view(AppContext& app) {
   draw_controls(app);
   const BiasViewSettings& s = app.state.views.bias;
-  // The sinusoid of the selected configuration when it is one (even D), else D = 64, base 10000.
-  const EncodingParams& e = app.state.active_slot().config.encoding;
-  const bool own = e.kind == EncodingKind::sinusoidal && e.dims % 2 == 0;
-  const RopeViewSettings& rope = app.state.views.rope;
-  const BiasInputs inputs{s, own ? e.dims : 64, rope.dims % 2 == 0 ? rope.dims : 128, own ? e.base : 10000.0,
-                          rope.base};
-  const BiasViewData& data = bias_data(inputs);
+  // Computed by the across worker from bias_view_inputs(state); until the numbers for the newest
+  // settings arrive (a few ms), the previous ones stay.
+  const std::shared_ptr<const AcrossData> across = app.across ? app.across->latest() : nullptr;
+  if (!across || !across->bias) {
+    ImGui::TextUnformatted(tr("status.computing"));
+    return;
+  }
+  const BiasViewData& data = *across->bias;
   if (!data.error.empty()) {
     note_text("%s", trf("views.bias.error", {data.error}).c_str());
     return;

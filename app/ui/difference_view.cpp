@@ -33,23 +33,6 @@ bool slot_combo(const char* id, std::size_t& index, const AppState& state) {
   return changed;
 }
 
-std::shared_ptr<const DifferenceData> cached_difference(AppContext& app, const ViewData& a,
-                                                        const ViewData& b) {
-  DifferenceCache& cache = app.difference;
-  if (!cache.result || cache.table_a != a.table || cache.table_b != b.table ||
-      cache.similarity_a != a.similarity || cache.similarity_b != b.similarity ||
-      cache.on_window != app.difference_on_window) {
-    cache = DifferenceCache{
-        a.table,
-        b.table,
-        a.similarity,
-        b.similarity,
-        app.difference_on_window,
-        std::make_shared<const DifferenceData>(compute_difference(a, b, app.difference_on_window))};
-  }
-  return cache.result;
-}
-
 void draw_difference_map(AppContext& app, const DifferenceData& d, bool similarity, ImVec2 size) {
   const MatrixDifference& diff = similarity ? *d.similarity : *d.table;
   const HeatmapGrid& grid = similarity ? d.similarity_grid : d.table_grid;
@@ -114,11 +97,13 @@ void draw_difference_view(AppContext& app) {
 
   const std::shared_ptr<const ViewData> a = latest_data(app, display.difference_a);
   const std::shared_ptr<const ViewData> b = latest_data(app, display.difference_b);
-  if (!a || !b || !a->table || !b->table) {
+  // Computed by the across worker from the two configurations' newest items (sync_runtimes asks).
+  const std::shared_ptr<const AcrossData> across = app.across ? app.across->latest() : nullptr;
+  if (!a || !b || !a->table || !b->table || !across || !across->difference) {
     ImGui::TextUnformatted(tr("status.computing"));
     return;
   }
-  const std::shared_ptr<const DifferenceData> d = cached_difference(app, *a, *b);
+  const std::shared_ptr<const DifferenceData> d = across->difference;
   if (!d->error.empty()) {
     note_text("%s", trf("views.difference.cannot", {d->error}).c_str());
     return;

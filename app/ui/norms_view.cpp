@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -20,24 +19,6 @@ namespace pelab::app::ui {
 namespace {
 
 constexpr std::int64_t feature_window = 12;
-
-struct Memo {
-  std::shared_ptr<const NormsData> source;
-  std::vector<std::int64_t> lengths;
-  NormsResult result;
-};
-
-const NormsResult& result_for(int config_id, const std::shared_ptr<const NormsData>& source,
-                              const std::vector<std::int64_t>& lengths) {
-  static std::map<int, Memo> memos;
-  Memo& memo = memos[config_id];
-  if (memo.source != source || memo.lengths != lengths) {
-    memo.source = source;
-    memo.lengths = lengths;
-    memo.result = compute_norms_result(*source, lengths);
-  }
-  return memo.result;
-}
 
 std::string sequence_name(std::size_t s) { return std::string(1, static_cast<char>('A' + s)); }
 
@@ -81,7 +62,8 @@ void draw_norms_view(ViewContext& view) {
     ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight()));
   }
   const NormsViewSettings& settings = view.app.state.views.norms;
-  const NormsResult& result = result_for(view.slot.config.id, view.data.norms, settings.lengths);
+  // Computed by the configuration's worker for the batch the controls set.
+  const NormsResult& result = *view.data.norms_result;
   if (!result.error.empty()) {
     note_text("%s", trf("views.norms.error", {result.error}).c_str());
     return;

@@ -19,7 +19,6 @@
 #include "pelab/model_config.hpp"
 #include "plot/plot.hpp"
 #include "state/i18n.hpp"
-#include "state/latest_job.hpp"
 #include "state/relative_data.hpp"
 #include "ui/matrix_grid.hpp"
 #include "ui/panels.hpp"
@@ -428,6 +427,10 @@ void side_header(const RopeViewData& data, const RopeSideData& side, bool presen
 void draw_side(AppContext& app, const RopeViewData& data, int index, ImVec2 room, bool beside) {
   RopeViewSettings& settings = app.state.views.rope;
   const char* name = index == 0 ? "A" : "B";
+  // The two columns' header heights of the previous frame, kept by ImGui in the view's window
+  // (the columns' parent) under ids of their own.
+  ImGuiStorage& heights = *ImGui::GetStateStorage();
+  const ImGuiID height_ids[2] = {ImGui::GetID("##rope_header_a"), ImGui::GetID("##rope_header_b")};
   ImGui::BeginChild(index == 0 ? "##rope_a" : "##rope_b", room, false, ImGuiWindowFlags_NoScrollbar);
   edit_scaling(index == 0 ? "a" : "b", name, index == 0 ? settings.scaling_a : settings.scaling_b,
                settings.context, app.capture_mode);
@@ -445,11 +448,13 @@ void draw_side(AppContext& app, const RopeViewData& data, int index, ImVec2 room
   side_header(data, side, app.lessons.presenting);
   // Both columns' plots start at the same height: pad to the taller header of the previous frame
   // (controls and text can wrap differently in the two columns).
-  static float header_heights[2] = {0.0f, 0.0f};
-  if (!beside) header_heights[0] = header_heights[1] = 0.0f;
+  if (!beside) {
+    heights.SetFloat(height_ids[0], 0.0f);
+    heights.SetFloat(height_ids[1], 0.0f);
+  }
   const float measured = ImGui::GetCursorPosY();
-  const float target = std::max(header_heights[0], header_heights[1]);
-  header_heights[index] = measured;
+  const float target = std::max(heights.GetFloat(height_ids[0]), heights.GetFloat(height_ids[1]));
+  heights.SetFloat(height_ids[index], measured);
   if (target - measured > ImGui::GetStyle().ItemSpacing.y)
     ImGui::Dummy(ImVec2(1.0f, target - measured - ImGui::GetStyle().ItemSpacing.y));
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -492,20 +497,21 @@ void draw_rope_view(AppContext& app) {
   draw_legend();
   if (app.lessons.presenting) ImGui::SetWindowFontScale(1.0f);
   const RopeViewSettings& settings = app.state.views.rope;
-  static LatestJob<RopeViewSettings, RopeViewData> job(compute_rope_view);
-  const auto result = job.get(settings, app.capture_mode, app.wake);
-  if (!result.value) {
+  // Computed by the across worker from the settings (screenshots wait until it has settled).
+  const std::shared_ptr<const AcrossData> across = app.across ? app.across->latest() : nullptr;
+  if (!across || !across->rope) {
     ImGui::TextUnformatted(tr("views.rope.computing"));
     return;
   }
-  const RopeViewData& data = *result.value;
+  const RopeViewData& data = *across->rope;
+  const bool current = across->is_fresh(item_rope) && across->request.rope == settings;
   if (!data.error.empty()) {
     note_text("%s", trf("views.rope.error", {data.error}).c_str());
     return;
   }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  if (!result.current) {  // the previous numbers stay while the new ones are computed
+  if (!current) {  // the previous numbers stay while the new ones are computed
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const char* text = tr("views.rope.updating");
     ImGui::GetWindowDrawList()->AddText(

@@ -38,6 +38,12 @@ std::shared_ptr<const ViewData> fresh_data(const AppContext& app, std::size_t sl
   return data;
 }
 
+std::shared_ptr<const AcrossData> fresh_across(const AppContext& app, Needs needs) {
+  std::shared_ptr<const AcrossData> data = app.across ? app.across->latest() : nullptr;
+  if (!data || !data->is_fresh(needs)) throw std::runtime_error(tr("export.not_ready"));
+  return data;
+}
+
 void require_no_error(const std::string& error) {
   if (!error.empty()) throw std::runtime_error(error);
 }
@@ -293,8 +299,12 @@ std::vector<ExportArray> export_pca_data(const AppContext& app, std::size_t slot
 }
 
 std::vector<ExportArray> export_difference_data(const AppContext& app, std::size_t, ExportDetail) {
-  const std::shared_ptr<const DifferenceData> diff = app.difference.result;
-  if (!diff) throw std::runtime_error(tr("export.not_ready"));
+  // What the view draws: the across worker's difference, when it is for the newest data of the
+  // two configurations compared.
+  const std::shared_ptr<const AcrossData> across = fresh_across(app, item_difference);
+  if (!(across->request.difference == current_across_request(app).difference) || !across->difference)
+    throw std::runtime_error(tr("export.not_ready"));
+  const std::shared_ptr<const DifferenceData> diff = across->difference;
   require_no_error(diff->error);
   std::vector<ExportArray> arrays;
   if (diff->table) {
@@ -345,7 +355,10 @@ std::vector<ExportArray> export_scorecard_data(const AppContext& app, std::size_
 }
 
 std::vector<ExportArray> export_rope_data(const AppContext& app, std::size_t, ExportDetail) {
-  const RopeViewData data = compute_rope_view(app.state.views.rope);
+  // What the view draws: the across worker's numbers for the rope view's settings, when current.
+  const std::shared_ptr<const AcrossData> across = fresh_across(app, item_rope);
+  if (!(across->request.rope == app.state.views.rope)) throw std::runtime_error(tr("export.not_ready"));
+  const RopeViewData& data = *across->rope;
   require_no_error(data.error);
   std::vector<std::vector<double>> extra;
   extra.reserve(16);
@@ -385,8 +398,11 @@ std::vector<ExportArray> export_attention_data(const AppContext& app, std::size_
   const auto data = fresh_data(app, slot, item_attention);
   const AttentionData& attention = *data->attention;
   require_no_error(attention.error);
-  // The order the view shows (the permutation the user clicked), recomputed exactly as the view does.
-  const AttentionDemo demo = attention_for_order(attention, app.state.views.attention.order);
+  // What the view shows: the worker's demo for the order the user clicked.
+  if (data->request.attention_order != app.state.views.attention.order)
+    throw std::runtime_error(tr("export.not_ready"));
+  require_no_error(data->attention_order->error);
+  const AttentionDemo& demo = data->attention_order->demo;
   const std::string slot_axis = "row r: slot r of the sentence (token order[r])";
   std::vector<double> order(demo.order.begin(), demo.order.end());
   return {columns_array("order", "slot r holds token order[r] of the sentence", "row r: slot r",
@@ -419,7 +435,9 @@ std::vector<ExportArray> export_norms_data(const AppContext& app, std::size_t sl
   const auto data = fresh_data(app, slot, item_norms);
   require_no_error(data->norms->error);
   const NormsViewSettings& settings = app.state.views.norms;
-  const NormsResult result = compute_norms_result(*data->norms, settings.lengths);
+  // What the view shows: the worker's result for the batch the controls set.
+  if (data->request.norm_lengths != settings.lengths) throw std::runtime_error(tr("export.not_ready"));
+  const NormsResult& result = *data->norms_result;
   require_no_error(result.error);
   const std::string row_axis = "row: sequence s, step t at s x steps + t (padding rows are 0)";
   const StepNorm& shown = settings.count_padding ? result.with_padding : result.without_padding;
@@ -441,13 +459,11 @@ std::vector<ExportArray> export_norms_data(const AppContext& app, std::size_t sl
 }
 
 std::vector<ExportArray> export_bias_data(const AppContext& app, std::size_t, ExportDetail) {
-  // The view's inputs exactly as draw_bias_view forms them (bias_view.cpp).
-  const BiasViewSettings& s = app.state.views.bias;
-  const EncodingParams& e = app.state.active_slot().config.encoding;
-  const bool own = e.kind == EncodingKind::sinusoidal && e.dims % 2 == 0;
-  const RopeViewSettings& rope = app.state.views.rope;
-  const BiasViewData data = compute_bias_view(s, own ? e.dims : 64, rope.dims % 2 == 0 ? rope.dims : 128,
-                                              own ? e.base : 10000.0, rope.base);
+  // What the view draws: the across worker's numbers for bias_view_inputs(state), when current.
+  const std::shared_ptr<const AcrossData> across = fresh_across(app, item_bias);
+  if (!(across->request.bias == bias_view_inputs(app.state)))
+    throw std::runtime_error(tr("export.not_ready"));
+  const BiasViewData& data = *across->bias;
   require_no_error(data.error);
   std::vector<ExportArray> arrays;
   if (data.slopes.size() > 0) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "pelab/types.hpp"
+#include "state/across_data.hpp"
 #include "state/view_data.hpp"
 #include "ui/view_data_export.hpp"
 
@@ -18,6 +19,8 @@ namespace export_arrays {
 
 // The view's data for one slot; throws when it is missing or not up to date.
 std::shared_ptr<const ViewData> fresh_data(const AppContext& app, std::size_t slot, Needs needs);
+// The across worker's newest data when `needs` are fresh in it; throws when not.
+std::shared_ptr<const AcrossData> fresh_across(const AppContext& app, Needs needs);
 void require_no_error(const std::string& error);
 std::uint64_t bytes_of(std::int64_t rows, std::int64_t cols);
 // Throws when rows x cols doubles exceed export_full_cap_bytes.

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -59,9 +60,12 @@ struct TempDir {
 void settle(ui::AppContext& app) {
   app.state.layout.views.clear();
   for (const ui::ViewType& view : ui::view_registry()) app.state.layout.views.emplace_back(view.id);
-  ui::sync_runtimes(app);
-  for (int i = 0; i < 3000 && !ui::all_settled(app); ++i)
+  // Requests as every frame makes them: the difference's come from the configurations' newest data.
+  for (int i = 0; i < 3000; ++i) {
+    ui::sync_runtimes(app);
+    if (ui::all_settled(app)) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
   REQUIRE(ui::all_settled(app));
 }
 
@@ -256,6 +260,93 @@ TEST_CASE("export: every view with data exports without error", "[export]") {
         ui::export_view_data(app, view, ui::DataFormat::npy, dir.path, ui::ExportDetail::shown);
     CHECK_FALSE(done.error.empty());
   }
+  // The bias view at its defaults (ALiBi, 8 heads, 16 positions, T5's max distance 128): every array
+  // it shows, each of its shape, and the heads' biases are -m_h |i - j| with m_h = 2^-(h+1).
+  const ui::ViewType* bias = ui::find_view("bias");
+  REQUIRE(bias);
+  TempDir bias_dir;
+  const ui::DataExport done =
+      ui::export_view_data(app, *bias, ui::DataFormat::npy, bias_dir.path, ui::ExportDetail::shown);
+  REQUIRE(done.error.empty());
+  std::vector<std::string> expected = {"bias-alibi-slopes.npy", "bias-distance.npy"};
+  for (int h = 0; h < 8; ++h) expected.push_back("bias-head" + std::to_string(h) + ".npy");
+  expected.push_back("bias-t5-table.npy");  // the seeded table is computed for every method
+  std::vector<std::string> data_files;
+  for (const std::string& name : bias_dir.listing())
+    if (!name.ends_with(".json")) data_files.push_back(name);
+  std::sort(expected.begin(), expected.end());
+  CHECK(data_files == expected);
+  const Matrix slopes = as_matrix(read_array(bias_dir.path / "bias-alibi-slopes.npy"));
+  REQUIRE(slopes.rows() == 8);
+  for (int h = 0; h < 8; ++h) {
+    const double m = std::ldexp(1.0, -(h + 1));
+    CHECK(slopes(h, 0) == m);
+    const Matrix head = as_matrix(read_array(bias_dir.path / ("bias-head" + std::to_string(h) + ".npy")));
+    REQUIRE(head.rows() == 16);
+    REQUIRE(head.cols() == 16);
+    for (Eigen::Index i = 0; i < 16; ++i)
+      for (Eigen::Index j = 0; j < 16; ++j) CHECK(head(i, j) == -m * static_cast<double>(std::abs(i - j)));
+  }
+  // r = -256 .. 256 (twice T5's max distance) and one column per ALiBi head, T5, RoPE and the sinusoid.
+  const Matrix distance = as_matrix(read_array(bias_dir.path / "bias-distance.npy"));
+  CHECK(distance.rows() == 513);
+  CHECK(distance.cols() == 1 + 8 + 3);
+}
+
+TEST_CASE("export: the bias view's distance columns are each method's closed form", "[export][bias]") {
+  // The selected configuration is a sinusoid with D = 32, base 100: its similarity joins the distance
+  // plot. The rope view's RoPE has D = 24, base 500. Every one of the four numbers differs from the
+  // others, so inputs passed in a wrong order cannot give these columns.
+  ui::AppContext app;
+  EncodingParams sinusoid = params(EncodingKind::sinusoidal, 64, 32);
+  sinusoid.base = 100.0;
+  app.state.slots[0].config.encoding = sinusoid;
+  app.state.views.rope.dims = 24;
+  app.state.views.rope.base = 500.0;
+  BiasViewSettings& bias = app.state.views.bias;
+  bias.method = BiasMethod::alibi;
+  bias.heads = 4;
+  bias.positions = 12;
+  bias.t5_max_distance = 40;  // r = -80 .. 80
+  settle(app);
+  const ui::ViewType* view = ui::find_view("bias");
+  REQUIRE(view);
+  TempDir dir;
+  const ui::DataExport done =
+      ui::export_view_data(app, *view, ui::DataFormat::npy, dir.path, ui::ExportDetail::shown);
+  INFO(done.error);
+  REQUIRE(done.error.empty());
+  const fs::path file = dir.path / "bias-distance.npy";
+  const Matrix distance = as_matrix(read_array(file));
+  const nlohmann::json columns = sidecar(file).at("columns");
+  REQUIRE(columns ==
+          nlohmann::json::array({"r", "alibi head 0", "alibi head 1", "alibi head 2", "alibi head 3",
+                                 "t5 head 0", "rope all-ones score", "sinusoid dot similarity"}));
+  constexpr std::int64_t range = 80;
+  REQUIRE(distance.rows() == 2 * range + 1);
+  const Eigen::Index rope_col = 6, sinusoid_col = 7;
+  for (std::int64_t row = 0; row < distance.rows(); ++row) {
+    const auto r = static_cast<double>(row - range);
+    INFO("r = " << r);
+    REQUIRE(distance(row, 0) == r);
+    // ALiBi with H = 4 (a power of two): m_h = 2^(-8 (h + 1) / H), the bias -m_h |r|.
+    for (int h = 0; h < 4; ++h) {
+      const double m = std::pow(2.0, -8.0 * (h + 1) / 4.0);
+      CHECK(std::abs(distance(row, 1 + h) - (-m * std::abs(r))) <= 1e-12 * (1.0 + std::abs(r)));
+    }
+    // RoPE, all-ones q and k: 2 sum_{i < D/2} cos(r theta_i), theta_i = base^(-2i/D), D = 24, base 500.
+    double rope = 0.0;
+    for (int i = 0; i < 12; ++i) rope += 2.0 * std::cos(r * std::pow(500.0, -2.0 * i / 24.0));
+    CHECK(std::abs(distance(row, rope_col) - rope) < 1e-10);
+    // The sinusoid's dot similarity P_p . P_{p+r} = sum_{k < D/2} cos(w_k r), w_k = base^(-2k/D),
+    // D = 32, base 100.
+    double similarity = 0.0;
+    for (int k = 0; k < 16; ++k) similarity += std::cos(r * std::pow(100.0, -2.0 * k / 32.0));
+    CHECK(std::abs(distance(row, sinusoid_col) - similarity) < 1e-10);
+  }
+  // At r = 0 every cosine is 1: the RoPE score is its D = 24, the sinusoid's similarity its D/2 = 16.
+  CHECK(distance(range, rope_col) == 24.0);
+  CHECK(distance(range, sinusoid_col) == 16.0);
 }
 
 // ---- the PNG items of the menu: a request handled between frames (process_png_exports) -------------

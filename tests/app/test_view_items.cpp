@@ -235,7 +235,11 @@ TEST_CASE("rope view settings: a model preset, and switching a scaling's type", 
 
 TEST_CASE("bias view: ALiBi, T5, Shaw and the distance curves", "[view-items]") {
   BiasViewSettings s;  // ALiBi, 8 heads, 16 positions
-  const BiasViewData alibi = compute_bias_view(s, 64, 10000.0, 128, 10000.0);
+  const auto inputs = [&] {
+    return BiasViewInputs{
+        .settings = s, .sinusoid_dims = 64, .sinusoid_base = 10000.0, .rope_dims = 128, .rope_base = 10000.0};
+  };
+  const BiasViewData alibi = compute_bias_view(inputs());
   REQUIRE(alibi.error.empty());
   REQUIRE(alibi.heads.size() == 8);
   for (int h = 0; h < 8; ++h) {
@@ -250,15 +254,15 @@ TEST_CASE("bias view: ALiBi, T5, Shaw and the distance curves", "[view-items]") 
   CHECK_THAT(alibi.rope[zero], WithinAbs(128.0, 1e-12));     // 2 sum over 64 pairs of cos 0
   CHECK_THAT(alibi.sinusoid[zero], WithinAbs(32.0, 1e-12));  // sum over 32 pairs of cos 0
   s.causal = true;
-  const BiasViewData causal = compute_bias_view(s, 64, 10000.0, 128, 10000.0);
+  const BiasViewData causal = compute_bias_view(inputs());
   CHECK(std::isinf(causal.heads[0](2, 5)));
   CHECK(std::isnan(causal.alibi[0][zero + 1]));
   s.heads = 12;  // not a power of two: the paper's interleaving
-  CHECK(compute_bias_view(s, 64, 10000.0, 128, 10000.0).slopes == alibi_slopes(12));
+  CHECK(compute_bias_view(inputs()).slopes == alibi_slopes(12));
 
   s = BiasViewSettings{};
   s.method = BiasMethod::t5;
-  const BiasViewData t5 = compute_bias_view(s, 64, 10000.0, 128, 10000.0);
+  const BiasViewData t5 = compute_bias_view(inputs());
   REQUIRE(t5.error.empty());
   CHECK(t5.buckets(0, 1) == 17);  // HF: bucket(+1) = 17 with 32 buckets
   CHECK(t5.buckets(1, 0) == 1);
@@ -270,7 +274,7 @@ TEST_CASE("bias view: ALiBi, T5, Shaw and the distance curves", "[view-items]") 
 
   s.method = BiasMethod::shaw;
   s.shaw_clip = 2;
-  const BiasViewData shaw = compute_bias_view(s, 64, 10000.0, 128, 10000.0);
+  const BiasViewData shaw = compute_bias_view(inputs());
   CHECK(shaw.shaw_index(0, 0) == 2);
   CHECK(shaw.shaw_index(0, 15) == 4);
   CHECK(shaw.shaw_index(15, 0) == 0);
@@ -326,4 +330,46 @@ TEST_CASE("view settings round-trip in a session; older sessions load; bad value
   CHECK(mentions_problem(bad.problems, "views.bias.heads"));
   CHECK(mentions_problem(bad.problems, "views.pca.components"));
   CHECK(mentions_problem(bad.problems, "views.extra"));
+}
+
+TEST_CASE("the attention order and the norms batch are worker items keyed by the views' settings",
+          "[view-items]") {
+  ViewDataCache cache;
+  EncodingParams e;
+  e.dims = 16;
+  ComputeRequest request;
+  request.table = table_key(e);
+  request.needs = item_attention | item_norms;
+  request.attention_order = {1, 0, 2, 3, 4, 5};  // the first two words swapped
+  request.norm_lengths = {3, 2};
+  const auto data = cache.compute(request);
+  REQUIRE(data->attention_order);
+  REQUIRE(data->norms_result);
+  CHECK(data->has(item_attention | item_norms));
+  const AttentionOrderData& swapped = *data->attention_order;
+  CHECK(swapped.order == request.attention_order);
+  // Without positions the outputs move with their words: slot 0 holds token 1's original row.
+  const Matrix& original = data->attention->original.output_without;
+  CHECK((swapped.demo.output_without.row(0) - original.row(1)).cwiseAbs().maxCoeff() < 1e-12);
+  CHECK((swapped.demo.output_without.row(1) - original.row(0)).cwiseAbs().maxCoeff() < 1e-12);
+  CHECK(swapped.moved_without.maxCoeff() < 1e-12);
+  CHECK(swapped.moved_with.maxCoeff() > 1e-3);  // positions stay with the slots
+  // Batch {3, 2}: steps 1 and 2 have two real tokens, step 3 one.
+  const NormsResult& norms = *data->norms_result;
+  CHECK(norms.batch.steps == 3);
+  CHECK(norms.without_padding.counted == std::vector<std::int64_t>{2, 2, 1});
+
+  // A new order recomputes the demo for it, not the sentence's inputs; a new batch likewise.
+  request.attention_order = {0, 1, 2, 3, 5, 4};
+  request.norm_lengths = {1, 4};
+  const auto again = cache.compute(request);
+  CHECK(cache.recomputations().attention == 1);
+  CHECK(cache.recomputations().attention_order == 2);
+  CHECK(cache.recomputations().norms == 1);
+  CHECK(cache.recomputations().norms_result == 2);
+  CHECK(again->attention_order->order == request.attention_order);
+  CHECK(again->norms_result->without_padding.counted == std::vector<std::int64_t>{2, 1, 1, 1});
+  // An order that is not a permutation of the sentence is shown as the identity.
+  request.attention_order = {0, 0, 1, 2, 3, 4};
+  CHECK(cache.compute(request)->attention_order->order == AttentionViewSettings{}.order);
 }
