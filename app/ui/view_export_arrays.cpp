@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <numeric>
@@ -334,7 +335,8 @@ std::vector<ExportArray> export_scorecard_data(const AppContext& app, std::size_
     std::vector<double> v, pass;
     for (const RequirementScore& s : scores) {
       v.push_back(s.value);
-      pass.push_back(s.pass ? 1.0 : 0.0);
+      // 1 pass, 0 fail, NaN not measurable (fewer positions than the measure needs; value NaN too).
+      pass.push_back(!s.measurable ? std::numeric_limits<double>::quiet_NaN() : s.pass ? 1.0 : 0.0);
       if (i == 0) {
         numbers.push_back(s.number);
         thresholds.push_back(s.threshold);
@@ -350,7 +352,8 @@ std::vector<ExportArray> export_scorecard_data(const AppContext& app, std::size_
     columns.emplace_back(std::string("pass ") + config_letter(i), &passes[i]);
   }
   return {columns_array("scores",
-                        "core's five requirements: the measured value and pass (1) per configuration",
+                        "core's five requirements: the measured value and pass (1), fail (0) or not measurable (NaN) per "
+                        "configuration",
                         "row: requirement", columns)};
 }
 
