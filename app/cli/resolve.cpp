@@ -16,9 +16,6 @@
 namespace pelab::cli {
 namespace {
 
-// Positions stay exact in double precision below 2^52 (the core's limit for start + N).
-constexpr std::int64_t kMaxPosition = std::int64_t{1} << 52;
-
 std::string kind_list() {
   std::string list;
   for (EncodingKind k : all_encoding_kinds()) {
@@ -104,6 +101,9 @@ double base_value(const Arg& base) {
   if (!base.given()) return 10000.0;
   const double value = real_value(base);
   if (value <= 0.0) throw UsageError("--base must be above 0 (got " + base.text + ")");
+  if (!base_range.contains(value)) {
+    throw UsageError("--base " + base_range_text() + " (got " + base.text + ")");
+  }
   return value;
 }
 
@@ -205,30 +205,31 @@ EncodingSpec parse_encoding(const EncodingArgs& args, std::string_view command) 
   p.kind = *kind;
   if (args.positions.given()) {
     p.positions = integer_value(args.positions);
-    require_at_least("--positions", p.positions, 1);
-    require_at_most("--positions", p.positions, kMaxPosition);
+    require_at_least("--positions", p.positions, positions_range.lowest);
+    require_at_most("--positions", p.positions, positions_range.highest);
   } else if (!has_table) {
     require(args.positions, command, "N");
   }
   if (args.dims.given()) {
     p.dims = integer_value(args.dims);
-    require_at_least("--dims", p.dims, 1);
+    require_at_least("--dims", p.dims, dims_range.lowest);
   } else if (!has_table) {
     require(args.dims, command, "D");
   }
   if (args.start.given()) {
     p.start = integer_value(args.start);
-    require_at_least("--start", p.start, 0);
-    require_at_most("--start", p.start, kMaxPosition - 1);
+    require_at_least("--start", p.start, start_range.lowest);
+    require_at_most("--start", p.start, start_range.highest);
   }
   p.base = base_value(args.base);
   if (args.sigma.given()) {
     p.sigma = real_value(args.sigma);
-    if (p.sigma < 0.0) throw UsageError("--sigma must be 0 or more (got " + args.sigma.text + ")");
+    if (p.sigma < sigma_range.lowest)
+      throw UsageError("--sigma must be 0 or more (got " + args.sigma.text + ")");
   }
   if (args.seed.given()) p.seed = parse_unsigned("--seed", args.seed.text);
   p.binary_signed = args.signed_bits.value;
-  if (args.positions.given() && p.start > kMaxPosition - p.positions) {
+  if (args.positions.given() && p.start > position_limit - p.positions) {
     throw UsageError("--start + --positions must stay below 2^52 so positions are exact (got " +
                      std::to_string(p.start) + " + " + std::to_string(p.positions) + ")");
   }

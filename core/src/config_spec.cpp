@@ -32,8 +32,6 @@
 namespace pelab {
 namespace {
 
-// Positions stay exact in double precision below 2^52 (encodings.hpp, pelab-cli).
-constexpr std::int64_t kMaxPosition = std::int64_t{1} << 52;
 constexpr std::size_t kMaxLabelBytes = 64;
 
 enum class Key { positions, dims, base, start, signed_bits, sigma, seed, table, tensor, label };
@@ -273,24 +271,20 @@ class Parser {
     EncodingParams& p = spec_.encoding;
     switch (key) {
       case Key::positions:
-        p.positions = integer(key, value, 1, kMaxPosition);
+        p.positions = integer(key, value, positions_range.lowest, positions_range.highest);
         spec_.positions_given = true;
         break;
       case Key::dims:
-        p.dims = integer(key, value, 1, std::numeric_limits<std::int64_t>::max());
+        p.dims = integer(key, value, dims_range.lowest, dims_range.highest);
         spec_.dims_given = true;
         break;
       case Key::start:
-        p.start = integer(key, value, 0, kMaxPosition - 1);
+        p.start = integer(key, value, start_range.lowest, start_range.highest);
         break;
       case Key::base: {
         const double base = real(key, value);
         if (base <= 0.0) bad_value(key, value, "must be above 0");
-        try {
-          validate_base(base);
-        } catch (const Error&) {
-          bad_value(key, value, "too small: 1/base must be finite too");
-        }
+        if (!base_range.contains(base)) bad_value(key, value, base_range_text());
         p.base = base;
         break;
       }
@@ -305,7 +299,7 @@ class Parser {
         break;
       case Key::sigma: {
         const double sigma = real(key, value);
-        if (sigma < 0.0) bad_value(key, value, "must be 0 or more");
+        if (sigma < sigma_range.lowest) bad_value(key, value, "must be 0 or more");
         p.sigma = sigma;
         break;
       }
@@ -347,7 +341,7 @@ class Parser {
     EncodingParams& p = spec_.encoding;
     // A loaded table decides N when positions is not given, so start + N is checked against the
     // given N only.
-    if ((!has_table || spec_.positions_given) && p.start > kMaxPosition - p.positions) {
+    if ((!has_table || spec_.positions_given) && p.start > position_limit - p.positions) {
       fail("start=" + std::to_string(p.start) + " with positions=" + std::to_string(p.positions) +
            ": start + positions must stay at most 2^52 so positions are exact in double precision");
     }

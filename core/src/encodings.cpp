@@ -9,6 +9,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <numbers>
 #include <string>
 #include <utility>
@@ -174,20 +175,38 @@ std::optional<EncodingKind> parse_encoding_kind(std::string_view name) {
 std::span<const EncodingKind> all_encoding_kinds() { return kAllKinds; }
 
 void validate_base(double base) {
-  if (!std::isfinite(base) || base <= 0.0 || !std::isfinite(1.0 / base)) {
-    throw Error(Text{TextId::encode_base, {std::to_string(base)}});
-  }
+  if (!base_range.contains(base)) throw Error(Text{TextId::encode_base, {std::to_string(base)}});
+}
+
+std::string base_range_text() {
+  char text[64];
+  std::snprintf(text, sizeof text, "must be between %g and %g", base_range.lowest, base_range.highest);
+  std::string words(text);  // "1e+307" is written "1e307", as a CONFIG or --base takes it
+  words.erase(std::remove(words.begin(), words.end(), '+'), words.end());
+  return words;
+}
+
+ParameterRange<std::int64_t> position_bounds(const EncodingParams& p) {
+  return {p.start, p.start + std::max<std::int64_t>(p.positions, 1) - 1};
+}
+ParameterRange<std::int64_t> offset_bounds(const EncodingParams& p) {
+  return {0, std::max<std::int64_t>(p.positions - 1, 0)};
+}
+ParameterRange<std::int64_t> dimension_bounds(const EncodingParams& p) {
+  return {0, std::max<std::int64_t>(p.dims - 1, 0)};
 }
 
 void validate(const EncodingParams& p) {
-  if (p.positions <= 0) throw Error(Text{TextId::encode_positions_at_least_1, {std::to_string(p.positions)}});
-  if (p.dims <= 0) throw Error(Text{TextId::encode_dims_at_least_1, {std::to_string(p.dims)}});
-  if (p.start < 0) throw Error(Text{TextId::encode_start_negative, {std::to_string(p.start)}});
-  if (p.start > (std::int64_t{1} << 52) - p.positions) {
+  if (p.positions < positions_range.lowest)
+    throw Error(Text{TextId::encode_positions_at_least_1, {std::to_string(p.positions)}});
+  if (p.dims < dims_range.lowest) throw Error(Text{TextId::encode_dims_at_least_1, {std::to_string(p.dims)}});
+  if (p.start < start_range.lowest)
+    throw Error(Text{TextId::encode_start_negative, {std::to_string(p.start)}});
+  if (p.positions > positions_range.highest || p.start > position_limit - p.positions) {
     throw Error(Text{TextId::encode_start_exact});
   }
   validate_base(p.base);
-  if (!std::isfinite(p.sigma) || p.sigma < 0.0) {
+  if (!sigma_range.contains(p.sigma)) {
     throw Error(Text{TextId::encode_sigma, {std::to_string(p.sigma)}});
   }
 }

@@ -29,6 +29,8 @@
 #include <vector>
 
 #include "gui_support.hpp"
+#include "pelab/kinds.hpp"
+#include "state/params.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -37,12 +39,12 @@ namespace {
 
 using namespace pelab::test;
 
-// The app's limits (app/state/params.hpp); the test does not link the app, so they are restated.
-constexpr std::int64_t max_positions = 16384;
-constexpr std::int64_t max_dims = 4096;
-constexpr std::int64_t max_start = 1'000'000'000;
-constexpr double min_base = 2.0;
-constexpr double max_base = 1e6;
+// The app's limits and the one base range, as core states them.
+using pelab::app::max_dims;
+using pelab::app::max_positions;
+using pelab::app::max_start;
+constexpr double min_base = pelab::base_range.lowest;
+constexpr double max_base = pelab::base_range.highest;
 
 const std::vector<std::string> all_views = {"heatmap",  "curves",     "spectrum",  "similarity",
                                             "rotation", "difference", "scorecard", "rope",
@@ -66,7 +68,7 @@ const std::vector<std::vector<std::string>> kind_groups = {
     {"sinusoidal", "sinusoidal-concat", "learned", "fourier"}};
 
 bool reads_base(const std::string& kind) {
-  return kind == "sinusoidal" || kind == "sinusoidal-concat" || kind == "sigmoid";
+  return !pelab::unused_parameter_reason(*pelab::parse_encoding_kind(kind), pelab::KindParameter::base);
 }
 
 // One extreme: the encoding's shape and base, the selection at an edge, the similarity metric.
@@ -227,6 +229,41 @@ TEST_CASE("sweep: each view maximised at the largest N and D with p k i at the f
   const Extreme& extreme = extremes()[4];
   for (const std::string& view : all_views)
     check_render(extreme.name, session_for(extreme, {"integer", "learned"}, layout), view, "1000x700");
+}
+
+// The sidebar's N slider passes through every value typed (64 cleared to 6, then 1, then 64 again):
+// p = 20 and k = 4, set on the long table, are shown clamped meanwhile (p = 0, k = 0 at N = 1) and
+// come back at N = 64, because the frames in between store only what the user moved (move_selection,
+// the function the sidebar's sliders and the arrow keys go through). A selection the user moves
+// while N is small is stored clamped into that table.
+TEST_CASE("the selection survives N going 64 -> 6 -> 1 -> 64", "[selection]") {
+  using namespace pelab::app;
+  Slot slot;
+  slot.config.encoding = pelab::encoding_params(pelab::EncodingKind::sinusoidal, 64, 16);
+  slot.selection = Selection{20, 4, 6};
+  for (std::int64_t n : {64, 6, 1, 64}) {
+    slot.config.encoding.positions = n;
+    const Selection shown = clamped(slot.selection, slot.config.encoding);
+    move_selection(slot, shown);  // a frame of the sidebar with no slider moved
+    if (n == 6) CHECK(shown == Selection{5, 4, 6});
+    if (n == 1) CHECK(shown == Selection{0, 0, 6});
+  }
+  CHECK(slot.selection == Selection{20, 4, 6});
+  CHECK(clamped(slot.selection, slot.config.encoding) == Selection{20, 4, 6});
+
+  // With D at 2, the user moves i to 0: i is stored, p and k keep what the user set.
+  slot.config.encoding.dims = 2;
+  Selection moved = clamped(slot.selection, slot.config.encoding);
+  CHECK(moved.dimension == 1);
+  moved.dimension = 0;
+  move_selection(slot, moved);
+  CHECK(slot.selection == Selection{20, 4, 0});
+  // A step past the table's end (p = 63 + 1 at N = 64, start 0) is stored as the last row.
+  slot.config.encoding.dims = 16;
+  moved = clamped(slot.selection, slot.config.encoding);
+  moved.position = 64;
+  move_selection(slot, moved);
+  CHECK(slot.selection == Selection{63, 4, 0});
 }
 
 // The latency benchmark's numbers are measured, not made up: positive, at least one frame.
