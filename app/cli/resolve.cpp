@@ -11,29 +11,19 @@
 #include "pelab/io/atomic_file.hpp"
 #include "pelab/io/npy.hpp"
 #include "pelab/io/table_file.hpp"
+#include "pelab/kinds.hpp"
 #include "values.hpp"
 
 namespace pelab::cli {
 namespace {
 
-std::string kind_list() {
-  std::string list;
-  for (EncodingKind k : all_encoding_kinds()) {
-    if (!list.empty()) list += ", ";
-    list += to_string(k);
-  }
-  return list;
-}
+std::string kind_list() { return kind_names(); }
 
-bool kind_uses_base(EncodingKind kind) {
-  return kind == EncodingKind::sigmoid || kind == EncodingKind::sinusoidal ||
-         kind == EncodingKind::sinusoidal_concat;
-}
-
-void only_for(const Arg& arg, bool applies, EncodingKind kind, std::string_view kinds) {
-  if (arg.given() && !applies) {
+// Strict applicability, from core's table of kinds: an option that means nothing for `kind` is an error.
+void only_for(const Arg& arg, KindParameter parameter, EncodingKind kind) {
+  if (arg.given() && !reads(kind, parameter)) {
     throw UsageError(arg.name + " does not apply to kind " + std::string(to_string(kind)) + " (only to " +
-                     std::string(kinds) + ")");
+                     kinds_reading(parameter) + ")");
   }
 }
 
@@ -102,7 +92,7 @@ double base_value(const Arg& base) {
   const double value = real_value(base);
   if (value <= 0.0) throw UsageError("--base must be above 0 (got " + base.text + ")");
   if (!base_range.contains(value)) {
-    throw UsageError("--base " + base_range_text() + " (got " + base.text + ")");
+    throw UsageError("--base must be " + base_range_text() + " (got " + base.text + ")");
   }
   return value;
 }
@@ -150,7 +140,7 @@ Matrix load_matrix_npy(const std::filesystem::path& path, std::uint64_t max_byte
   return matrix;
 }
 
-bool EncodingSpec::uses_base() const { return kind_uses_base(params.kind); }
+bool EncodingSpec::uses_base() const { return reads(params.kind, KindParameter::base); }
 
 std::string EncodingSpec::describe() const {
   const EncodingParams& p = params;
@@ -158,8 +148,8 @@ std::string EncodingSpec::describe() const {
       std::string(to_string(p.kind)) + ", N=" + std::to_string(p.positions) + ", D=" + std::to_string(p.dims);
   if (uses_base()) text += ", base=" + format_real(p.base);
   if (p.start != 0) text += ", start=" + std::to_string(p.start);
-  if (p.kind == EncodingKind::binary && p.binary_signed) text += ", signed";
-  if (p.kind == EncodingKind::learned) {
+  if (reads(p.kind, KindParameter::binary_signed) && p.binary_signed) text += ", signed";
+  if (reads(p.kind, KindParameter::table)) {
     if (table) {
       text += ", table=" + table_path.filename().string();
       if (!table_tensor.empty()) text += ":" + table_tensor;
@@ -178,16 +168,15 @@ EncodingSpec parse_encoding(const EncodingArgs& args, std::string_view command) 
   if (!kind) throw UsageError("unknown kind '" + args.kind + "' (kinds: " + kind_list() + ")");
 
   // Strict applicability: an option that means nothing for this kind is an error, not ignored.
-  only_for(args.base, kind_uses_base(*kind), *kind, "sigmoid, sinusoidal, sinusoidal-concat");
-  if (args.signed_bits.given() && *kind != EncodingKind::binary) {
-    throw UsageError("--signed does not apply to kind " + std::string(to_string(*kind)) +
-                     " (only to binary)");
+  only_for(args.base, KindParameter::base, *kind);
+  if (args.signed_bits.given() && !reads(*kind, KindParameter::binary_signed)) {
+    throw UsageError("--signed does not apply to kind " + std::string(to_string(*kind)) + " (only to " +
+                     kinds_reading(KindParameter::binary_signed) + ")");
   }
-  const bool learned = *kind == EncodingKind::learned;
-  only_for(args.table, learned, *kind, "learned");
-  only_for(args.sigma, learned, *kind, "learned");
-  only_for(args.seed, learned, *kind, "learned");
-  only_for(args.tensor, learned, *kind, "learned");
+  only_for(args.table, KindParameter::table, *kind);
+  only_for(args.sigma, KindParameter::sigma, *kind);
+  only_for(args.seed, KindParameter::seed, *kind);
+  only_for(args.tensor, KindParameter::table, *kind);
   const bool has_table = args.table.given();
   if (args.tensor.given() && !has_table) {
     throw UsageError("--tensor needs --table FILE (it names the tensor of a .safetensors table to use)");

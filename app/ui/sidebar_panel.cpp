@@ -195,17 +195,17 @@ void draw_encoding_controls(AppContext& app) {
   }
   e.start = view_start_range.clamp(e.start);
 
-  if (e.kind == EncodingKind::binary) {
+  if (reads(e.kind, KindParameter::binary_signed)) {
     const ControlMark mark(app, "binary_signed");
     ImGui::Checkbox(tr("sidebar.signed"), &e.binary_signed);
     item_tooltip(tr("sidebar.signed.tip"));
   }
-  if (e.kind == EncodingKind::learned) {
+  if (reads(e.kind, KindParameter::table)) {
     {
       const ControlMark mark(app, "table");
       draw_table_source_controls(app);
     }
-    if (slot.config.table_path.empty()) {
+    if (slot.config.table_path.empty() && reads(e.kind, KindParameter::sigma)) {
       {
         const ControlMark mark(app, "sigma");
         row_label("σ", tr("sidebar.sigma.tip"));

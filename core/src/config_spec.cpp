@@ -56,14 +56,7 @@ std::string joined(auto&& names) {
   return list;
 }
 
-std::string kind_list() {
-  std::string list;
-  for (EncodingKind kind : all_encoding_kinds()) {
-    if (!list.empty()) list += ", ";
-    list += to_string(kind);
-  }
-  return list;
-}
+std::string kind_list() { return kind_names(); }
 
 // Text quoted for a one-line message: control bytes become \n, \t or \xNN.
 std::string quoted(std::string_view text) {
@@ -187,24 +180,15 @@ class Parser {
         break;
       case Key::table:
       case Key::tensor:
-        if (kind != EncodingKind::learned) {
-          fail("key " + quoted(key_name(key)) + " does not apply to kind " + std::string(to_string(kind)) +
-               " (only to learned)");
-        }
-        return;
+        parameter = KindParameter::table;
+        break;
       default:
         return;
     }
     const std::optional<std::string_view> reason = unused_parameter_reason(kind, parameter);
     if (!reason) return;
-    std::string readers;
-    for (EncodingKind other : all_encoding_kinds()) {
-      if (unused_parameter_reason(other, parameter)) continue;
-      if (!readers.empty()) readers += ", ";
-      readers += to_string(other);
-    }
     fail("key " + quoted(key_name(key)) + " does not apply to kind " + std::string(to_string(kind)) +
-         " (only to " + readers + "); " + std::string(*reason));
+         " (only to " + kinds_reading(parameter) + "); " + std::string(*reason));
   }
 
   [[noreturn]] void bad_value(Key key, std::string_view value, std::string_view what) const {
@@ -284,7 +268,7 @@ class Parser {
       case Key::base: {
         const double base = real(key, value);
         if (base <= 0.0) bad_value(key, value, "must be above 0");
-        if (!base_range.contains(base)) bad_value(key, value, base_range_text());
+        if (!base_range.contains(base)) bad_value(key, value, "must be " + base_range_text());
         p.base = base;
         break;
       }
@@ -360,10 +344,6 @@ std::string shortest(double value) {
   return std::string(buffer, end);
 }
 
-bool reads(EncodingKind kind, KindParameter parameter) {
-  return !unused_parameter_reason(kind, parameter).has_value();
-}
-
 // `spec` with the fields that CONFIG cannot or need not carry reset to their defaults.
 ConfigSpec normalized(const ConfigSpec& spec) {
   const ConfigSpec defaults;
@@ -374,7 +354,7 @@ ConfigSpec normalized(const ConfigSpec& spec) {
   if (!reads(kind, KindParameter::binary_signed)) p.binary_signed = defaults.encoding.binary_signed;
   if (!reads(kind, KindParameter::sigma) || !n.table.empty()) p.sigma = defaults.encoding.sigma;
   if (!reads(kind, KindParameter::seed) || !n.table.empty()) p.seed = defaults.encoding.seed;
-  if (kind != EncodingKind::learned) n.table.clear();
+  if (!reads(kind, KindParameter::table)) n.table.clear();
   if (n.table.empty()) n.tensor.clear();
   n.positions_given = n.positions_given || p.positions != defaults.encoding.positions;
   n.dims_given = n.dims_given || p.dims != defaults.encoding.dims;
@@ -431,13 +411,19 @@ std::string format_config_spec(const ConfigSpec& spec) {
   return text;
 }
 
-std::string_view config_spec_help() {
+std::string config_spec_help() {
   return "CONFIG names one encoding configuration in one word: KIND[:KEY=VALUE[,KEY=VALUE...]]\n"
-         "  KIND    integer, normalized, binary, sigmoid, sinusoidal, sinusoidal-concat, learned, fourier\n"
+         "  KIND    " +
+         kind_names() + "\n" +
          "  KEYs    positions=N, dims=D (integers, at least 1), start=P (integer, at least 0),\n"
-         "          base=B (number above 0; sigmoid, sinusoidal, sinusoidal-concat),\n"
-         "          signed=true|false (binary), sigma=S (at least 0) and seed=U (0 to 2^64-1)\n"
-         "          (learned, seeded table), table=FILE (learned: a .npy or .safetensors table),\n"
+         "          base=B (" +
+         base_range_text() + "; " + kinds_reading(KindParameter::base) + "),\n" +
+         "          signed=true|false (" + kinds_reading(KindParameter::binary_signed) +
+         "), sigma=S (at least 0) and seed=U (0 to 2^64-1)\n"
+         "          (" +
+         kinds_reading(KindParameter::sigma) + ", seeded table), table=FILE (" +
+         kinds_reading(KindParameter::table) +
+         ": a .npy or .safetensors table),\n"
          "          tensor=NAME (with table: the tensor inside a .safetensors file),\n"
          "          label=TEXT (shown above the configuration, at most 64 bytes)\n"
          "  A key the kind does not read is an error; so are repeated keys and spaces around ':', ',' and\n"

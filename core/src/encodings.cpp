@@ -3,6 +3,7 @@
 
 #include "encoding_rules.hpp"
 #include "memory_hints.hpp"
+#include "pelab/kinds.hpp"
 #include "two_threads.hpp"
 
 #include <algorithm>
@@ -24,9 +25,12 @@
 namespace pelab {
 namespace {
 
-constexpr std::array kAllKinds = {
-    EncodingKind::integer,    EncodingKind::normalized,        EncodingKind::binary,  EncodingKind::sigmoid,
-    EncodingKind::sinusoidal, EncodingKind::sinusoidal_concat, EncodingKind::learned, EncodingKind::fourier};
+// Every kind in EncodingKind order, the order of the rows of kinds.hpp's table.
+constexpr auto kKindsInOrder = [] {
+  std::array<EncodingKind, encoding_kind_count> list{};
+  for (std::size_t i = 0; i < list.size(); ++i) list[i] = static_cast<EncodingKind>(i);
+  return list;
+}();
 
 // splitmix64: a counter-based hash, so a learned entry depends only on (seed, position, dim).
 std::uint64_t splitmix64(std::uint64_t x) {
@@ -143,36 +147,16 @@ std::vector<std::int64_t> iota(std::int64_t first, std::int64_t count) {
 
 }  // namespace
 
-std::string_view to_string(EncodingKind kind) {
-  switch (kind) {
-    case EncodingKind::integer:
-      return "integer";
-    case EncodingKind::normalized:
-      return "normalized";
-    case EncodingKind::binary:
-      return "binary";
-    case EncodingKind::sigmoid:
-      return "sigmoid";
-    case EncodingKind::sinusoidal:
-      return "sinusoidal";
-    case EncodingKind::sinusoidal_concat:
-      return "sinusoidal-concat";
-    case EncodingKind::learned:
-      return "learned";
-    case EncodingKind::fourier:
-      return "fourier";
-  }
-  return "?";
-}
+std::string_view to_string(EncodingKind kind) { return kind_info(kind).name; }
 
 std::optional<EncodingKind> parse_encoding_kind(std::string_view name) {
-  for (EncodingKind kind : kAllKinds) {
-    if (to_string(kind) == name) return kind;
+  for (const KindInfo& info : kind_table()) {
+    if (info.name == name) return info.kind;
   }
   return std::nullopt;
 }
 
-std::span<const EncodingKind> all_encoding_kinds() { return kAllKinds; }
+std::span<const EncodingKind> all_encoding_kinds() { return kKindsInOrder; }
 
 void validate_base(double base) {
   if (!base_range.contains(base)) throw Error(Text{TextId::encode_base, {std::to_string(base)}});
@@ -180,7 +164,7 @@ void validate_base(double base) {
 
 std::string base_range_text() {
   char text[64];
-  std::snprintf(text, sizeof text, "must be between %g and %g", base_range.lowest, base_range.highest);
+  std::snprintf(text, sizeof text, "between %g and %g", base_range.lowest, base_range.highest);
   std::string words(text);  // "1e+307" is written "1e307", as a CONFIG or --base takes it
   words.erase(std::remove(words.begin(), words.end(), '+'), words.end());
   return words;

@@ -62,10 +62,15 @@ std::vector<std::string> views_but_scorecard() {
 // Drawn once across all configurations (the others once per configuration: one panel each).
 const std::set<std::string> across_views = {"difference", "scorecard", "rope", "bias"};
 
-// Four per launch (the app shows at most four configurations side by side).
-const std::vector<std::vector<std::string>> kind_groups = {
-    {"integer", "normalized", "binary", "sigmoid"},
-    {"sinusoidal", "sinusoidal-concat", "learned", "fourier"}};
+// Every kind of core's table, four per launch (the app shows at most four configurations side by side).
+std::vector<std::vector<std::string>> kind_groups() {
+  std::vector<std::vector<std::string>> groups;
+  for (const pelab::KindInfo& info : pelab::kind_table()) {
+    if (groups.empty() || groups.back().size() == pelab::app::max_configs) groups.emplace_back();
+    groups.back().emplace_back(info.name);
+  }
+  return groups;
+}
 
 bool reads_base(const std::string& kind) {
   return !pelab::unused_parameter_reason(*pelab::parse_encoding_kind(kind), pelab::KindParameter::base);
@@ -113,8 +118,9 @@ json session_for(const Extreme& e, const std::vector<std::string>& kinds, const 
                   {"offset", e.high_edges ? e.positions - 1 : 0},
                   {"dimension", e.high_edges ? e.dims - 1 : 0}}}};
     if (reads_base(kind)) config["base"] = e.base;
-    if (kind == "learned") config["sigma"] = e.sigma;
-    if (kind == "binary") config["binary_signed"] = e.binary_signed;
+    const pelab::EncodingKind k = *pelab::parse_encoding_kind(kind);
+    if (pelab::reads(k, pelab::KindParameter::sigma)) config["sigma"] = e.sigma;
+    if (pelab::reads(k, pelab::KindParameter::binary_signed)) config["binary_signed"] = e.binary_signed;
     configs.push_back(config);
   }
   json links = json::object();
@@ -207,11 +213,12 @@ TEST_CASE("sweep: every extreme and every kind with all views in one grid", "[sw
   for (const Extreme& extreme : extremes()) {
     const bool large = extreme.positions * extreme.dims > (std::int64_t{1} << 22);
     const json layout{{"views", large ? views_but_scorecard() : all_views}, {"maximized", nullptr}};
-    for (const auto& group : kind_groups) {
+    for (const auto& group : kind_groups()) {
       for (std::size_t first = 0; first < group.size(); first += large ? 2 : group.size()) {
         const std::vector<std::string> kinds(
             group.begin() + static_cast<std::ptrdiff_t>(first),
-            group.begin() + static_cast<std::ptrdiff_t>(large ? first + 2 : group.size()));
+            group.begin() +
+                static_cast<std::ptrdiff_t>(large ? std::min(first + 2, group.size()) : group.size()));
         check_render(extreme.name + " " + kinds.front(), session_for(extreme, kinds, layout), "all",
                      "2000x6400");
       }

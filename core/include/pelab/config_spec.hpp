@@ -35,6 +35,6 @@ ConfigSpec parse_config_spec(std::string_view text);
 std::string format_config_spec(const ConfigSpec& spec);
 
 // The grammar and the keys, for --help and the README (a few lines, ends with a newline).
-std::string_view config_spec_help();
+std::string config_spec_help();
 
 }  // namespace pelab

@@ -2,6 +2,7 @@
 // Absolute position encodings (SPEC §3): a table P with N rows (positions start..start+N-1)
 // and D columns. Every entry is computed in double precision.
 #include <cfloat>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -23,8 +24,10 @@ enum class EncodingKind {
   learned,
   fourier
 };
+// The number of EncodingKinds; kinds.cpp's table has one row each, checked at compile time.
+inline constexpr std::size_t encoding_kind_count = 8;
 
-// "integer", "normalized", "binary", "sigmoid", "sinusoidal", "sinusoidal-concat", "learned", "fourier".
+// The kind's name from its row in pelab/kinds.hpp's table: "integer", ..., "sinusoidal-concat", ...
 std::string_view to_string(EncodingKind kind);
 std::optional<EncodingKind> parse_encoding_kind(std::string_view name);
 std::span<const EncodingKind> all_encoding_kinds();
@@ -80,7 +83,7 @@ EncodingParams encoding_params(EncodingKind kind, std::int64_t n, std::int64_t d
 
 // Throws unless base is in base_range.
 void validate_base(double base);
-// "must be between 1e-292 and 1e307": base_range in words, for every front end's message.
+// "between 1e-292 and 1e307": base_range in words, for every front end's message.
 std::string base_range_text();
 
 // Where a selection lies in a table: position p in start..start+N-1, offset k in 0..N-1, dimension
