@@ -8,6 +8,7 @@
 
 #include "errors.hpp"
 #include "output.hpp"
+#include "pelab/config_spec.hpp"
 #include "pelab/io/atomic_file.hpp"
 #include "pelab/io/npy.hpp"
 #include "pelab/io/table_file.hpp"
@@ -21,10 +22,8 @@ std::string kind_list() { return kind_names(); }
 
 // Strict applicability, from core's table of kinds: an option that means nothing for `kind` is an error.
 void only_for(const Arg& arg, KindParameter parameter, EncodingKind kind) {
-  if (arg.given() && !reads(kind, parameter)) {
-    throw UsageError(arg.name + " does not apply to kind " + std::string(to_string(kind)) + " (only to " +
-                     kinds_reading(parameter) + ")");
-  }
+  if (arg.given() && !reads(kind, parameter))
+    throw UsageError(not_applicable_message(arg.name, kind, parameter));
 }
 
 }  // namespace
@@ -169,10 +168,8 @@ EncodingSpec parse_encoding(const EncodingArgs& args, std::string_view command) 
 
   // Strict applicability: an option that means nothing for this kind is an error, not ignored.
   only_for(args.base, KindParameter::base, *kind);
-  if (args.signed_bits.given() && !reads(*kind, KindParameter::binary_signed)) {
-    throw UsageError("--signed does not apply to kind " + std::string(to_string(*kind)) + " (only to " +
-                     kinds_reading(KindParameter::binary_signed) + ")");
-  }
+  if (args.signed_bits.given() && !reads(*kind, KindParameter::binary_signed))
+    throw UsageError(not_applicable_message(args.signed_bits.name, *kind, KindParameter::binary_signed));
   only_for(args.table, KindParameter::table, *kind);
   only_for(args.sigma, KindParameter::sigma, *kind);
   only_for(args.seed, KindParameter::seed, *kind);

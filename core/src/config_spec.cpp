@@ -185,10 +185,8 @@ class Parser {
       default:
         return;
     }
-    const std::optional<std::string_view> reason = unused_parameter_reason(kind, parameter);
-    if (!reason) return;
-    fail("key " + quoted(key_name(key)) + " does not apply to kind " + std::string(to_string(kind)) +
-         " (only to " + kinds_reading(parameter) + "); " + std::string(*reason));
+    if (!reads(kind, parameter))
+      fail(not_applicable_message("key " + quoted(key_name(key)), kind, parameter));
   }
 
   [[noreturn]] void bad_value(Key key, std::string_view value, std::string_view what) const {
@@ -362,6 +360,14 @@ ConfigSpec normalized(const ConfigSpec& spec) {
 }
 
 }  // namespace
+
+std::string not_applicable_message(std::string_view option, EncodingKind kind, KindParameter parameter) {
+  std::string text = std::string(option) + " does not apply to kind " + std::string(to_string(kind)) +
+                     " (only to " + kinds_reading(parameter) + ")";
+  if (const std::optional<std::string_view> reason = unused_parameter_reason(kind, parameter))
+    text += "; " + std::string(*reason);
+  return text;
+}
 
 ConfigSpec parse_config_spec(std::string_view text) { return Parser(text).run(); }
 
