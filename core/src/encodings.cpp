@@ -165,7 +165,7 @@ void validate_base(double base) {
 std::string base_range_text() {
   char text[64];
   std::snprintf(text, sizeof text, "between %g and %g", base_range.lowest, base_range.highest);
-  std::string words(text);  // "1e+307" is written "1e307", as a CONFIG or --base takes it
+  std::string words(text);  // "1e+290" is written "1e290", as a CONFIG or --base takes it
   words.erase(std::remove(words.begin(), words.end(), '+'), words.end());
   return words;
 }

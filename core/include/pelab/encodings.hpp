@@ -65,9 +65,11 @@ inline constexpr ParameterRange<std::int64_t> start_range{0, position_limit - 1}
 // base: what the tables and their views compute stays finite. An angular frequency is at most
 // 1/base (base^(-x), 0 <= x <= 1; 1/t for a timescale t = base^x), and times a position p < 2^52 it
 // must stay finite, or sin and cos give NaN: base >= 2^52 / DBL_MAX (about 2.5e-293). A wavelength
-// is at most 2π·base and must stay finite too: base <= DBL_MAX / 2π (about 2.9e307). Rounded inward
-// to powers of ten so that messages and --help can state the bounds exactly.
-inline constexpr ParameterRange<double> base_range{1e-292, 1e307};
+// is at most 2π·base and must stay finite too: base <= DBL_MAX / 2π (about 2.9e307), and the app's
+// period plot pads its log axis by a few decades beyond 2π·base, which overflows above about 1e295
+// (pelab sinusoidal:base=1e300 --view spectrum drew no data). Rounded inward to powers of ten so
+// that messages and --help can state the bounds exactly.
+inline constexpr ParameterRange<double> base_range{1e-292, 1e290};
 inline constexpr ParameterRange<double> sigma_range{0.0, DBL_MAX};
 
 // What the app's views draw. They hold an N x N similarity and an N x D table per configuration,
@@ -83,7 +85,7 @@ EncodingParams encoding_params(EncodingKind kind, std::int64_t n, std::int64_t d
 
 // Throws unless base is in base_range.
 void validate_base(double base);
-// "between 1e-292 and 1e307": base_range in words, for every front end's message.
+// "between 1e-292 and 1e290": base_range in words, for every front end's message.
 std::string base_range_text();
 
 // Where a selection lies in a table: position p in start..start+N-1, offset k in 0..N-1, dimension
