@@ -98,16 +98,17 @@ bool configs_from_arguments(ui::AppContext& app, const std::vector<std::string>&
         if (!source.values) throw pelab::Error(source.error);
         if (!spec.positions_given)
           slot.config.encoding.positions =
-              std::clamp<std::int64_t>(source.values->rows() - spec.encoding.start, 1, max_positions);
+              pelab::view_positions_range.clamp(source.values->rows() - spec.encoding.start);
         if (!spec.dims_given) slot.config.encoding.dims = source.values->cols();
       }
       const pelab::EncodingParams& e = slot.config.encoding;
-      const bool reads_base = !pelab::unused_parameter_reason(e.kind, pelab::KindParameter::base);
-      if (e.positions > max_positions || e.dims > max_dims || e.start > max_start ||
-          (reads_base && (e.base < min_base || e.base > max_base))) {
-        throw pelab::Error("N, D, start or base outside the app's limits (N ≤ " +
-                           std::to_string(max_positions) + ", D ≤ " + std::to_string(max_dims) +
-                           ", start ≤ " + std::to_string(max_start) + ", base in 2..1e6)");
+      // The CONFIG grammar checked every value against core's ranges; the views draw smaller tables.
+      if (!pelab::view_positions_range.contains(e.positions) || !pelab::view_dims_range.contains(e.dims) ||
+          !pelab::view_start_range.contains(e.start)) {
+        throw pelab::Error("N, D or start outside what the app's views draw (N ≤ " +
+                           std::to_string(pelab::view_positions_range.highest) + ", D ≤ " +
+                           std::to_string(pelab::view_dims_range.highest) + ", start ≤ " +
+                           std::to_string(pelab::view_start_range.highest) + ")");
       }
       pelab::validate(e);
       if (e.kind == pelab::EncodingKind::learned && !spec.table.empty()) {

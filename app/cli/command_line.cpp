@@ -3,6 +3,7 @@
 
 #include <array>
 
+#include "pelab/kinds.hpp"
 
 namespace pelab::cli {
 namespace {
@@ -10,9 +11,6 @@ namespace {
 constexpr std::array<std::string_view, 10> kCommands = {
     "encode", "similarity", "rotation",         "t5-bucket", "shaw",
     "alibi",  "rope",       "rope-frequencies", "check",     "render"};
-
-constexpr const char* kKinds =
-    "integer, normalized, binary, sigmoid, sinusoidal, sinusoidal-concat, learned, fourier";
 
 void add_arg(CLI::App* app, Arg& arg, const std::string& name, const std::string& type,
              const std::string& help) {
@@ -46,22 +44,26 @@ void add_common(CLI::App* app, CommonArgs& common, const std::string& out_help,
 }
 
 void add_encoding(CLI::App* app, EncodingArgs& e) {
-  e.kind_option = app->add_option("KIND", e.kind, std::string("the encoding: ") + kKinds)->type_name("");
+  e.kind_option = app->add_option("KIND", e.kind, "the encoding: " + kind_names())->type_name("");
   add_arg(app, e.positions, "--positions", "N",
           "number of positions N (rows), >= 1; learned with --table: defaults to the table's rows - start");
   add_arg(app, e.dims, "--dims", "D",
           "model width D (columns), >= 1; learned with --table: defaults to the table's width");
   add_arg(app, e.base, "--base", "B",
-          "sigmoid, sinusoidal, sinusoidal-concat only: the base / largest timescale, finite > 0 (default "
-          "10000)");
+          kinds_reading(KindParameter::base) + " only: the base / largest timescale, " + base_range_text() +
+              " (default 10000)");
   add_arg(app, e.start, "--start", "P", "first position: row r is position P + r, >= 0 (default 0)");
-  add_flag(app, e.signed_bits, "--signed", "binary only: map the bits {0, 1} to {-1, +1}");
+  add_flag(app, e.signed_bits, "--signed",
+           kinds_reading(KindParameter::binary_signed) + " only: map the bits {0, 1} to {-1, +1}");
   add_arg(app, e.sigma, "--sigma", "S",
-          "learned without --table only: entries ~ N(0, S^2), S >= 0 (default 0.02)");
-  add_arg(app, e.seed, "--seed", "K", "learned without --table only: random seed, 0..2^64-1 (default 0)");
+          kinds_reading(KindParameter::sigma) +
+              " without --table only: entries ~ N(0, S^2), S >= 0 (default 0.02)");
+  add_arg(app, e.seed, "--seed", "K",
+          kinds_reading(KindParameter::seed) + " without --table only: random seed, 0..2^64-1 (default 0)");
   add_arg(app, e.table, "--table", "FILE",
-          "learned only: take the table from a 2-D .npy file (<f4 <f8 <i4 <i8) or a tensor of a .safetensors "
-          "checkpoint (F32 F16 BF16 F64); row p = position p");
+          kinds_reading(KindParameter::table) +
+              " only: take the table from a 2-D .npy file (<f4 <f8 <i4 <i8) or a tensor of a .safetensors "
+              "checkpoint (F32 F16 BF16 F64); row p = position p");
   add_arg(app, e.tensor, "--tensor", "NAME",
           "with --table FILE.safetensors only: the tensor to use (default: a usual name such as wpe.weight, "
           "else the only 2-D tensor)");
@@ -110,12 +112,16 @@ const char* kRopeScalingFooter =
     "An option that does not apply to the scaling is an error. With --config FILE the model's values are\n"
     "defaults and options override them; --scaling TYPE replaces the model's scaling (keeping its L).";
 
-const char* kEncodingFooter =
-    "Kinds: integer P=p | normalized p/(N-1) | binary bit i of p | sigmoid 1/(1+exp(-p/t_i)) |\n"
-    "sinusoidal sin/cos interleaved, w_k = base^(-2k/D) | sinusoidal-concat all sines then all cosines,\n"
-    "timescales 1..base | learned N(0, sigma^2) from --seed, or --table (.npy, .safetensors) |\n"
-    "fourier sin/cos(2^k pi p/(N-1)).\n"
-    "An option that does not apply to KIND is an error.";
+// One line per kind from core's table, then the rule for options.
+std::string encoding_footer() {
+  std::string text = "Kinds:\n";
+  for (const KindInfo& info : kind_table()) {
+    text += "  " + std::string(info.name);
+    text.append(info.name.size() < 19 ? 19 - info.name.size() : 1, ' ');
+    text += std::string(info.summary) + "\n";
+  }
+  return text + "An option that does not apply to KIND is an error.";
+}
 
 }  // namespace
 
@@ -152,14 +158,14 @@ CommandLine::CommandLine()
 
   encode.app =
       add_command(app, "encode", "the N x D table of an absolute encoding (row p = position start + p)",
-                  std::string(kEncodingFooter) +
+                  encoding_footer() +
                       "\nExample: pelab-cli encode sinusoidal --positions 4 --dims 4 --base 100 --out p.npy");
   add_encoding(encode.app, encode.encoding);
   add_common(encode.app, encode.common, "output file: .npy or .csv, or - for standard output (required)");
 
   similarity.app = add_command(
       app, "similarity", "the N x N similarity S[p, q] between the rows of an encoding",
-      std::string(kEncodingFooter) +
+      encoding_footer() +
           "\nsinusoidal uses the exact closed form sum_k cos(w_k (p - q)) without forming the table."
           "\nExample: pelab-cli similarity sinusoidal --positions 64 --dims 32 --metric cosine --out s.npy");
   add_encoding(similarity.app, similarity.encoding);
@@ -260,7 +266,7 @@ CommandLine::CommandLine()
 
   check.app =
       add_command(app, "check", "score an encoding against the five requirements of a good position encoding",
-                  std::string(kEncodingFooter) +
+                  encoding_footer() +
                       "\nPrints a table (or JSON with --json) to stdout, or writes it to --out (any file "
                       "name). The exit\n"
                       "code is 0 whether or not the requirements pass.\n"
@@ -273,7 +279,7 @@ CommandLine::CommandLine()
   // app shows in that view, maximised, with the figure's title in place of the view's title row.
   render.app = add_command(
       app, "render", "a PNG figure of any of the app's views of an encoding (no display needed)",
-      std::string(kEncodingFooter) +
+      encoding_footer() +
           "\nThe figure is the app's view, drawn off screen by the same code as in the app (pelab --help "
           "lists the\nviews), --size pixels (default 1200 x 800; similarity 1000 x 800), titled with the "
           "view and the encoding\nunless --title is given.\n"

@@ -8,36 +8,22 @@
 
 #include "errors.hpp"
 #include "output.hpp"
+#include "pelab/config_spec.hpp"
 #include "pelab/io/atomic_file.hpp"
 #include "pelab/io/npy.hpp"
 #include "pelab/io/table_file.hpp"
+#include "pelab/kinds.hpp"
 #include "values.hpp"
 
 namespace pelab::cli {
 namespace {
 
-// Positions stay exact in double precision below 2^52 (the core's limit for start + N).
-constexpr std::int64_t kMaxPosition = std::int64_t{1} << 52;
+std::string kind_list() { return kind_names(); }
 
-std::string kind_list() {
-  std::string list;
-  for (EncodingKind k : all_encoding_kinds()) {
-    if (!list.empty()) list += ", ";
-    list += to_string(k);
-  }
-  return list;
-}
-
-bool kind_uses_base(EncodingKind kind) {
-  return kind == EncodingKind::sigmoid || kind == EncodingKind::sinusoidal ||
-         kind == EncodingKind::sinusoidal_concat;
-}
-
-void only_for(const Arg& arg, bool applies, EncodingKind kind, std::string_view kinds) {
-  if (arg.given() && !applies) {
-    throw UsageError(arg.name + " does not apply to kind " + std::string(to_string(kind)) + " (only to " +
-                     std::string(kinds) + ")");
-  }
+// Strict applicability, from core's table of kinds: an option that means nothing for `kind` is an error.
+void only_for(const Arg& arg, KindParameter parameter, EncodingKind kind) {
+  if (arg.given() && !reads(kind, parameter))
+    throw UsageError(not_applicable_message(arg.name, kind, parameter));
 }
 
 }  // namespace
@@ -104,6 +90,9 @@ double base_value(const Arg& base) {
   if (!base.given()) return 10000.0;
   const double value = real_value(base);
   if (value <= 0.0) throw UsageError("--base must be above 0 (got " + base.text + ")");
+  if (!base_range.contains(value)) {
+    throw UsageError("--base must be " + base_range_text() + " (got " + base.text + ")");
+  }
   return value;
 }
 
@@ -150,7 +139,7 @@ Matrix load_matrix_npy(const std::filesystem::path& path, std::uint64_t max_byte
   return matrix;
 }
 
-bool EncodingSpec::uses_base() const { return kind_uses_base(params.kind); }
+bool EncodingSpec::uses_base() const { return reads(params.kind, KindParameter::base); }
 
 std::string EncodingSpec::describe() const {
   const EncodingParams& p = params;
@@ -158,8 +147,8 @@ std::string EncodingSpec::describe() const {
       std::string(to_string(p.kind)) + ", N=" + std::to_string(p.positions) + ", D=" + std::to_string(p.dims);
   if (uses_base()) text += ", base=" + format_real(p.base);
   if (p.start != 0) text += ", start=" + std::to_string(p.start);
-  if (p.kind == EncodingKind::binary && p.binary_signed) text += ", signed";
-  if (p.kind == EncodingKind::learned) {
+  if (reads(p.kind, KindParameter::binary_signed) && p.binary_signed) text += ", signed";
+  if (reads(p.kind, KindParameter::table)) {
     if (table) {
       text += ", table=" + table_path.filename().string();
       if (!table_tensor.empty()) text += ":" + table_tensor;
@@ -178,16 +167,13 @@ EncodingSpec parse_encoding(const EncodingArgs& args, std::string_view command) 
   if (!kind) throw UsageError("unknown kind '" + args.kind + "' (kinds: " + kind_list() + ")");
 
   // Strict applicability: an option that means nothing for this kind is an error, not ignored.
-  only_for(args.base, kind_uses_base(*kind), *kind, "sigmoid, sinusoidal, sinusoidal-concat");
-  if (args.signed_bits.given() && *kind != EncodingKind::binary) {
-    throw UsageError("--signed does not apply to kind " + std::string(to_string(*kind)) +
-                     " (only to binary)");
-  }
-  const bool learned = *kind == EncodingKind::learned;
-  only_for(args.table, learned, *kind, "learned");
-  only_for(args.sigma, learned, *kind, "learned");
-  only_for(args.seed, learned, *kind, "learned");
-  only_for(args.tensor, learned, *kind, "learned");
+  only_for(args.base, KindParameter::base, *kind);
+  if (args.signed_bits.given() && !reads(*kind, KindParameter::binary_signed))
+    throw UsageError(not_applicable_message(args.signed_bits.name, *kind, KindParameter::binary_signed));
+  only_for(args.table, KindParameter::table, *kind);
+  only_for(args.sigma, KindParameter::sigma, *kind);
+  only_for(args.seed, KindParameter::seed, *kind);
+  only_for(args.tensor, KindParameter::table, *kind);
   const bool has_table = args.table.given();
   if (args.tensor.given() && !has_table) {
     throw UsageError("--tensor needs --table FILE (it names the tensor of a .safetensors table to use)");
@@ -205,30 +191,31 @@ EncodingSpec parse_encoding(const EncodingArgs& args, std::string_view command) 
   p.kind = *kind;
   if (args.positions.given()) {
     p.positions = integer_value(args.positions);
-    require_at_least("--positions", p.positions, 1);
-    require_at_most("--positions", p.positions, kMaxPosition);
+    require_at_least("--positions", p.positions, positions_range.lowest);
+    require_at_most("--positions", p.positions, positions_range.highest);
   } else if (!has_table) {
     require(args.positions, command, "N");
   }
   if (args.dims.given()) {
     p.dims = integer_value(args.dims);
-    require_at_least("--dims", p.dims, 1);
+    require_at_least("--dims", p.dims, dims_range.lowest);
   } else if (!has_table) {
     require(args.dims, command, "D");
   }
   if (args.start.given()) {
     p.start = integer_value(args.start);
-    require_at_least("--start", p.start, 0);
-    require_at_most("--start", p.start, kMaxPosition - 1);
+    require_at_least("--start", p.start, start_range.lowest);
+    require_at_most("--start", p.start, start_range.highest);
   }
   p.base = base_value(args.base);
   if (args.sigma.given()) {
     p.sigma = real_value(args.sigma);
-    if (p.sigma < 0.0) throw UsageError("--sigma must be 0 or more (got " + args.sigma.text + ")");
+    if (p.sigma < sigma_range.lowest)
+      throw UsageError("--sigma must be 0 or more (got " + args.sigma.text + ")");
   }
   if (args.seed.given()) p.seed = parse_unsigned("--seed", args.seed.text);
   p.binary_signed = args.signed_bits.value;
-  if (args.positions.given() && p.start > kMaxPosition - p.positions) {
+  if (args.positions.given() && p.start > position_limit - p.positions) {
     throw UsageError("--start + --positions must stay below 2^52 so positions are exact (got " +
                      std::to_string(p.start) + " + " + std::to_string(p.positions) + ")");
   }

@@ -36,16 +36,17 @@ std::string display_label(const Config& config) {
 }
 
 void clamp_encoding(EncodingParams& e) {
-  e.positions = std::clamp<std::int64_t>(e.positions, 1, max_positions);
-  e.dims = std::clamp<std::int64_t>(e.dims, 1, max_dims);
-  e.start = std::clamp<std::int64_t>(e.start, 0, max_start);
+  e.positions = view_positions_range.clamp(e.positions);
+  e.dims = view_dims_range.clamp(e.dims);
+  e.start = view_start_range.clamp(e.start);
+  e.base = base_range.clamp(e.base);
 }
 
 Selection clamped(const Selection& s, const EncodingParams& e) {
   Selection out;
-  out.position = std::clamp(s.position, e.start, e.start + std::max<std::int64_t>(e.positions, 1) - 1);
-  out.offset = std::clamp<std::int64_t>(s.offset, 0, std::max<std::int64_t>(e.positions - 1, 0));
-  out.dimension = std::clamp<std::int64_t>(s.dimension, 0, std::max<std::int64_t>(e.dims - 1, 0));
+  out.position = position_bounds(e).clamp(s.position);
+  out.offset = offset_bounds(e).clamp(s.offset);
+  out.dimension = dimension_bounds(e).clamp(s.dimension);
   return out;
 }
 

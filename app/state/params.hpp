@@ -21,12 +21,13 @@
 
 namespace pelab::app {
 
-// Limits of the controls (and of a session file's values).
-inline constexpr std::int64_t max_positions = 16384;
-inline constexpr std::int64_t max_dims = 4096;
-inline constexpr double min_base = 2.0;
-inline constexpr double max_base = 1e6;
-inline constexpr std::int64_t max_start = 1'000'000'000;
+// Limits of the controls (and of a session file's values): the views' limits on N, D and start and
+// the one base range, all stated in core (pelab/encodings.hpp).
+inline constexpr std::int64_t max_positions = view_positions_range.highest;
+inline constexpr std::int64_t max_dims = view_dims_range.highest;
+inline constexpr double min_base = base_range.lowest;
+inline constexpr double max_base = base_range.highest;
+inline constexpr std::int64_t max_start = view_start_range.highest;
 inline constexpr int max_neighbour_curves = 4;
 inline constexpr std::size_t max_configs = 4;
 inline constexpr std::size_t max_label_length = 64;
@@ -98,6 +99,18 @@ struct Slot {
   Selection selection;
   bool operator==(const Slot&) const = default;
 };
+
+// The user moved the selection shown (clamped(slot.selection, ...)) to `moved`, with a slider or a
+// key: the fields that moved are stored, clamped into the table; the others keep the value the user
+// set, even where the table is too small for it right now. So N passing through 1 on the way to 64
+// (typed, dragged or stepped) leaves p = 20 and k = 4 as they were.
+inline void move_selection(Slot& slot, const Selection& moved) {
+  const Selection shown = clamped(slot.selection, slot.config.encoding);
+  const Selection kept = clamped(moved, slot.config.encoding);
+  if (kept.position != shown.position) slot.selection.position = kept.position;
+  if (kept.offset != shown.offset) slot.selection.offset = kept.offset;
+  if (kept.dimension != shown.dimension) slot.selection.dimension = kept.dimension;
+}
 
 // The views shown (registry ids, in order) and which one is maximised.
 struct LayoutState {

@@ -16,14 +16,14 @@ void handle_shortcuts(AppContext& app) {
   if (io.WantTextInput || ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) return;
   if (handle_lesson_keys(app)) return;  // presenter mode: arrows, space and enter step the lesson
   Slot& slot = app.state.active_slot();
-  Selection& selection = slot.selection;
-  selection = clamped(selection, slot.config.encoding);  // a key steps from the value the user sees
+  // A key steps from the value the user sees; only what it moves is stored (move_selection).
+  Selection selection = clamped(slot.selection, slot.config.encoding);
   const bool repeat = true;
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow), repeat)) ++selection.position;
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow), repeat)) --selection.position;
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow), repeat)) ++selection.dimension;
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow), repeat)) --selection.dimension;
-  selection = clamped(selection, slot.config.encoding);
+  move_selection(slot, selection);
 
   UiSettings& ui = app.state.ui;
   if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) {

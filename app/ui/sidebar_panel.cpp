@@ -130,11 +130,10 @@ void section(const char* title) {
   ImGui::Separator();
 }
 
-// N, D and start: a typed value passes through every prefix (6 on the way to 64); the selection is
-// kept as the user set it and only clamped once the edit is committed.
-void commit_clamp(Slot& slot) {
-  if (ImGui::IsItemDeactivatedAfterEdit()) slot.selection = clamped(slot.selection, slot.config.encoding);
-}
+// The span the base slider drags over (logarithmic): the bases models use, from 1 (every column
+// the same frequency) to a billion. A value typed into it (Ctrl+click) may lie anywhere in core's
+// base_range, as in a CONFIG or pelab-cli's --base.
+constexpr double base_drag_lowest = 1.0, base_drag_highest = 1e9;
 
 void draw_encoding_controls(AppContext& app) {
   Slot& slot = app.state.active_slot();
@@ -154,13 +153,12 @@ void draw_encoding_controls(AppContext& app) {
   }
   {
     const ControlMark mark(app, "positions");
-    slider_int64("N", e.positions, 1, max_positions, tr("sidebar.n.tip"), true);
-    commit_clamp(slot);
+    slider_int64("N", e.positions, view_positions_range.lowest, view_positions_range.highest,
+                 tr("sidebar.n.tip"), true);
   }
   {
     const ControlMark mark(app, "dims");
-    slider_int64("D", e.dims, 1, max_dims, tr("sidebar.d.tip"), true);
-    commit_clamp(slot);
+    slider_int64("D", e.dims, view_dims_range.lowest, view_dims_range.highest, tr("sidebar.d.tip"), true);
   }
 
   const std::optional<std::string_view> base_unused = unused_parameter_reason(e.kind, KindParameter::base);
@@ -171,8 +169,9 @@ void draw_encoding_controls(AppContext& app) {
   std::optional<ControlMark> base_mark;
   base_mark.emplace(app, "base");
   row_label(tr("sidebar.base"), base_tooltip.c_str());
-  ImGui::SliderScalar("##base", ImGuiDataType_Double, &e.base, &min_base, &max_base, "%.6g",
-                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  ImGui::SliderScalar("##base", ImGuiDataType_Double, &e.base, &base_drag_lowest, &base_drag_highest, "%.6g",
+                      ImGuiSliderFlags_Logarithmic);
+  e.base = base_range.clamp(e.base);
   item_tooltip(base_tooltip.c_str());
   // One-click values on their own line under the slider, so the slider keeps the full width.
   ImGui::SetCursorPosX(6.5f * ImGui::GetFontSize());  // the column row_label puts controls in
@@ -193,21 +192,20 @@ void draw_encoding_controls(AppContext& app) {
     const std::int64_t step = 1, fast_step = 100;
     ImGui::InputScalar("##start", ImGuiDataType_S64, &e.start, &step, &fast_step, "%lld");
     item_tooltip(start_tooltip);
-    commit_clamp(slot);
   }
-  e.start = std::clamp<std::int64_t>(e.start, 0, max_start);
+  e.start = view_start_range.clamp(e.start);
 
-  if (e.kind == EncodingKind::binary) {
+  if (reads(e.kind, KindParameter::binary_signed)) {
     const ControlMark mark(app, "binary_signed");
     ImGui::Checkbox(tr("sidebar.signed"), &e.binary_signed);
     item_tooltip(tr("sidebar.signed.tip"));
   }
-  if (e.kind == EncodingKind::learned) {
+  if (reads(e.kind, KindParameter::table)) {
     {
       const ControlMark mark(app, "table");
       draw_table_source_controls(app);
     }
-    if (slot.config.table_path.empty()) {
+    if (slot.config.table_path.empty() && reads(e.kind, KindParameter::sigma)) {
       {
         const ControlMark mark(app, "sigma");
         row_label("σ", tr("sidebar.sigma.tip"));
@@ -227,24 +225,25 @@ void draw_encoding_controls(AppContext& app) {
 void draw_selection_controls(AppContext& app) {
   Slot& slot = app.state.active_slot();
   const EncodingParams& e = slot.config.encoding;
-  // The sliders show the selection as used (inside the table); moving one stores the new value.
+  // The sliders show the selection as used (inside the table); only a slider the user moves stores
+  // its value, so p and k set on a long table survive N passing through small values.
   Selection shown = clamped(slot.selection, e);
-  const std::int64_t last_position = e.start + e.positions - 1;
   {
     const ControlMark mark(app, "position");
-    if (slider_int64("p  (↑ ↓)", shown.position, e.start, last_position, tr("sidebar.p.tip")))
-      slot.selection.position = shown.position;
+    const ParameterRange<std::int64_t> bounds = position_bounds(e);
+    slider_int64("p  (↑ ↓)", shown.position, bounds.lowest, bounds.highest, tr("sidebar.p.tip"));
   }
   {
     const ControlMark mark(app, "offset");
-    if (slider_int64("k", shown.offset, 0, std::max<std::int64_t>(e.positions - 1, 0), tr("sidebar.k.tip")))
-      slot.selection.offset = shown.offset;
+    const ParameterRange<std::int64_t> bounds = offset_bounds(e);
+    slider_int64("k", shown.offset, bounds.lowest, bounds.highest, tr("sidebar.k.tip"));
   }
   {
     const ControlMark mark(app, "dimension");
-    if (slider_int64("i  (← →)", shown.dimension, 0, e.dims - 1, tr("sidebar.i.tip")))
-      slot.selection.dimension = shown.dimension;
+    const ParameterRange<std::int64_t> bounds = dimension_bounds(e);
+    slider_int64("i  (← →)", shown.dimension, bounds.lowest, bounds.highest, tr("sidebar.i.tip"));
   }
+  move_selection(slot, shown);
   DisplaySettings& display = app.state.display;
   const ControlMark mark(app, "neighbour_curves");
   const char* neighbours_tooltip = tr("sidebar.neighbours.tip");

@@ -32,8 +32,6 @@
 namespace pelab {
 namespace {
 
-// Positions stay exact in double precision below 2^52 (encodings.hpp, pelab-cli).
-constexpr std::int64_t kMaxPosition = std::int64_t{1} << 52;
 constexpr std::size_t kMaxLabelBytes = 64;
 
 enum class Key { positions, dims, base, start, signed_bits, sigma, seed, table, tensor, label };
@@ -58,14 +56,7 @@ std::string joined(auto&& names) {
   return list;
 }
 
-std::string kind_list() {
-  std::string list;
-  for (EncodingKind kind : all_encoding_kinds()) {
-    if (!list.empty()) list += ", ";
-    list += to_string(kind);
-  }
-  return list;
-}
+std::string kind_list() { return kind_names(); }
 
 // Text quoted for a one-line message: control bytes become \n, \t or \xNN.
 std::string quoted(std::string_view text) {
@@ -189,24 +180,13 @@ class Parser {
         break;
       case Key::table:
       case Key::tensor:
-        if (kind != EncodingKind::learned) {
-          fail("key " + quoted(key_name(key)) + " does not apply to kind " + std::string(to_string(kind)) +
-               " (only to learned)");
-        }
-        return;
+        parameter = KindParameter::table;
+        break;
       default:
         return;
     }
-    const std::optional<std::string_view> reason = unused_parameter_reason(kind, parameter);
-    if (!reason) return;
-    std::string readers;
-    for (EncodingKind other : all_encoding_kinds()) {
-      if (unused_parameter_reason(other, parameter)) continue;
-      if (!readers.empty()) readers += ", ";
-      readers += to_string(other);
-    }
-    fail("key " + quoted(key_name(key)) + " does not apply to kind " + std::string(to_string(kind)) +
-         " (only to " + readers + "); " + std::string(*reason));
+    if (!reads(kind, parameter))
+      fail(not_applicable_message("key " + quoted(key_name(key)), kind, parameter));
   }
 
   [[noreturn]] void bad_value(Key key, std::string_view value, std::string_view what) const {
@@ -273,24 +253,20 @@ class Parser {
     EncodingParams& p = spec_.encoding;
     switch (key) {
       case Key::positions:
-        p.positions = integer(key, value, 1, kMaxPosition);
+        p.positions = integer(key, value, positions_range.lowest, positions_range.highest);
         spec_.positions_given = true;
         break;
       case Key::dims:
-        p.dims = integer(key, value, 1, std::numeric_limits<std::int64_t>::max());
+        p.dims = integer(key, value, dims_range.lowest, dims_range.highest);
         spec_.dims_given = true;
         break;
       case Key::start:
-        p.start = integer(key, value, 0, kMaxPosition - 1);
+        p.start = integer(key, value, start_range.lowest, start_range.highest);
         break;
       case Key::base: {
         const double base = real(key, value);
         if (base <= 0.0) bad_value(key, value, "must be above 0");
-        try {
-          validate_base(base);
-        } catch (const Error&) {
-          bad_value(key, value, "too small: 1/base must be finite too");
-        }
+        if (!base_range.contains(base)) bad_value(key, value, "must be " + base_range_text());
         p.base = base;
         break;
       }
@@ -305,7 +281,7 @@ class Parser {
         break;
       case Key::sigma: {
         const double sigma = real(key, value);
-        if (sigma < 0.0) bad_value(key, value, "must be 0 or more");
+        if (sigma < sigma_range.lowest) bad_value(key, value, "must be 0 or more");
         p.sigma = sigma;
         break;
       }
@@ -347,7 +323,7 @@ class Parser {
     EncodingParams& p = spec_.encoding;
     // A loaded table decides N when positions is not given, so start + N is checked against the
     // given N only.
-    if ((!has_table || spec_.positions_given) && p.start > kMaxPosition - p.positions) {
+    if ((!has_table || spec_.positions_given) && p.start > position_limit - p.positions) {
       fail("start=" + std::to_string(p.start) + " with positions=" + std::to_string(p.positions) +
            ": start + positions must stay at most 2^52 so positions are exact in double precision");
     }
@@ -366,10 +342,6 @@ std::string shortest(double value) {
   return std::string(buffer, end);
 }
 
-bool reads(EncodingKind kind, KindParameter parameter) {
-  return !unused_parameter_reason(kind, parameter).has_value();
-}
-
 // `spec` with the fields that CONFIG cannot or need not carry reset to their defaults.
 ConfigSpec normalized(const ConfigSpec& spec) {
   const ConfigSpec defaults;
@@ -380,7 +352,7 @@ ConfigSpec normalized(const ConfigSpec& spec) {
   if (!reads(kind, KindParameter::binary_signed)) p.binary_signed = defaults.encoding.binary_signed;
   if (!reads(kind, KindParameter::sigma) || !n.table.empty()) p.sigma = defaults.encoding.sigma;
   if (!reads(kind, KindParameter::seed) || !n.table.empty()) p.seed = defaults.encoding.seed;
-  if (kind != EncodingKind::learned) n.table.clear();
+  if (!reads(kind, KindParameter::table)) n.table.clear();
   if (n.table.empty()) n.tensor.clear();
   n.positions_given = n.positions_given || p.positions != defaults.encoding.positions;
   n.dims_given = n.dims_given || p.dims != defaults.encoding.dims;
@@ -388,6 +360,14 @@ ConfigSpec normalized(const ConfigSpec& spec) {
 }
 
 }  // namespace
+
+std::string not_applicable_message(std::string_view option, EncodingKind kind, KindParameter parameter) {
+  std::string text = std::string(option) + " does not apply to kind " + std::string(to_string(kind)) +
+                     " (only to " + kinds_reading(parameter) + ")";
+  if (const std::optional<std::string_view> reason = unused_parameter_reason(kind, parameter))
+    text += "; " + std::string(*reason);
+  return text;
+}
 
 ConfigSpec parse_config_spec(std::string_view text) { return Parser(text).run(); }
 
@@ -437,13 +417,19 @@ std::string format_config_spec(const ConfigSpec& spec) {
   return text;
 }
 
-std::string_view config_spec_help() {
+std::string config_spec_help() {
   return "CONFIG names one encoding configuration in one word: KIND[:KEY=VALUE[,KEY=VALUE...]]\n"
-         "  KIND    integer, normalized, binary, sigmoid, sinusoidal, sinusoidal-concat, learned, fourier\n"
+         "  KIND    " +
+         kind_names() + "\n" +
          "  KEYs    positions=N, dims=D (integers, at least 1), start=P (integer, at least 0),\n"
-         "          base=B (number above 0; sigmoid, sinusoidal, sinusoidal-concat),\n"
-         "          signed=true|false (binary), sigma=S (at least 0) and seed=U (0 to 2^64-1)\n"
-         "          (learned, seeded table), table=FILE (learned: a .npy or .safetensors table),\n"
+         "          base=B (" +
+         base_range_text() + "; " + kinds_reading(KindParameter::base) + "),\n" +
+         "          signed=true|false (" + kinds_reading(KindParameter::binary_signed) +
+         "), sigma=S (at least 0) and seed=U (0 to 2^64-1)\n"
+         "          (" +
+         kinds_reading(KindParameter::sigma) + ", seeded table), table=FILE (" +
+         kinds_reading(KindParameter::table) +
+         ": a .npy or .safetensors table),\n"
          "          tensor=NAME (with table: the tensor inside a .safetensors file),\n"
          "          label=TEXT (shown above the configuration, at most 64 bytes)\n"
          "  A key the kind does not read is an error; so are repeated keys and spaces around ':', ',' and\n"

@@ -3,12 +3,14 @@
 
 #include "encoding_rules.hpp"
 #include "memory_hints.hpp"
+#include "pelab/kinds.hpp"
 #include "two_threads.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <numbers>
 #include <string>
 #include <utility>
@@ -23,9 +25,12 @@
 namespace pelab {
 namespace {
 
-constexpr std::array kAllKinds = {
-    EncodingKind::integer,    EncodingKind::normalized,        EncodingKind::binary,  EncodingKind::sigmoid,
-    EncodingKind::sinusoidal, EncodingKind::sinusoidal_concat, EncodingKind::learned, EncodingKind::fourier};
+// Every kind in EncodingKind order, the order of the rows of kinds.hpp's table.
+constexpr auto kKindsInOrder = [] {
+  std::array<EncodingKind, encoding_kind_count> list{};
+  for (std::size_t i = 0; i < list.size(); ++i) list[i] = static_cast<EncodingKind>(i);
+  return list;
+}();
 
 // splitmix64: a counter-based hash, so a learned entry depends only on (seed, position, dim).
 std::uint64_t splitmix64(std::uint64_t x) {
@@ -142,52 +147,50 @@ std::vector<std::int64_t> iota(std::int64_t first, std::int64_t count) {
 
 }  // namespace
 
-std::string_view to_string(EncodingKind kind) {
-  switch (kind) {
-    case EncodingKind::integer:
-      return "integer";
-    case EncodingKind::normalized:
-      return "normalized";
-    case EncodingKind::binary:
-      return "binary";
-    case EncodingKind::sigmoid:
-      return "sigmoid";
-    case EncodingKind::sinusoidal:
-      return "sinusoidal";
-    case EncodingKind::sinusoidal_concat:
-      return "sinusoidal-concat";
-    case EncodingKind::learned:
-      return "learned";
-    case EncodingKind::fourier:
-      return "fourier";
-  }
-  return "?";
-}
+std::string_view to_string(EncodingKind kind) { return kind_info(kind).name; }
 
 std::optional<EncodingKind> parse_encoding_kind(std::string_view name) {
-  for (EncodingKind kind : kAllKinds) {
-    if (to_string(kind) == name) return kind;
+  for (const KindInfo& info : kind_table()) {
+    if (info.name == name) return info.kind;
   }
   return std::nullopt;
 }
 
-std::span<const EncodingKind> all_encoding_kinds() { return kAllKinds; }
+std::span<const EncodingKind> all_encoding_kinds() { return kKindsInOrder; }
 
 void validate_base(double base) {
-  if (!std::isfinite(base) || base <= 0.0 || !std::isfinite(1.0 / base)) {
-    throw Error(Text{TextId::encode_base, {std::to_string(base)}});
-  }
+  if (!base_range.contains(base)) throw Error(Text{TextId::encode_base, {std::to_string(base)}});
+}
+
+std::string base_range_text() {
+  char text[64];
+  std::snprintf(text, sizeof text, "between %g and %g", base_range.lowest, base_range.highest);
+  std::string words(text);  // "1e+290" is written "1e290", as a CONFIG or --base takes it
+  words.erase(std::remove(words.begin(), words.end(), '+'), words.end());
+  return words;
+}
+
+ParameterRange<std::int64_t> position_bounds(const EncodingParams& p) {
+  return {p.start, p.start + std::max<std::int64_t>(p.positions, 1) - 1};
+}
+ParameterRange<std::int64_t> offset_bounds(const EncodingParams& p) {
+  return {0, std::max<std::int64_t>(p.positions - 1, 0)};
+}
+ParameterRange<std::int64_t> dimension_bounds(const EncodingParams& p) {
+  return {0, std::max<std::int64_t>(p.dims - 1, 0)};
 }
 
 void validate(const EncodingParams& p) {
-  if (p.positions <= 0) throw Error(Text{TextId::encode_positions_at_least_1, {std::to_string(p.positions)}});
-  if (p.dims <= 0) throw Error(Text{TextId::encode_dims_at_least_1, {std::to_string(p.dims)}});
-  if (p.start < 0) throw Error(Text{TextId::encode_start_negative, {std::to_string(p.start)}});
-  if (p.start > (std::int64_t{1} << 52) - p.positions) {
+  if (p.positions < positions_range.lowest)
+    throw Error(Text{TextId::encode_positions_at_least_1, {std::to_string(p.positions)}});
+  if (p.dims < dims_range.lowest) throw Error(Text{TextId::encode_dims_at_least_1, {std::to_string(p.dims)}});
+  if (p.start < start_range.lowest)
+    throw Error(Text{TextId::encode_start_negative, {std::to_string(p.start)}});
+  if (p.positions > positions_range.highest || p.start > position_limit - p.positions) {
     throw Error(Text{TextId::encode_start_exact});
   }
   validate_base(p.base);
-  if (!std::isfinite(p.sigma) || p.sigma < 0.0) {
+  if (!sigma_range.contains(p.sigma)) {
     throw Error(Text{TextId::encode_sigma, {std::to_string(p.sigma)}});
   }
 }

@@ -29,6 +29,8 @@
 #include <vector>
 
 #include "gui_support.hpp"
+#include "pelab/kinds.hpp"
+#include "state/params.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -37,12 +39,12 @@ namespace {
 
 using namespace pelab::test;
 
-// The app's limits (app/state/params.hpp); the test does not link the app, so they are restated.
-constexpr std::int64_t max_positions = 16384;
-constexpr std::int64_t max_dims = 4096;
-constexpr std::int64_t max_start = 1'000'000'000;
-constexpr double min_base = 2.0;
-constexpr double max_base = 1e6;
+// The app's limits and the one base range, as core states them.
+using pelab::app::max_dims;
+using pelab::app::max_positions;
+using pelab::app::max_start;
+constexpr double min_base = pelab::base_range.lowest;
+constexpr double max_base = pelab::base_range.highest;
 
 const std::vector<std::string> all_views = {"heatmap",  "curves",     "spectrum",  "similarity",
                                             "rotation", "difference", "scorecard", "rope",
@@ -60,13 +62,18 @@ std::vector<std::string> views_but_scorecard() {
 // Drawn once across all configurations (the others once per configuration: one panel each).
 const std::set<std::string> across_views = {"difference", "scorecard", "rope", "bias"};
 
-// Four per launch (the app shows at most four configurations side by side).
-const std::vector<std::vector<std::string>> kind_groups = {
-    {"integer", "normalized", "binary", "sigmoid"},
-    {"sinusoidal", "sinusoidal-concat", "learned", "fourier"}};
+// Every kind of core's table, four per launch (the app shows at most four configurations side by side).
+std::vector<std::vector<std::string>> kind_groups() {
+  std::vector<std::vector<std::string>> groups;
+  for (const pelab::KindInfo& info : pelab::kind_table()) {
+    if (groups.empty() || groups.back().size() == pelab::app::max_configs) groups.emplace_back();
+    groups.back().emplace_back(info.name);
+  }
+  return groups;
+}
 
 bool reads_base(const std::string& kind) {
-  return kind == "sinusoidal" || kind == "sinusoidal-concat" || kind == "sigmoid";
+  return !pelab::unused_parameter_reason(*pelab::parse_encoding_kind(kind), pelab::KindParameter::base);
 }
 
 // One extreme: the encoding's shape and base, the selection at an edge, the similarity metric.
@@ -111,8 +118,9 @@ json session_for(const Extreme& e, const std::vector<std::string>& kinds, const 
                   {"offset", e.high_edges ? e.positions - 1 : 0},
                   {"dimension", e.high_edges ? e.dims - 1 : 0}}}};
     if (reads_base(kind)) config["base"] = e.base;
-    if (kind == "learned") config["sigma"] = e.sigma;
-    if (kind == "binary") config["binary_signed"] = e.binary_signed;
+    const pelab::EncodingKind k = *pelab::parse_encoding_kind(kind);
+    if (pelab::reads(k, pelab::KindParameter::sigma)) config["sigma"] = e.sigma;
+    if (pelab::reads(k, pelab::KindParameter::binary_signed)) config["binary_signed"] = e.binary_signed;
     configs.push_back(config);
   }
   json links = json::object();
@@ -205,11 +213,12 @@ TEST_CASE("sweep: every extreme and every kind with all views in one grid", "[sw
   for (const Extreme& extreme : extremes()) {
     const bool large = extreme.positions * extreme.dims > (std::int64_t{1} << 22);
     const json layout{{"views", large ? views_but_scorecard() : all_views}, {"maximized", nullptr}};
-    for (const auto& group : kind_groups) {
+    for (const auto& group : kind_groups()) {
       for (std::size_t first = 0; first < group.size(); first += large ? 2 : group.size()) {
         const std::vector<std::string> kinds(
             group.begin() + static_cast<std::ptrdiff_t>(first),
-            group.begin() + static_cast<std::ptrdiff_t>(large ? first + 2 : group.size()));
+            group.begin() +
+                static_cast<std::ptrdiff_t>(large ? std::min(first + 2, group.size()) : group.size()));
         check_render(extreme.name + " " + kinds.front(), session_for(extreme, kinds, layout), "all",
                      "2000x6400");
       }
@@ -227,6 +236,41 @@ TEST_CASE("sweep: each view maximised at the largest N and D with p k i at the f
   const Extreme& extreme = extremes()[4];
   for (const std::string& view : all_views)
     check_render(extreme.name, session_for(extreme, {"integer", "learned"}, layout), view, "1000x700");
+}
+
+// The sidebar's N slider passes through every value typed (64 cleared to 6, then 1, then 64 again):
+// p = 20 and k = 4, set on the long table, are shown clamped meanwhile (p = 0, k = 0 at N = 1) and
+// come back at N = 64, because the frames in between store only what the user moved (move_selection,
+// the function the sidebar's sliders and the arrow keys go through). A selection the user moves
+// while N is small is stored clamped into that table.
+TEST_CASE("the selection survives N going 64 -> 6 -> 1 -> 64", "[selection]") {
+  using namespace pelab::app;
+  Slot slot;
+  slot.config.encoding = pelab::encoding_params(pelab::EncodingKind::sinusoidal, 64, 16);
+  slot.selection = Selection{20, 4, 6};
+  for (std::int64_t n : {64, 6, 1, 64}) {
+    slot.config.encoding.positions = n;
+    const Selection shown = clamped(slot.selection, slot.config.encoding);
+    move_selection(slot, shown);  // a frame of the sidebar with no slider moved
+    if (n == 6) CHECK(shown == Selection{5, 4, 6});
+    if (n == 1) CHECK(shown == Selection{0, 0, 6});
+  }
+  CHECK(slot.selection == Selection{20, 4, 6});
+  CHECK(clamped(slot.selection, slot.config.encoding) == Selection{20, 4, 6});
+
+  // With D at 2, the user moves i to 0: i is stored, p and k keep what the user set.
+  slot.config.encoding.dims = 2;
+  Selection moved = clamped(slot.selection, slot.config.encoding);
+  CHECK(moved.dimension == 1);
+  moved.dimension = 0;
+  move_selection(slot, moved);
+  CHECK(slot.selection == Selection{20, 4, 0});
+  // A step past the table's end (p = 63 + 1 at N = 64, start 0) is stored as the last row.
+  slot.config.encoding.dims = 16;
+  moved = clamped(slot.selection, slot.config.encoding);
+  moved.position = 64;
+  move_selection(slot, moved);
+  CHECK(slot.selection == Selection{63, 4, 0});
 }
 
 // The latency benchmark's numbers are measured, not made up: positive, at least one frame.

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "cli_runner.hpp"
+#include "pelab/config_spec.hpp"
 #include "pelab/io/npy.hpp"
 
 using namespace cli_test;
@@ -356,4 +357,36 @@ TEST_CASE("output paths that cannot be written: exit 1 / one line / nothing left
     CHECK(read_bytes(dir.file("read_only") + "/kept.npy") == "old");
     CHECK(std::distance(std::filesystem::directory_iterator(dir.file("read_only")), {}) == 1);
   }
+}
+
+// pelab-cli's --base and a CONFIG's base= (what pelab reads) take the same range, from core, and
+// refuse with the same words. The bounds follow from double precision (encodings.hpp): 2^52/DBL_MAX
+// ≈ 2.5e-293 and, for the period plot's log axis, about 1e295, rounded inward.
+TEST_CASE("pelab-cli and CONFIG accept and refuse the same bases with the same message") {
+  for (const std::string base : {"1e9", "1e-292", "1e290", "0.5"}) {
+    INFO("base " << base);
+    const RunResult r =
+        run_cli({"encode", "sinusoidal", "--positions", "2", "--dims", "2", "--base", base, "--out", "-"});
+    CHECK(r.exit_code == 0);
+    CHECK(pelab::parse_config_spec("sinusoidal:base=" + base).encoding.base == std::stod(base));
+  }
+  for (const std::string base : {"1e308", "1e-300", "9.9e-293"}) {
+    INFO("base " << base);
+    const RunResult r =
+        run_cli({"encode", "sinusoidal", "--positions", "2", "--dims", "2", "--base", base, "--out", "-"});
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "pelab-cli: --base must be between 1e-292 and 1e290 (got " + base + ")\n");
+    CHECK_THROWS_WITH(pelab::parse_config_spec("sinusoidal:base=" + base),
+                      Catch::EndsWith("base=" + base + ": must be between 1e-292 and 1e290"));
+  }
+  // An option the kind does not read: one message, the front end's spelling of the option first.
+  const RunResult r =
+      run_cli({"encode", "integer", "--positions", "2", "--dims", "2", "--base", "3", "--out", "-"});
+  CHECK(r.exit_code == 2);
+  const std::string rest =
+      " does not apply to kind integer (only to sigmoid, sinusoidal, sinusoidal-concat); integer ignores "
+      "base: "
+      "P[p, i] = p has no frequencies or timescales.";
+  CHECK(r.err == "pelab-cli: --base" + rest + "\n");
+  CHECK_THROWS_WITH(pelab::parse_config_spec("integer:base=3"), Catch::EndsWith("key 'base'" + rest));
 }

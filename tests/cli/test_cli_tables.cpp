@@ -104,7 +104,10 @@ TEST_CASE("option --tensor is a usage error without --table or for another kind"
   const RunResult other_kind =
       run_cli({"similarity", "sinusoidal", "--positions", "4", "--dims", "4", "--tensor", "x", "--out", out});
   CHECK(other_kind.exit_code == 2);
-  CHECK(other_kind.err == "pelab-cli: --tensor does not apply to kind sinusoidal (only to learned)\n");
+  // The same message as a CONFIG's, with the kind's reason from core's table of kinds.
+  CHECK(other_kind.err ==
+        "pelab-cli: --tensor does not apply to kind sinusoidal (only to learned); sinusoidal ignores a table "
+        "file: its table follows a fixed rule; only learned takes its rows from a file.\n");
   const RunResult empty =
       run_cli({"encode", "learned", "--table", dir.file("t.safetensors"), "--tensor", "", "--out", out});
   CHECK(empty.exit_code == 2);

@@ -205,9 +205,36 @@ TEST_CASE("kind names round-trip and invalid parameters are refused") {
   p.dims = -1;
   CHECK_THROWS_WITH(validate(p), Catch::Contains("dims D"));
   p.dims = 4;
-  for (double bad : {0.0, -3.0, std::nan(""), HUGE_VAL, 1e-310 /* subnormal: 1/base overflows */}) {
+  for (double bad : {0.0, -3.0, std::nan(""), HUGE_VAL, 1e-310, 1e-300, 1e308, std::nextafter(1e-292, 0.0),
+                     std::nextafter(1e290, HUGE_VAL)}) {
     p.base = bad;
     CHECK_THROWS_AS(validate(p), Error);
+  }
+  for (double good : {1e-292, 0.5, 1.0, 1e9, 1e290}) {
+    p.base = good;
+    CHECK_NOTHROW(validate(p));
+  }
+}
+
+// base_range is what keeps the tables and their wavelengths finite. At base 1e-300 (refused) the
+// last pair of a D = 4095 table turns at w = 1e300^(4094/4095) ≈ 8.5e299 rad per position, and at
+// p = 1e9 the angle overflows to inf, whose sine is NaN; at the lowest base, 1e-292, the angle at
+// the largest position 2^52 - 1 is below 1e292 · 2^52 ≈ 4.5e307, finite. At the highest base the
+// longest wavelength, 2π · 1e290^(4094/4096), is about 4.6e290.
+TEST_CASE("the ends of base_range keep every entry and wavelength finite") {
+  const auto low = encoding_params(EncodingKind::sinusoidal, 2, 4095, 1e-292, (std::int64_t{1} << 52) - 2);
+  const Matrix table = encode(low);
+  CHECK(table.allFinite());
+  CHECK(table.cwiseAbs().maxCoeff() <= 1.0);
+  const std::vector<double> longest =
+      band_wavelengths(encoding_params(EncodingKind::sinusoidal, 2, 4096, 1e290));
+  REQUIRE(longest.size() == 2048);
+  for (double lambda : longest) CHECK(std::isfinite(lambda));
+  CHECK_THAT(std::log10(longest.back()),
+             WithinAbs(std::log10(2 * std::numbers::pi) + 290.0 * 4094 / 4096, 1e-9));
+  for (EncodingKind kind : {EncodingKind::sigmoid, EncodingKind::sinusoidal_concat}) {
+    CHECK(encode(encoding_params(kind, 2, 4095, 1e-292, (std::int64_t{1} << 52) - 2)).allFinite());
+    CHECK(encode(encoding_params(kind, 2, 4096, 1e290, (std::int64_t{1} << 52) - 2)).allFinite());
   }
 }
 

@@ -335,6 +335,14 @@ TEST_CASE("kind texts and the parameters each kind reads", "[structure]") {
     CHECK(unused_parameter_reason(kind, KindParameter::seed).has_value() == (kind != EncodingKind::learned));
     CHECK(base_meaning(kind).find("base") != std::string_view::npos);
   }
+  for (EncodingKind kind : all_encoding_kinds())
+    CHECK(reads(kind, KindParameter::table) == (kind == EncodingKind::learned));
+  // The lists in pelab-cli's and CONFIG's messages, in the table's order (SPEC §3's order).
+  CHECK(kinds_reading(KindParameter::base) == "sigmoid, sinusoidal, sinusoidal-concat");
+  CHECK(kinds_reading(KindParameter::binary_signed) == "binary");
+  CHECK(kinds_reading(KindParameter::table) == "learned");
+  CHECK(kind_names() ==
+        "integer, normalized, binary, sigmoid, sinusoidal, sinusoidal-concat, learned, fourier");
   CHECK(*unused_parameter_reason(EncodingKind::fourier, KindParameter::base) ==
         "fourier ignores base: its bands are 2^k π/(N−1), fixed by N.");
   CHECK(base_meaning(EncodingKind::sinusoidal).find("base^{−2k/D}") != std::string_view::npos);

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "pelab/encodings.hpp"
+#include "pelab/kinds.hpp"
 
 namespace pelab {
 
@@ -30,11 +31,16 @@ struct ConfigSpec {
 // false, 1 or 0), tensor without table, an empty CONFIG.
 ConfigSpec parse_config_spec(std::string_view text);
 
+// The one message for an encoding option that `kind` does not read, for pelab-cli and CONFIG alike
+// (`option` as the front end spells it: "--base", "key 'base'"): "<option> does not apply to kind
+// integer (only to sigmoid, sinusoidal, sinusoidal-concat); integer ignores base: ...".
+std::string not_applicable_message(std::string_view option, EncodingKind kind, KindParameter parameter);
+
 // The shortest CONFIG that parses back to `spec` (keys that differ from the defaults, in the order
 // above). parse_config_spec(format_config_spec(s)) == s.
 std::string format_config_spec(const ConfigSpec& spec);
 
 // The grammar and the keys, for --help and the README (a few lines, ends with a newline).
-std::string_view config_spec_help();
+std::string config_spec_help();
 
 }  // namespace pelab

@@ -1,8 +1,12 @@
 #pragma once
 // Absolute position encodings (SPEC §3): a table P with N rows (positions start..start+N-1)
 // and D columns. Every entry is computed in double precision.
+#include <cfloat>
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -20,8 +24,10 @@ enum class EncodingKind {
   learned,
   fourier
 };
+// The number of EncodingKinds; kinds.cpp's table has one row each, checked at compile time.
+inline constexpr std::size_t encoding_kind_count = 8;
 
-// "integer", "normalized", "binary", "sigmoid", "sinusoidal", "sinusoidal-concat", "learned", "fourier".
+// The kind's name from its row in pelab/kinds.hpp's table: "integer", ..., "sinusoidal-concat", ...
 std::string_view to_string(EncodingKind kind);
 std::optional<EncodingKind> parse_encoding_kind(std::string_view name);
 std::span<const EncodingKind> all_encoding_kinds();
@@ -39,13 +45,54 @@ struct EncodingParams {
   bool operator==(const EncodingParams&) const = default;
 };
 
+// The values a parameter may take, both ends included.
+template <typename T>
+struct ParameterRange {
+  T lowest;
+  T highest;
+  constexpr bool contains(T value) const { return lowest <= value && value <= highest; }  // false for NaN
+  constexpr T clamp(T value) const { return value < lowest ? lowest : highest < value ? highest : value; }
+};
+
+// The ranges of the parameters, stated once: validate() checks them, and pelab-cli's options, the
+// CONFIG grammar, session files and the app's controls take their bounds and messages from here.
+// Positions are exact in double precision below 2^52, so every position start + r, r < N, stays
+// below it (start + N <= 2^52 as well).
+inline constexpr std::int64_t position_limit = std::int64_t{1} << 52;
+inline constexpr ParameterRange<std::int64_t> positions_range{1, position_limit};
+inline constexpr ParameterRange<std::int64_t> dims_range{1, INT64_MAX};
+inline constexpr ParameterRange<std::int64_t> start_range{0, position_limit - 1};
+// base: what the tables and their views compute stays finite. An angular frequency is at most
+// 1/base (base^(-x), 0 <= x <= 1; 1/t for a timescale t = base^x), and times a position p < 2^52 it
+// must stay finite, or sin and cos give NaN: base >= 2^52 / DBL_MAX (about 2.5e-293). A wavelength
+// is at most 2π·base and must stay finite too: base <= DBL_MAX / 2π (about 2.9e307), and the app's
+// period plot pads its log axis by a few decades beyond 2π·base, which overflows above about 1e295
+// (pelab sinusoidal:base=1e300 --view spectrum drew no data). Rounded inward to powers of ten so
+// that messages and --help can state the bounds exactly.
+inline constexpr ParameterRange<double> base_range{1e-292, 1e290};
+inline constexpr ParameterRange<double> sigma_range{0.0, DBL_MAX};
+
+// What the app's views draw. They hold an N x N similarity and an N x D table per configuration,
+// and draw one mark per position, so N and D stay at sizes a window shows; start stays where a
+// position label is still readable. pelab-cli's render draws the same views, so it has them too.
+inline constexpr ParameterRange<std::int64_t> view_positions_range{1, 16384};
+inline constexpr ParameterRange<std::int64_t> view_dims_range{1, 4096};
+inline constexpr ParameterRange<std::int64_t> view_start_range{0, 1'000'000'000};
+
 // A configuration of `kind` with N, D, base and start; every other field keeps its default.
 EncodingParams encoding_params(EncodingKind kind, std::int64_t n, std::int64_t d, double base = 10000.0,
                                std::int64_t start = 0);
 
-// Throws unless base is finite and 1/base is finite too (so every rate base^(-x), 0 <= x <= 1,
-// and every timescale stays finite): base in [DBL_MIN, DBL_MAX].
+// Throws unless base is in base_range.
 void validate_base(double base);
+// "between 1e-292 and 1e290": base_range in words, for every front end's message.
+std::string base_range_text();
+
+// Where a selection lies in a table: position p in start..start+N-1, offset k in 0..N-1, dimension
+// i in 0..D-1 (N, D >= 1).
+ParameterRange<std::int64_t> position_bounds(const EncodingParams& params);
+ParameterRange<std::int64_t> offset_bounds(const EncodingParams& params);
+ParameterRange<std::int64_t> dimension_bounds(const EncodingParams& params);
 
 // Throws pelab::Error naming the offending parameter (N or D <= 0, start < 0,
 // base NaN/inf/<= 0, sigma NaN/inf/< 0).
