@@ -186,16 +186,18 @@ int main(int argc, char** argv) {
       "A view's setting, VIEW.KEY=VALUE (repeatable), e.g. rope.model=llama-3.1-8b, bias.method=t5, "
       "'rope.b={\"type\": \"yarn\", \"factor\": 8}'; keys as in a session's \"views\"");
   parser.add_option("--size", cli.size, "Window size WxH")->capture_default_str();
-  parser.add_option("--lang", cli.lang,
-                    "Language of the UI: a directory of the data's i18n/, e.g. en or ko (default: the system locale)");
+  parser.add_option(
+      "--lang", cli.lang,
+      "Language of the UI: a directory of the data's i18n/, e.g. en or ko (default: the system locale)");
   parser.add_option("--lesson", cli.lesson,
                     "Start this lesson (an id such as 03_sinusoid, its number, or a file)");
   parser.add_flag("--list-lessons", cli.list_lessons, "List the lessons with their step counts and exit");
   parser.add_option("--export-slides", cli.export_slides,
                     "With --lesson: render every step as DIR/step_NN.png (presenter view) and a PDF handout");
-  parser.add_option("--export-data", cli.export_data,
-                    "Write the numbers of --view (or of every view with --view all) to DIR as .npy files with "
-                    ".json sidecars, exactly as the view's Export menu does, and exit");
+  parser.add_option(
+      "--export-data", cli.export_data,
+      "Write the numbers of --view (or of every view with --view all) to DIR as .npy files with "
+      ".json sidecars, exactly as the view's Export menu does, and exit");
   parser.add_option("--bench-frames", cli.bench_frames, "Benchmark: M frames per phase (default 200)")
       ->expected(0, 1)
       ->default_str("200");
@@ -211,7 +213,8 @@ int main(int argc, char** argv) {
                   "display)")
       ->check(CLI::IsMember({"auto", "window", "offscreen"}))
       ->capture_default_str();
-  parser.add_flag("--version", cli.version, "Print the version, the BLAS in use and the data directory, and exit");
+  parser.add_flag("--version", cli.version,
+                  "Print the version, the BLAS in use and the data directory, and exit");
   parser.get_formatter()->column_width(28);
   CLI11_PARSE(parser, argc, argv);
   if (cli.version) {

@@ -16,7 +16,6 @@
 #include "resolve.hpp"
 #include "values.hpp"
 
-
 namespace pelab::cli {
 namespace {
 using U = std::uint64_t;
@@ -129,9 +128,9 @@ std::string check_table(const EncodingSpec& spec, const std::vector<RequirementS
   for (const RequirementScore& s : scores) {
     const std::string rule = (s.higher_is_better ? "> " : "<= ") + format_score(s.threshold);
     const std::string value = s.measurable ? format_score(s.value) : "-";
-    const std::string result =
-        !s.measurable ? "not measurable (needs N >= " + std::to_string(s.needs_positions) + ")"
-                      : (s.pass ? "pass" : "FAIL");
+    const std::string result = !s.measurable
+                                   ? "not measurable (needs N >= " + std::to_string(s.needs_positions) + ")"
+                                   : (s.pass ? "pass" : "FAIL");
     text << s.number << "  " << pad(s.name, 20) << pad(value, 14) << pad(rule, 12) << result << "\n";
     passed += s.pass ? 1 : 0;
     unmeasurable += s.measurable ? 0 : 1;
@@ -214,6 +213,5 @@ void run_check(const CheckArgs& args, std::ostream& out) {
     if (!out) throw FileError("cannot write the scores to standard output");
   }
 }
-
 
 }  // namespace pelab::cli

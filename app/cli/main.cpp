@@ -21,8 +21,9 @@ int main(int argc, char** argv) {
     const std::filesystem::path app = self.parent_path() / ("pelab" + self.extension().string());
     std::error_code ec;
     if (self.empty() || !std::filesystem::is_regular_file(app, ec)) {
-      throw pelab::cli::FileError("render draws the app's views and needs the pelab program beside pelab-cli (" +
-                                  app.string() + " is missing; a build with PELAB_BUILD_APP=OFF has no render)");
+      throw pelab::cli::FileError(
+          "render draws the app's views and needs the pelab program beside pelab-cli (" + app.string() +
+          " is missing; a build with PELAB_BUILD_APP=OFF has no render)");
     }
     std::vector<std::string> forwarded{"pelab", "--cli"};
     forwarded.insert(forwarded.end(), arguments.begin() + 1, arguments.end());

@@ -35,8 +35,8 @@ void render_views(const RenderArgs& args) {
   }
   if (view->min_configs > 1) {
     throw UsageError("--view " + view_id + " compares " + std::to_string(view->min_configs) +
-                     " configurations and render draws one; draw it with the app: pelab A B --view " + view_id +
-                     " --screenshot FILE.png");
+                     " configurations and render draws one; draw it with the app: pelab A B --view " +
+                     view_id + " --screenshot FILE.png");
   }
   const bool shows_similarity = (view->needs & app::item_similarity) != 0;
   if (args.metric.given() && !shows_similarity) {
@@ -64,7 +64,8 @@ void render_views(const RenderArgs& args) {
   }
   if (args.lang.given()) {
     request.ui.language = app::parse_language(args.lang.text);
-    if (!request.ui.language) throw UsageError("--lang: unknown language '" + args.lang.text + "' (" + app::language_list() + ")");
+    if (!request.ui.language)
+      throw UsageError("--lang: unknown language '" + args.lang.text + "' (" + app::language_list() + ")");
   }
   load_encoding_table(spec, args.encoding, max_bytes);
   const EncodingParams& p = spec.params;

@@ -110,8 +110,8 @@ void print_draw_command_times(ImDrawData* data) {
       if (blending_off) list->CmdBuffer.push_back(*blending_off);
       list->CmdBuffer.push_back(cmd);
       std::printf("      %7.3f ms  %6u indices%s, clip %.0f,%.0f - %.0f,%.0f, texture %p\n", time_draw(&one),
-                  cmd.ElemCount, blending_off ? " unblended" : "", cmd.ClipRect.x, cmd.ClipRect.y, cmd.ClipRect.z, cmd.ClipRect.w,
-                  static_cast<void*>(cmd.TextureId));
+                  cmd.ElemCount, blending_off ? " unblended" : "", cmd.ClipRect.x, cmd.ClipRect.y,
+                  cmd.ClipRect.z, cmd.ClipRect.w, static_cast<void*>(cmd.TextureId));
     }
     list->CmdBuffer.swap(all);
   }

@@ -65,7 +65,8 @@ std::filesystem::path find_font_file(const std::string& name) {
     if (std::filesystem::is_regular_file(shipped, ec)) return shipped;
   }
   for (const std::filesystem::path& dir : system_font_dirs()) {
-    std::filesystem::recursive_directory_iterator it(dir, std::filesystem::directory_options::skip_permission_denied, ec);
+    std::filesystem::recursive_directory_iterator it(
+        dir, std::filesystem::directory_options::skip_permission_denied, ec);
     for (; !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
       if (it->path().filename() == name && it->is_regular_file(ec)) return it->path();
     }

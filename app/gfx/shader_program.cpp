@@ -59,7 +59,6 @@ GLuint compile(GLenum stage, std::string_view source, std::string_view name, std
   return shader;
 }
 
-
 }  // namespace
 
 ShaderProgram::~ShaderProgram() {

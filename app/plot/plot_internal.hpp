@@ -154,9 +154,9 @@ struct Context {
   bool has_hover_text = false;
   Nearest nearest;
 
-  std::vector<DPoint> points;        // scratch
-  std::vector<ImVec2> run;           // scratch
-  std::vector<unsigned char> cells;  // scratch: scatter de-duplication grid
+  std::vector<DPoint> points;            // scratch
+  std::vector<ImVec2> run;               // scratch
+  std::vector<unsigned char> cells;      // scratch: scatter de-duplication grid
   std::vector<ColumnSpan> spans, cover;  // scratch: dense curve spans
 
   // Per item: the column spans of a dense line that no later dense line covers (prepare_dense_lines).

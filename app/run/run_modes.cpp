@@ -358,7 +358,8 @@ int run_export_data(FrameTarget& target, ui::AppContext& app, std::span<const ui
                    std::string(view->id).c_str());
       return 2;
     }
-    const ui::DataExport done = ui::export_view_data(app, *view, ui::DataFormat::npy, dir, ui::ExportDetail::shown);
+    const ui::DataExport done =
+        ui::export_view_data(app, *view, ui::DataFormat::npy, dir, ui::ExportDetail::shown);
     if (!done.error.empty()) {
       std::fprintf(stderr, "pelab: %s: %s\n", std::string(view->id).c_str(), done.error.c_str());
       return done.refused ? 2 : 1;

@@ -43,7 +43,8 @@ const LanguageData* find_language(std::string_view code) {
 std::vector<const LanguageData*> lookup_order() {
   std::vector<const LanguageData*> order;
   if (const LanguageData* current = catalog().current.load()) order.push_back(current);
-  if (const LanguageData* english = find_language(fallback_language); english && (order.empty() || order[0] != english))
+  if (const LanguageData* english = find_language(fallback_language);
+      english && (order.empty() || order[0] != english))
     order.push_back(english);
   return order;
 }
@@ -65,7 +66,8 @@ void read_language_file(const std::filesystem::path& file, LanguageData& languag
                         std::vector<std::string>& problems) {
   const nlohmann::json root = nlohmann::json::parse(read_file(file), nullptr, false);
   if (root.is_discarded() || !root.is_object()) {
-    problems.push_back(file.string() + ": not a JSON object {\"name\": ..., \"script\": ..., \"fonts\": [...]}");
+    problems.push_back(file.string() +
+                       ": not a JSON object {\"name\": ..., \"script\": ..., \"fonts\": [...]}");
     return;
   }
   for (const auto& item : root.items()) {
@@ -94,10 +96,12 @@ void read_language_file(const std::filesystem::path& file, LanguageData& languag
     }
   }
   if (!language.script.empty() && language.script != "Hangul" && language.script != "Latin")
-    problems.push_back(file.string() + ": script: '" + language.script + "' is not one pelab checks (Hangul, Latin)");
+    problems.push_back(file.string() + ": script: '" + language.script +
+                       "' is not one pelab checks (Hangul, Latin)");
 }
 
-void load_language(const std::filesystem::path& folder, LanguageData& language, std::vector<std::string>& problems) {
+void load_language(const std::filesystem::path& folder, LanguageData& language,
+                   std::vector<std::string>& problems) {
   std::error_code ec;
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(folder, ec))

@@ -151,7 +151,8 @@ void refuse_unknown_keys(const json& object, std::span<const std::string_view> k
                          const std::string& prefix, std::optional<std::size_t> step, Problems& problems,
                          std::span<const std::string_view> texts = {}) {
   std::string names;
-  for (std::string_view text : texts) names += (names.empty() ? "" : ", ") + std::string(text) + "_<language>";
+  for (std::string_view text : texts)
+    names += (names.empty() ? "" : ", ") + std::string(text) + "_<language>";
   if (!known.empty()) names += (names.empty() ? "" : ", ") + join(known);
   for (const auto& item : object.items()) {
     const bool text_key = std::any_of(texts.begin(), texts.end(), [&](std::string_view text_prefix) {
@@ -435,7 +436,8 @@ std::optional<HighlightKind> parse_highlight_kind(std::string_view name) {
 
 std::string LocalText::in(std::string_view language) const {
   if (const auto found = by_language.find(language); found != by_language.end()) return found->second;
-  if (const auto english = by_language.find(fallback_language); english != by_language.end()) return english->second;
+  if (const auto english = by_language.find(fallback_language); english != by_language.end())
+    return english->second;
   return {};
 }
 
@@ -559,13 +561,14 @@ std::vector<LessonInfo> list_lessons(const std::filesystem::path& dir) {
       const json root = json::parse(read_file_bytes(entry.path(), max_lesson_file_bytes));
       const auto steps = root.is_object() ? root.find("steps") : root.end();
       const std::string english = "title_" + std::string(fallback_language);
-      if (!root.is_object() || !root.contains(english) || !root.at(english).is_string() || steps == root.end() ||
-          !steps->is_array()) {
+      if (!root.is_object() || !root.contains(english) || !root.at(english).is_string() ||
+          steps == root.end() || !steps->is_array()) {
         info.problem = tr_text(TextId::lesson_list_not_lesson);
       } else {
         for (const auto& item : root.items()) {
           const std::optional<std::string> code = language_of_key(item.key(), "title");
-          if (code && item.value().is_string()) info.title.by_language[*code] = item.value().get<std::string>();
+          if (code && item.value().is_string())
+            info.title.by_language[*code] = item.value().get<std::string>();
         }
         info.steps = steps->size();
       }

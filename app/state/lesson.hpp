@@ -68,7 +68,7 @@ struct LocalText {
 };
 
 struct LessonStep {
-  LocalText text;     // a few short sentences
+  LocalText text;       // a few short sentences
   std::string formula;  // plain UTF-8 maths ("Pₚ₊ₖ = T(k) Pₚ"); "" = none
   AppState state;       // what the step shows: configurations, views, p/k/i, display
   std::optional<Highlight> highlight;

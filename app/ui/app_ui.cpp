@@ -309,7 +309,8 @@ std::string ordinal(std::int64_t n) {
   // English (and any language without the key) gets its suffix here.
   if (const std::string pattern = tr_or("format.ordinal", ""); !pattern.empty()) {
     std::string text = pattern;
-    if (const std::size_t at = text.find("{0}"); at != std::string::npos) text.replace(at, 3, std::to_string(n));
+    if (const std::size_t at = text.find("{0}"); at != std::string::npos)
+      text.replace(at, 3, std::to_string(n));
     return text;
   }
   const std::int64_t tens = n % 100, ones = n % 10;

@@ -44,7 +44,8 @@ bool start_lesson(AppContext& app, const std::string& name) {
   }
   app.lessons.lesson = std::move(load.lesson);
   if (const Language language = current_language(); !app.lessons.lesson->written_in(language)) {
-    add_notice(app, trf("notice.lesson_in_english", {app.lessons.lesson->id, language_name(language)}), false);
+    add_notice(app, trf("notice.lesson_in_english", {app.lessons.lesson->id, language_name(language)}),
+               false);
   }
   show_lesson_step(app, 0);
   return true;
@@ -193,7 +194,8 @@ float lesson_band_height(const AppContext& app) {
   const float line = ImGui::GetTextLineHeight() + style.ItemSpacing.y;
   // The first line holds buttons (frame height) unless presenting.
   float height = app.lessons.presenting ? line : ImGui::GetFrameHeight() + style.ItemSpacing.y;
-  height += plot::CalcRichTextWrappedSize(step.text.in(current_language()), layout.wrap).y + style.ItemSpacing.y;
+  height +=
+      plot::CalcRichTextWrappedSize(step.text.in(current_language()), layout.wrap).y + style.ItemSpacing.y;
   const bool formula_line = !layout.formula.empty() && !layout.formula_on_title;
   const bool control_line = !layout.control.empty() && !layout.control_on_title;
   // A formula with superscripts is a little taller than a plain line.

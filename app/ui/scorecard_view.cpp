@@ -147,8 +147,9 @@ void draw_scorecard_view(AppContext& app) {
       // "✔ pass  1.57e-16", or only "✔ 1.57e-16" when the column is too narrow for the word (four
       // configurations on a projector): the number must stay whole.
       // A measure that needs more positions than N has is neither: "– n/a (N ≥ 3)", greyed.
-      const std::string number = score.measurable ? score_text(score.value, app.lessons.presenting ? 3 : 4)
-                                                  : trf("views.scorecard.needs", {std::to_string(score.needs_positions)});
+      const std::string number = score.measurable
+                                     ? score_text(score.value, app.lessons.presenting ? 3 : 4)
+                                     : trf("views.scorecard.needs", {std::to_string(score.needs_positions)});
       const char* word = !score.measurable ? "views.scorecard.not_measurable"
                          : score.pass      ? "views.scorecard.pass"
                                            : "views.scorecard.fail";

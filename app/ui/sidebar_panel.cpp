@@ -354,7 +354,8 @@ void draw_lesson_controls(AppContext& app) {
   ImGui::SetNextItemWidth(-1.0f);
   if (ImGui::BeginCombo("##lesson", lessons[chosen].title.in(language).c_str())) {
     for (std::size_t n = 0; n < lessons.size(); ++n) {
-      const std::string entry = lessons[n].title.in(language) + "  (" + std::to_string(lessons[n].steps) + ")";
+      const std::string entry =
+          lessons[n].title.in(language) + "  (" + std::to_string(lessons[n].steps) + ")";
       if (ImGui::Selectable(entry.c_str(), n == chosen)) chosen = n;
     }
     ImGui::EndCombo();

@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <cstdio>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <numeric>
 #include <stdexcept>
@@ -351,10 +351,11 @@ std::vector<ExportArray> export_scorecard_data(const AppContext& app, std::size_
     columns.emplace_back(std::string("value ") + config_letter(i), &values[i]);
     columns.emplace_back(std::string("pass ") + config_letter(i), &passes[i]);
   }
-  return {columns_array("scores",
-                        "core's five requirements: the measured value and pass (1), fail (0) or not measurable (NaN) per "
-                        "configuration",
-                        "row: requirement", columns)};
+  return {columns_array(
+      "scores",
+      "core's five requirements: the measured value and pass (1), fail (0) or not measurable (NaN) per "
+      "configuration",
+      "row: requirement", columns)};
 }
 
 std::vector<ExportArray> export_rope_data(const AppContext& app, std::size_t, ExportDetail) {

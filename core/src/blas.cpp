@@ -19,8 +19,8 @@ std::string blas_description() {
 #if defined(PELAB_HAVE_OPENBLAS)
   std::string text = openblas_get_config();
   while (!text.empty() && text.back() == ' ') text.pop_back();
-  return text + ", kernel " + openblas_get_corename() + ", " +
-         std::to_string(openblas_get_num_threads()) + " threads";
+  return text + ", kernel " + openblas_get_corename() + ", " + std::to_string(openblas_get_num_threads()) +
+         " threads";
 #else
   return "Eigen (no OpenBLAS at build time)";
 #endif

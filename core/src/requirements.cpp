@@ -98,23 +98,28 @@ std::vector<RequirementScore> requirement_scores(const EncodingParams& params, c
     const bool pass = measurable && (higher_is_better ? value > threshold : value <= threshold);
     const Text name_text{static_cast<TextId>(static_cast<int>(TextId::requirement_name_1) + number - 1), {}};
     const Text description_text{description, std::move(args)};
-    return RequirementScore{number,    english(name_text), english(description_text), value,
-                            threshold, higher_is_better,   pass,                      needs_positions,
-                            measurable, name_text,         description_text};
+    return RequirementScore{number,    english(name_text), english(description_text),
+                            value,     threshold,          higher_is_better,
+                            pass,      needs_positions,    measurable,
+                            name_text, description_text};
   };
   std::vector<RequirementScore> scores;
   scores.push_back(score(
       1, TextId::requirement_measure_1, 1, [&] { return length_independence(params, table, learned_source); },
       1e-9, false));
-  scores.push_back(score(2, TextId::requirement_measure_2, 1, [&] { return table.cwiseAbs().maxCoeff(); }, 1.0, false));
-  scores.push_back(score(3, TextId::requirement_measure_3, 2, [&] { return value_growth(table); }, 0.1, false));
-  scores.push_back(score(4, TextId::requirement_measure_4, 3, [&] { return step_variation(table); }, 0.01, false));
+  scores.push_back(score(
+      2, TextId::requirement_measure_2, 1, [&] { return table.cwiseAbs().maxCoeff(); }, 1.0, false));
+  scores.push_back(score(
+      3, TextId::requirement_measure_3, 2, [&] { return value_growth(table); }, 0.1, false));
+  scores.push_back(score(
+      4, TextId::requirement_measure_4, 3, [&] { return step_variation(table); }, 0.01, false));
   const std::int64_t compared = distinct_rows(table.cols());
   if (table.rows() <= compared) {
-    scores.push_back(score(5, TextId::requirement_measure_5, 2, [&] { return min_pair_distance(table); }, 1e-6, true));
+    scores.push_back(score(
+        5, TextId::requirement_measure_5, 2, [&] { return min_pair_distance(table); }, 1e-6, true));
   } else {
-    scores.push_back(score(5, TextId::requirement_measure_5_sampled, 2, [&] { return min_pair_distance(table); },
-                           1e-6, true, {std::to_string(compared)}));
+    scores.push_back(score(5, TextId::requirement_measure_5_sampled, 2,
+                           [&] { return min_pair_distance(table); }, 1e-6, true, {std::to_string(compared)}));
   }
   return scores;
 }

@@ -129,7 +129,8 @@ constexpr auto kEntries = std::to_array<Entry>({
      "names apply to .safetensors files)"},
     {TextId::table_header_too_large, "error.table.header_too_large",
      "{0}: the .safetensors header is {1} bytes, above the limit of {2} bytes"},
-    {TextId::table_no_tensor, "error.table.no_tensor", "{0}: has no tensor {1}; its table-shaped tensors (2-D, or [1, ..., 1, N, D]) are: {2}"},
+    {TextId::table_no_tensor, "error.table.no_tensor",
+     "{0}: has no tensor {1}; its table-shaped tensors (2-D, or [1, ..., 1, N, D]) are: {2}"},
     {TextId::table_tensor_too_large, "error.table.tensor_too_large",
      "{0}: tensor {1} is {2} bytes (plus a {3}-byte header), above the limit of {4} bytes"},
     {TextId::table_ambiguous, "error.table.ambiguous",
@@ -142,7 +143,8 @@ constexpr auto kEntries = std::to_array<Entry>({
      "N, D])"},
     {TextId::table_which_tensor, "error.table.which_tensor",
      "{0}: cannot tell which tensor is the position table (no usual name such as 'wpe.weight' "
-     "or 'embeddings.position_embeddings.weight'); name one of its table-shaped tensors (2-D, or [1, ..., 1, N, D]): {1}"},
+     "or 'embeddings.position_embeddings.weight'); name one of its table-shaped tensors (2-D, or [1, ..., 1, "
+     "N, D]): {1}"},
     {TextId::tensor_list_none, "error.tensor_list.none", "none"},
     {TextId::tensor_list_more, "error.tensor_list.more", "{0} and {1} more"},
     {TextId::npy_encode_negative, "error.npy.encode_negative",

@@ -83,8 +83,9 @@ TEST_CASE("no display: one clear message and a non-zero exit", "[gui]") {
 TEST_CASE("a broken shader is reported with its file and line, not a crash", "[gui]") {
   const fs::path dir = temp_dir() / "broken_shaders";
   fs::create_directories(dir);
-  fs::copy_file(fs::path(PELAB_GUI_PATH).parent_path().parent_path() / "share" / "pelab" / "shaders" / "heatmap.vert", dir / "heatmap.vert",
-                fs::copy_options::overwrite_existing);
+  fs::copy_file(
+      fs::path(PELAB_GUI_PATH).parent_path().parent_path() / "share" / "pelab" / "shaders" / "heatmap.vert",
+      dir / "heatmap.vert", fs::copy_options::overwrite_existing);
   write_text(dir / "heatmap.frag",
              "#version 330 core\nout vec4 color;\nvoid main() {\n  color = undefined_thing;\n}\n");
   const Run broken = run_xvfb("--screenshot " + (dir / "x.png").string(), "PELAB_SHADER_DIR=" + dir.string());

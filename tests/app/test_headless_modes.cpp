@@ -36,7 +36,8 @@ fs::path built_data_dir() { return fs::path(PELAB_GUI_PATH).parent_path().parent
 
 TEST_CASE("export-data: pelab writes every view's arrays with sidecars, without a display", "[headless]") {
   const fs::path dir = fresh_dir("export_all");
-  const Run r = run_headless("sinusoidal:positions=24,dims=8,base=100 --view all --export-data " + dir.string());
+  const Run r =
+      run_headless("sinusoidal:positions=24,dims=8,base=100 --view all --export-data " + dir.string());
   INFO(r.output);
   REQUIRE(r.status == 0);
   std::set<std::string> prefixes;
@@ -74,15 +75,16 @@ TEST_CASE("export-data: a view that compares two configurations needs two", "[he
   INFO(one.output);
   CHECK(one.status == 2);
   CHECK(fs::is_empty(dir));
-  const Run two =
-      run_headless("sinusoidal:positions=16,dims=8 integer:positions=16,dims=8 --view difference --export-data " +
-                   dir.string());
+  const Run two = run_headless(
+      "sinusoidal:positions=16,dims=8 integer:positions=16,dims=8 --view difference --export-data " +
+      dir.string());
   INFO(two.output);
   REQUIRE(two.status == 0);
   CHECK_FALSE(fs::is_empty(dir));
 }
 
-TEST_CASE("a third language is a directory of data: no code, English where it is silent", "[headless][i18n]") {
+TEST_CASE("a third language is a directory of data: no code, English where it is silent",
+          "[headless][i18n]") {
   const fs::path data = fresh_dir("third_language") / "pelab";
   fs::copy(built_data_dir(), data, fs::copy_options::recursive);
   // "xx": a language with a name, one translated string, and no lesson texts of its own.
@@ -107,9 +109,9 @@ TEST_CASE("a third language is a directory of data: no code, English where it is
   CHECK(text.find("Encoding") != std::string::npos);   // English where it has none
 
   // A lesson it does not write: English, and a notice saying so.
-  const Run lesson = run(env + "env -u DISPLAY " + PELAB_GUI_PATH + " --lang xx --lesson 1 --size 1280x800 " +
-                         "--screenshot " + (out / "lesson.png").string() + " --geometry " +
-                         (out / "lesson.json").string());
+  const Run lesson =
+      run(env + "env -u DISPLAY " + PELAB_GUI_PATH + " --lang xx --lesson 1 --size 1280x800 " +
+          "--screenshot " + (out / "lesson.png").string() + " --geometry " + (out / "lesson.json").string());
   INFO(lesson.output);
   REQUIRE(lesson.status == 0);
   bool told = false;

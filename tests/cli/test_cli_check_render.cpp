@@ -118,7 +118,8 @@ TEST_CASE("check: a measure that needs more positions than N is not measurable, 
   // integer at N = 1: the only row is 0 (length-independent 0, bounded max |P| = 0: both pass); the
   // slope (3) and the pairs (5) need 2 rows, the step variation (4) needs 3.
   const nlohmann::json one = check_json({"integer", "--positions", "1", "--dims", "4"});
-  const std::vector<std::string> verdicts{"pass", "pass", "not measurable", "not measurable", "not measurable"};
+  const std::vector<std::string> verdicts{"pass", "pass", "not measurable", "not measurable",
+                                          "not measurable"};
   const std::vector<int> needs{1, 1, 2, 3, 2};
   for (std::size_t i = 0; i < 5; ++i) {
     const auto& r = one.at("requirements").at(i);
@@ -253,7 +254,8 @@ TEST_CASE("render: every view of the app at --size, without a display", "[render
     INFO(view << ": " << r.err);
     if (view == "difference") {  // two configurations subtracted: render has one, so it refuses
       CHECK(r.exit_code == 2);
-      CHECK(r.err.find("--view difference compares 2 configurations and render draws one") != std::string::npos);
+      CHECK(r.err.find("--view difference compares 2 configurations and render draws one") !=
+            std::string::npos);
       CHECK_FALSE(std::filesystem::exists(out));
       continue;
     }
@@ -269,7 +271,8 @@ TEST_CASE("render: every view of the app at --size, without a display", "[render
   CHECK(load_png(dir.file("wide.png")).width == 1920);
 }
 
-TEST_CASE("render --title replaces the title row and nothing else, by default the view and the encoding", "[render]") {
+TEST_CASE("render --title replaces the title row and nothing else, by default the view and the encoding",
+          "[render]") {
   TempDir dir;
   const auto render = [&](const std::vector<std::string>& extra, const std::string& name) {
     const RunResult r = run_cli(render_args(extra, dir.file(name)));

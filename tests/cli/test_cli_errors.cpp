@@ -41,7 +41,8 @@ std::string joined(const std::vector<std::string>& args) {
 // Runs the case twice: once with a fresh output path (must not appear) and once over an existing
 // file (must keep its bytes). The directory must look the same afterwards.
 void expect_refused(const BadCase& c, const TempDir& dir) {
-  if (!c.args.empty() && c.args.front() == "render" && !render_built()) return;  // render_without_app covers it
+  if (!c.args.empty() && c.args.front() == "render" && !render_built())
+    return;  // render_without_app covers it
   const std::string out = dir.file(c.out_name);
   const std::vector<std::string> args = expand(c.args, out, dir.path().string());
   INFO("pelab-cli " << joined(args));
@@ -310,10 +311,12 @@ TEST_CASE("malformed / unsupported / mismatched .npy inputs: exit 1 / one line /
 TEST_CASE("render without the app: one line naming what is missing, exit 1, nothing written") {
   if (render_built()) return;  // a build with the app draws (test_cli_check_render.cpp)
   TempDir dir;
-  const RunResult r = run_cli({"render", "sinusoidal", "--positions", "8", "--dims", "4", "--out", dir.file("r.png")});
+  const RunResult r =
+      run_cli({"render", "sinusoidal", "--positions", "8", "--dims", "4", "--out", dir.file("r.png")});
   CHECK(r.exit_code == 1);
   CHECK(is_one_error_line(r.err));
-  CHECK(r.err.find("render draws the app's views and needs the pelab program beside pelab-cli") != std::string::npos);
+  CHECK(r.err.find("render draws the app's views and needs the pelab program beside pelab-cli") !=
+        std::string::npos);
   CHECK(dir.listing().empty());
 }
 

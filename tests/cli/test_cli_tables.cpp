@@ -79,10 +79,10 @@ TEST_CASE(
   INFO(r.err);
   CHECK(r.exit_code == 1);
   CHECK(is_one_error_line(r.err));
-  CHECK(r.err ==
-        "pelab-cli: " + st +
-            ": has no tensor 'wpe'; its table-shaped tensors (2-D, or [1, ..., 1, N, D]) are: 'ln_f.bias' (F32, [1, 768]), 'wpe.weight' (F32, "
-            "[64, 768]), 'wte.weight' (F32, [100, 768])\n");
+  CHECK(r.err == "pelab-cli: " + st +
+                     ": has no tensor 'wpe'; its table-shaped tensors (2-D, or [1, ..., 1, N, D]) are: "
+                     "'ln_f.bias' (F32, [1, 768]), 'wpe.weight' (F32, "
+                     "[64, 768]), 'wte.weight' (F32, [100, 768])\n");
   CHECK(dir.listing() == before);
 
   // A tensor that does not fit the options: exit 1 with a reason.

@@ -169,7 +169,8 @@ TEST_CASE("a .safetensors header with an unknown dtype throws its sentence", "[e
   const Error none = caught([&] { safetensors_matrix(empty, "wpe", "e.safetensors"); });
   CHECK(none.text() ==
         Text{TextId::table_no_tensor, {"e.safetensors", "'wpe'"}, {Text{TextId::tensor_list_none}}});
-  CHECK(std::string(none.what()) == "e.safetensors: has no tensor 'wpe'; its table-shaped tensors (2-D, or [1, ..., 1, N, D]) are: none");
+  CHECK(std::string(none.what()) ==
+        "e.safetensors: has no tensor 'wpe'; its table-shaped tensors (2-D, or [1, ..., 1, N, D]) are: none");
 }
 
 TEST_CASE("a bad config.json throws its sentence", "[errors][config]") {

@@ -264,7 +264,8 @@ TEST_CASE("safetensors: malformed input is refused with a one-line message", "[i
       // GPT-2's causal mask attn.bias is [1, 1, n, n]: listed as table-shaped, never as "2-D".
       {"missing tensor beside a 4-D mask",
        file(std::string("{") + entry("attn.bias", "F32", "[1, 1, 1, 2]", 0, 8) + "}", two), "wpe",
-       "has no tensor 'wpe'; its table-shaped tensors (2-D, or [1, ..., 1, N, D]) are: 'attn.bias' (F32, [1, 1, "
+       "has no tensor 'wpe'; its table-shaped tensors (2-D, or [1, ..., 1, N, D]) are: 'attn.bias' (F32, [1, "
+       "1, "
        "1, 2])"},
       {"missing tensor with a newline in its name", file("{" + t + "}", two), "a\nb",
        "has no tensor 'a\\x0ab'"},

@@ -46,9 +46,9 @@ enum class TextId {
   requirement_measure_5_sampled,
   requirement_not_finite,
   requirement_not_measurable,  // {0} the positions the measure needs
-  requirement_pass_below,  // {0} value, {1} bound
-  requirement_pass_above,  // {0} value, {1} bound
-  requirement_fail_1,      // {0} value, {1} bound (the same for every fail_*)
+  requirement_pass_below,      // {0} value, {1} bound
+  requirement_pass_above,      // {0} value, {1} bound
+  requirement_fail_1,          // {0} value, {1} bound (the same for every fail_*)
   requirement_fail_2,
   requirement_fail_3,
   requirement_fail_4,

@@ -18,7 +18,8 @@ std::filesystem::path executable_path() {
 
 std::vector<std::filesystem::path> system_font_dirs() {
   std::vector<std::filesystem::path> dirs{"/usr/share/fonts", "/usr/local/share/fonts"};
-  if (const char* home = std::getenv("HOME"); home && *home) dirs.push_back(std::filesystem::path(home) / ".local/share/fonts");
+  if (const char* home = std::getenv("HOME"); home && *home)
+    dirs.push_back(std::filesystem::path(home) / ".local/share/fonts");
   return dirs;
 }
 
