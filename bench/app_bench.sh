@@ -1,7 +1,7 @@
 #!/bin/sh
-# The app's own numbers (issue 9 §3), printed as markdown tables for bench/RESULTS.md and the README:
+# The app's own numbers (bench/RESULTS.md), printed as markdown tables for bench/RESULTS.md and the README:
 #   1. latency from a change of base to every visible view showing the new data, per view (each
-#      maximised, and all twelve in one grid), at seed 002's size (2000 x 1600) and at the maximum
+#      maximised, and all twelve in one grid), at source post 002's size (2000 x 1600) and at the maximum
 #      (16384 x 4096), with the frames drawn meanwhile (`pelab --bench-latency`, off screen: EGL with
 #      Mesa, as the window under Xvfb both are software rendering here);
 #   2. idle CPU over 10 s with nothing moving, in a window under Xvfb (target < 2% of a core);

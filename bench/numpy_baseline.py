@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """numpy side of pelab's benchmark (bench/pelab_bench.cpp drives it; it also runs on its own).
 
-The code under comparison is seed 002's `get_position_encoding`, copied verbatim below, plus numpy
+The code under comparison is source post 002's `get_position_encoding`, copied verbatim below, plus numpy
 `P @ P.T` for a sinusoid table and for a learned table drawn as
 `np.random.default_rng(0).normal(0, 0.02, (N, D))`.
 
@@ -39,7 +39,7 @@ import time
 import numpy as np
 
 
-# ---- seed 002, verbatim (only the plotting that followed it in the post is left out) ----
+# ---- source post 002, verbatim (only the plotting that followed it in the post is left out) ----
 def get_position_encoding(seq_length, model_dim):
     """
     Sinusoidal Position Encoding을 계산하는 함수.
@@ -57,7 +57,7 @@ def get_position_encoding(seq_length, model_dim):
     encoding[:, 0::2] = np.sin(encoding[:, 0::2])
     encoding[:, 1::2] = np.cos(encoding[:, 1::2])
     return encoding
-# ---- end of seed 002 ----
+# ---- end of source post 002 ----
 
 
 def learned_table(n, d):

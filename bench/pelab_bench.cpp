@@ -1,7 +1,7 @@
-// pelab-bench: pelab against the numpy code of seed 002, in one run (the benchmark).
+// pelab-bench: pelab against the numpy code of source post 002, in one run (the benchmark).
 //
 // Cases (N x D):
-//   table 2000x1600, table 4096x1024   pelab::encode(sinusoidal)   vs seed 002 get_position_encoding
+//   table 2000x1600, table 4096x1024   pelab::encode(sinusoidal)   vs source post 002 get_position_encoding
 //   (info) floors, both table sizes    a new N x D matrix memset once to zero bytes, and once to
 //                                      0x3f bytes (nonzero): what obtaining and writing that much
 //                                      new memory costs any code that returns a new table
@@ -418,7 +418,7 @@ void usage() {
       "usage: pelab-bench [--reps K] [--matmul-reps K] [--pelab-per-round M] [--python PATH]\n"
       "                   [--script PATH] [--ref-blas-path DIRS] [--openblas-path DIRS]\n"
       "                   [--settle-ms T] [--no-memory] [--default-malloc]\n"
-      "  Times pelab and seed 002's numpy code in one run against two numpy baselines: numpy with\n"
+      "  Times pelab and source post 002's numpy code in one run against two numpy baselines: numpy with\n"
       "  the netlib reference BLAS (LD_LIBRARY_PATH=DIRS of --ref-blas-path, default\n"
       "  /usr/lib/x86_64-linux-gnu/blas:/usr/lib/x86_64-linux-gnu/lapack) and numpy with OpenBLAS\n"
       "  (--openblas-path, default /usr/lib/x86_64-linux-gnu/openblas-pthread), each set for its\n"
@@ -532,7 +532,7 @@ int main(int argc, char** argv) {
     std::array<NumpyServer*, 2> np = {&ref, &open};
     require_blas(ref, false);
     require_blas(open, true);
-    std::printf("pelab-bench: pelab vs seed 002's numpy code, two numpy baselines in one run\n");
+    std::printf("pelab-bench: pelab vs source post 002's numpy code, two numpy baselines in one run\n");
     std::printf("  %-15s LD_LIBRARY_PATH=%s\n  %-15s %s\n", kSideName[kRef], blas_path[kRef].c_str(), "",
                 ref.ask("info").c_str());
     std::printf("  %-15s LD_LIBRARY_PATH=%s\n  %-15s %s\n", kSideName[kOpen], blas_path[kOpen].c_str(), "",

@@ -434,7 +434,8 @@ std::pair<long, long> peak_memory_kib() {
 }  // namespace
 
 int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes) {
-  // The configuration as given (CONFIG or session); without one, seed 002's size.
+  // The configuration as given (CONFIG or session); without one, the reference size 2000 × 1600
+  // (docs/encodings.md §15).
   if (app.state.slots.size() == 1 && app.state.slots.front() == Slot{}) {
     app.state.slots.front().config.encoding.positions = 2000;
     app.state.slots.front().config.encoding.dims = 1600;

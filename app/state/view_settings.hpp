@@ -66,7 +66,7 @@ struct AttentionViewSettings {
   bool operator==(const AttentionViewSettings&) const = default;
 };
 
-// norms: a padded batch of sequences (seed 003: A = [A1, A2, A3], B = [B1, B2]).
+// norms: a padded batch of sequences (docs/encodings.md §11, §15: A = [A1, A2, A3], B = [B1, B2]).
 inline constexpr std::int64_t max_norm_sequences = 4;
 inline constexpr std::int64_t max_norm_length = 8;
 struct NormsViewSettings {

@@ -1,4 +1,4 @@
-// View attention (seed 001): a six-word sentence of seeded word embeddings w with the
+// View attention (docs/encodings.md §2): a six-word sentence of seeded word embeddings w with the
 // configuration's positions p as x = w + p, one attention head. The logits split into four terms
 // (w·w, w·p, p·w, p·p) shown with their sum; softmax weights and outputs without and with
 // positions. Clicking a word swaps it with the next one: without positions every output row moves

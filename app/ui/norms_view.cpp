@@ -1,4 +1,4 @@
-// View norms (seed 003): a batch of sequences of different lengths, padded to the longest, each
+// View norms (docs/encodings.md §11): a batch of sequences of different lengths, padded to the longest, each
 // token x = w + p with seeded word embeddings and the configuration's positions. LayerNorm
 // normalises each token over its D features; BatchNorm normalises each feature over the batch, one
 // batch per time step (the t-th tokens of the sequences). Padding zeros join BatchNorm's batch, and
@@ -73,7 +73,7 @@ void draw_norms_view(ViewContext& view) {
   const std::size_t sequences = batch.lengths.size();
   const auto dims = static_cast<std::int64_t>(batch.x.cols());
 
-  // The steps whose batch has a single real token: the lesson of seed 003.
+  // The steps whose batch has a single real token: the lesson of docs/encodings.md §11.
   std::string lonely;
   for (std::int64_t t = 0; t < batch.steps; ++t) {
     if (result.without_padding.counted[static_cast<std::size_t>(t)] == 1 && sequences > 1)

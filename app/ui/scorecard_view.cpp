@@ -1,4 +1,4 @@
-// Across configurations: core's five requirements of a good encoding (SPEC §2) as a table, one
+// Across configurations: core's five requirements of a good encoding (docs/encodings.md §3) as a table, one
 // column per configuration, each score with its threshold, pass or fail, and the verdict in words.
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// Self-attention and normalisation demos (SPEC §2 and §5).
+// Self-attention and normalisation demos (docs/encodings.md §2 and §11).
 #include "pelab/attention.hpp"
 
 #include <cmath>

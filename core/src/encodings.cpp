@@ -1,4 +1,4 @@
-// Absolute position encodings (SPEC §3).
+// Absolute position encodings (docs/encodings.md §4).
 #include "pelab/encodings.hpp"
 
 #include "encoding_rules.hpp"

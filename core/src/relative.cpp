@@ -1,4 +1,4 @@
-// Relative and rotary position schemes (SPEC §4).
+// Relative and rotary position schemes (docs/encodings.md §8, §9).
 #include "pelab/relative.hpp"
 
 #include <cmath>

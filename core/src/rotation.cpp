@@ -1,4 +1,4 @@
-// Offset as rotation (SPEC §5): P_{p+k} = T(k) P_p for the interleaved sinusoidal encoding.
+// Offset as rotation (docs/encodings.md §7): P_{p+k} = T(k) P_p for the interleaved sinusoidal encoding.
 #include "pelab/rotation.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Similarity between rows of a position table (SPEC §5).
+// Similarity between rows of a position table (docs/encodings.md §6).
 #include "pelab/similarity.hpp"
 
 #include <algorithm>

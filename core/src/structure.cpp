@@ -1,4 +1,4 @@
-// The rotation structure and the period spectrum of every encoding kind (SPEC §3, §5): which
+// The rotation structure and the period spectrum of every encoding kind (docs/encodings.md §4, §5, §7): which
 // columns a shift by k rotates, by which angle, and how often each column repeats along p.
 #include "pelab/structure.hpp"
 

@@ -2,7 +2,7 @@
 // What the GUI tests share (test_gui, test_views_gui, test_offscreen, test_sweep,
 // test_view_export_data): a temporary directory away from the user's configuration, pelab launched
 // under xvfb-run or with no display server at all, PNG pictures and their pixels, the geometry JSON,
-// the known heatmap cells of seed 000's example, and the app drawn off screen in process (EGL).
+// the known heatmap cells of source post 000's example, and the app drawn off screen in process (EGL).
 // Targets including it are set up by pelab_gui_test in tests/app/CMakeLists.txt (PELAB_GUI_PATH,
 // PELAB_XVFB_RUN, PELAB_TEST_TMP; pelab_ui, stb, nlohmann_json).
 #include <stb/stb_image.h>
@@ -100,7 +100,7 @@ inline void write_text(const std::filesystem::path& path, const std::string& tex
   std::ofstream(path) << text;
 }
 
-// Seed 000's example (sinusoidal, N = D = 4, base 100, so P[1, 0] = sin(1) = 0.841, P[2, 3] = cos(0.2)
+// source post 000's example (sinusoidal, N = D = 4, base 100, so P[1, 0] = sin(1) = 0.841, P[2, 3] = cos(0.2)
 // ...) in gray over a fixed [-1, 1]: every cell of its heatmap has the colormap colour of its exact value.
 inline const char* const known_cell_session = R"({"pelab_session": 1, "encodings": [{"kind": "sinusoidal",
     "positions": 4, "dims": 4, "base": 100, "position": 3, "dimension": 3, "colormap": "gray",

@@ -1,5 +1,5 @@
-// Every control at its extreme values, for every kind and every view (issue 9 §4): the real program
-// renders a screenshot off screen (EGL) of a session holding the extreme, and
+// Every control at its extreme values, for every kind and every view (docs/architecture.md, Tests): the real
+// program renders a screenshot off screen (EGL) of a session holding the extreme, and
 //   - exits 0 with no sanitizer report (this test's value is in the ASan + UBSan build),
 //   - formats no NaN or inf as a number (`--geometry` counts the non-finite values given to
 //     plot::format_number and lists the drawn text lines showing "nan" / "inf"; both must be empty),

@@ -106,7 +106,7 @@ TEST_CASE("attention for every kind: exact equivariance without positions", "[vi
   CHECK(compute_attention(TableKey{e, nullptr, "no such file"}).error == "no such file");
 }
 
-TEST_CASE("norms: seed 003's batch, and a batch of one", "[view-items]") {
+TEST_CASE("norms: source post 003's batch, and a batch of one", "[view-items]") {
   EncodingParams e;
   e.dims = 16;
   const NormsData data = compute_norms(table_key(e));

@@ -3,7 +3,7 @@
 
 Usage: numpy_interop.py PATH/TO/pelab-cli
 
-Checks that `pelab-cli encode sinusoidal --positions 50 --dims 16` equals seed 002's
+Checks that `pelab-cli encode sinusoidal --positions 50 --dims 16` equals source post 002's
 get_position_encoding(50, 16) to 1e-12, that the CSV export matches, that index outputs load as
 int64 and that the ALiBi tensor keeps its 3-D shape. A missing numpy is a failure, not a skip.
 """
@@ -20,7 +20,7 @@ except ImportError as error:  # fail loudly: this test exists to exercise numpy
 
 
 def get_position_encoding(seq_len, d, n=10000):
-    """Seed 002's table from its formula: angle_rates = 1 / n^((2 * (i // 2)) / d),
+    """source post 002's table from its formula: angle_rates = 1 / n^((2 * (i // 2)) / d),
     sine on even columns, cosine on odd ones."""
     positions = np.arange(seq_len)[:, np.newaxis]
     i = np.arange(d)[np.newaxis, :]
@@ -59,7 +59,7 @@ def main():
         check(table.shape == (50, 16), f"shape (50, 16) (got {table.shape})")
         check(table.flags["C_CONTIGUOUS"], "C order")
         check(np.max(np.abs(table - expected)) <= 1e-12,
-              f"equals seed 002's get_position_encoding(50, 16) (max diff {np.max(np.abs(table - expected)):.3g})")
+              f"equals source post 002's get_position_encoding(50, 16) (max diff {np.max(np.abs(table - expected)):.3g})")
 
         run(cli, "encode", "sinusoidal", "--positions", "50", "--dims", "16", "--out", path("p.csv"))
         csv = np.loadtxt(path("p.csv"), delimiter=",")

@@ -1,4 +1,4 @@
-// pelab-cli encode and similarity, checked against hand values and closed forms (SPEC §3, §5).
+// pelab-cli encode and similarity, checked against hand values and closed forms (docs/encodings.md §4, §6).
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
@@ -21,7 +21,7 @@ void require_shape(const pelab::NpyArray& a, std::vector<std::int64_t> shape, pe
 
 }  // namespace
 
-TEST_CASE("encode sinusoidal: seed 000's d=4 base=100 table") {
+TEST_CASE("encode sinusoidal: source post 000's d=4 base=100 table") {
   TempDir dir;
   const auto a = run_npy({"encode", "sinusoidal", "--positions", "4", "--dims", "4", "--base", "100"}, dir);
   require_shape(a, {4, 4}, pelab::NpyDtype::float64);

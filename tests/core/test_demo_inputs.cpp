@@ -128,7 +128,7 @@ TEST_CASE("moments by hand", "[demo]") {
   CHECK_THAT(cols.variance[2], WithinAbs(6.25, 1e-15));
 }
 
-TEST_CASE("seed 003's padded batch: BatchNorm with one real token has variance 0", "[demo]") {
+TEST_CASE("source post 003's padded batch: BatchNorm with one real token has variance 0", "[demo]") {
   EncodingParams e;
   e.positions = 8;
   e.dims = 16;
@@ -165,7 +165,7 @@ TEST_CASE("seed 003's padded batch: BatchNorm with one real token has variance 0
     if (std::abs(x) > 0.1) CHECK_THAT(padded.y(batch.row(0, 2), j), WithinAbs(x > 0 ? 1.0 : -1.0, 1e-3));
   }
 
-  // A batch of one sequence: every step has variance 0 (seed 003: Batch = 1).
+  // A batch of one sequence: every step has variance 0 (source post 003: Batch = 1).
   const PaddedBatch single = padded_batch(std::vector<std::int64_t>{4}, positions, 3);
   const StepNorm alone = batch_norm_per_step(single, true);
   CHECK(alone.variance.isZero(0.0));

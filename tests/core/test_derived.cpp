@@ -1,4 +1,4 @@
-// Requirement scores, attention, normalisation and PCA (SPEC §2, §5).
+// Requirement scores, attention, normalisation and PCA (docs/encodings.md §3, §2, §11, §12).
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <numeric>

@@ -1,4 +1,4 @@
-// Absolute encodings against hand-computed values and closed forms (SPEC §3).
+// Absolute encodings against hand-computed values and closed forms (docs/encodings.md §4).
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
@@ -11,7 +11,7 @@ using namespace pelab;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
 
-TEST_CASE("seed 000: d=4, base 100 sinusoid table") {
+TEST_CASE("source post 000: d=4, base 100 sinusoid table") {
   // w_0 = 1, w_1 = 100^(-2/4) = 0.1: columns sin(p), cos(p), sin(p/10), cos(p/10).
   const Matrix p = encode(encoding_params(EncodingKind::sinusoidal, 4, 4, 100.0));
   const double expected[4][4] = {

@@ -1,4 +1,5 @@
-// Relative and rotary schemes against the papers' and HF transformers' definitions (SPEC §4).
+// Relative and rotary schemes against the papers' and HF transformers' definitions (docs/encodings.md §8,
+// §9).
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>

@@ -1,4 +1,4 @@
-// Similarity and the offset-as-rotation property (SPEC §5).
+// Similarity and the offset-as-rotation property (docs/encodings.md §6, §7).
 #include <catch2/catch.hpp>
 #include <cmath>
 

@@ -1,6 +1,6 @@
-// Rotation structure, linear fits, period spectra and kind texts of every encoding (SPEC §3, §5).
-// Every number is checked against an independent derivation: the table itself, a dense matrix
-// product, a hand-reduced angle or a closed form.
+// Rotation structure, linear fits, period spectra and kind texts of every encoding (docs/encodings.md §4, §5,
+// §7). Every number is checked against an independent derivation: the table itself, a dense matrix product, a
+// hand-reduced angle or a closed form.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <numbers>
@@ -337,7 +337,7 @@ TEST_CASE("kind texts and the parameters each kind reads", "[structure]") {
   }
   for (EncodingKind kind : all_encoding_kinds())
     CHECK(reads(kind, KindParameter::table) == (kind == EncodingKind::learned));
-  // The lists in pelab-cli's and CONFIG's messages, in the table's order (SPEC §3's order).
+  // The lists in pelab-cli's and CONFIG's messages, in the table's order (docs/encodings.md §4.s order).
   CHECK(kinds_reading(KindParameter::base) == "sigmoid, sinusoidal, sinusoidal-concat");
   CHECK(kinds_reading(KindParameter::binary_signed) == "binary");
   CHECK(kinds_reading(KindParameter::table) == "learned");

@@ -1,5 +1,5 @@
 #pragma once
-// Self-attention and normalisation demos (SPEC §2 and §5).
+// Self-attention and normalisation demos (docs/encodings.md §2 and §11).
 #include <span>
 
 #include "pelab/types.hpp"

@@ -1,7 +1,7 @@
 #pragma once
-// Seeded inputs and statistics for the attention and normalisation demos (SPEC §5, seeds 001 and
-// 003): token embeddings w, attention weights, one order of a sentence with and without positions,
-// and a padded batch of sequences of different lengths with the statistics LayerNorm and BatchNorm
+// Seeded inputs and statistics for the attention and normalisation demos (docs/encodings.md §2, §11; source
+// posts 001 and 003): token embeddings w, attention weights, one order of a sentence with and without
+// positions, and a padded batch of sequences of different lengths with the statistics LayerNorm and BatchNorm
 // use.
 #include <cstdint>
 #include <span>
@@ -71,7 +71,7 @@ Moments row_moments(const Matrix& x);
 // BatchNorm's statistics: one per column (a feature over the rows of the batch).
 Moments column_moments(const Matrix& x);
 
-// BatchNorm of a padded batch with one batch per time step (seed 003: at step t the batch is the
+// BatchNorm of a padded batch with one batch per time step (docs/encodings.md §11: at step t the batch is the
 // sequences' t-th tokens). count_padding: the zero rows of shorter sequences belong to the batch,
 // as for a plain BatchNorm over a padded tensor; otherwise only the real tokens count, and a step
 // with a single real token has variance 0 for every feature, so its output is beta (0) whatever

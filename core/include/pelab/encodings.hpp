@@ -1,5 +1,5 @@
 #pragma once
-// Absolute position encodings (SPEC §3): a table P with N rows (positions start..start+N-1)
+// Absolute position encodings (docs/encodings.md §1, §4): a table P with N rows (positions start..start+N-1)
 // and D columns. Every entry is computed in double precision.
 #include <cfloat>
 #include <cstddef>

@@ -1,5 +1,5 @@
 #pragma once
-// Relative and rotary position schemes (SPEC §4).
+// Relative and rotary position schemes (docs/encodings.md §8, §9).
 #include <optional>
 #include <string_view>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// The five requirements of a good absolute encoding (SPEC §2), each scored as a number.
+// The five requirements of a good absolute encoding (docs/encodings.md §3), each scored as a number.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -10,7 +10,7 @@
 namespace pelab {
 
 struct RequirementScore {
-  int number;               // 1..5 as in SPEC §2
+  int number;               // 1..5 as in docs/encodings.md §3
   std::string name;         // short id, e.g. "length-independent"
   std::string description;  // what the number measures
   double value;             // the measured number

@@ -1,5 +1,5 @@
 #pragma once
-// The offset-as-rotation property of the sinusoidal encoding (SPEC §5).
+// The offset-as-rotation property of the sinusoidal encoding (docs/encodings.md §7).
 #include <optional>
 #include <string_view>
 
@@ -8,7 +8,8 @@
 namespace pelab {
 
 // column: P_{p+k} = T(k) P_p with P_p a column vector; blocks [[cos wk, sin wk], [-sin wk, cos wk]].
-// row:    P_{p+k} = P_p T(k) with P_p a row vector; blocks are the transpose (seed 000's form).
+// row:    P_{p+k} = P_p T(k) with P_p a row vector; blocks are the transpose (source post 000's form,
+// docs/encodings.md §7).
 enum class RotationConvention { column, row };
 std::string_view to_string(RotationConvention convention);
 std::optional<RotationConvention> parse_rotation_convention(std::string_view name);

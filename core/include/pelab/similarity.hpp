@@ -1,5 +1,5 @@
 #pragma once
-// Similarity between the rows of a position table (SPEC §5).
+// Similarity between the rows of a position table (docs/encodings.md §6).
 #include <optional>
 #include <string_view>
 
