@@ -1,5 +1,5 @@
 // View 1: the table P as a heatmap, rows = positions, columns = dimensions (as in source post 002's figure,
-// docs/encodings.md §15) the selected row p and column i outlined, the exact value under the mouse, and in
+// docs/encodings.md §15), the selected row p and column i outlined, the exact value under the mouse, and in
 // compare mode the position and dimension hovered in another configuration.
 #include <string>
 
