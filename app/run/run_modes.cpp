@@ -353,6 +353,12 @@ int run_export_data(FrameTarget& target, ui::AppContext& app, std::span<const ui
     return 1;
   }
   for (const ui::ViewType* view : views) {
+    if (static_cast<std::size_t>(view->min_configs) > app.state.slots.size()) {
+      std::fprintf(stderr, "pelab: the %s view compares %d configurations (give that many CONFIGs)%s\n",
+                   std::string(view->id).c_str(), view->min_configs, views.size() > 1 ? "; skipped" : "");
+      if (views.size() == 1) return 2;
+      continue;
+    }
     if (!view->export_data) {
       std::fprintf(stderr, "pelab: the %s view has no numbers to export (a picture only)\n",
                    std::string(view->id).c_str());

@@ -115,7 +115,8 @@ TEST_CASE("a third language is a directory of data: no code, English where it is
   INFO(lesson.output);
   REQUIRE(lesson.status == 0);
   bool told = false;
-  for (const auto& notice : load_json(out / "lesson.json")["notices"])
+  const nlohmann::json lesson_geometry = load_json(out / "lesson.json");
+  for (const auto& notice : lesson_geometry["notices"])
     told = told || notice.get<std::string>().find("not written in Xish") != std::string::npos;
   CHECK(told);
 

@@ -122,7 +122,9 @@ TEST_CASE("no display: --gl window says why, --gl offscreen needs a picture to m
   const Run interactive = run_headless("--gl offscreen");
   INFO(interactive.output);
   CHECK(interactive.status == 2);
-  CHECK(interactive.output.find("--gl offscreen needs --screenshot or --bench-frames") != std::string::npos);
+  CHECK(interactive.output.find(
+            "--gl offscreen needs --screenshot, --export-data, --export-slides or --bench-frames") !=
+        std::string::npos);
 }
 
 TEST_CASE("no display: the frame benchmark runs off screen", "[offscreen]") {

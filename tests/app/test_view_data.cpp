@@ -142,7 +142,8 @@ TEST_CASE("huge tables are sampled at a stated stride, never computed whole", "[
   const SimilarityData similarity =
       compute_similarity(SimilarityKey{key_of(e), SimilarityMetric::cosine}, table);
   REQUIRE(similarity.error.empty());
-  CHECK(similarity.rows.shown * similarity.rows.shown * e.dims <= 1.1 * gram_flop_budget);
+  CHECK(static_cast<double>(similarity.rows.shown * similarity.rows.shown * e.dims) <=
+        1.1 * gram_flop_budget);
   CHECK(similarity.rows.shown <= max_similarity_side);
   CHECK(similarity.rows.stride % table.rows.stride == 0);
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(30));  // generous: sanitizer builds

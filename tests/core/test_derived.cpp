@@ -28,7 +28,8 @@ std::vector<bool> passes(EncodingKind kind, std::int64_t n, std::int64_t d, doub
 Matrix wave(std::int64_t rows, std::int64_t cols, double phase) {
   Matrix m(rows, cols);
   for (std::int64_t r = 0; r < rows; ++r)
-    for (std::int64_t c = 0; c < cols; ++c) m(r, c) = std::sin(0.37 * r * (c + 1) + phase) + 0.1 * c;
+    for (std::int64_t c = 0; c < cols; ++c)
+      m(r, c) = std::sin(0.37 * static_cast<double>(r * (c + 1)) + phase) + 0.1 * static_cast<double>(c);
   return m;
 }
 }  // namespace

@@ -17,7 +17,8 @@ TEST_CASE("sinusoid similarity is Toeplitz and equals sum_k cos(w_k (p - q))") {
     for (std::int64_t q = 0; q < n; ++q) {
       double expected = 0.0;
       for (std::int64_t k = 0; k < d / 2; ++k)
-        expected += std::cos(std::pow(base, -2.0 * k / d) * double(p - q));
+        expected +=
+            std::cos(std::pow(base, -2.0 * static_cast<double>(k) / static_cast<double>(d)) * double(p - q));
       CHECK_THAT(s(p, q), WithinAbs(expected, 1e-12));
       if (p > 0 && q > 0) CHECK_THAT(s(p, q), WithinAbs(s(p - 1, q - 1), 1e-12));  // Toeplitz
     }
@@ -90,7 +91,7 @@ TEST_CASE("T(k) P_p = P_{p+k} to 1e-12 for many p and k (column and row conventi
       const Vector moved = col * table.row(p).transpose();
       const Vector moved_row = (table.row(p) * row).transpose();
       for (std::int64_t i = 0; i < d; ++i) {
-        const double w = std::pow(10000.0, -2.0 * (i / 2) / double(d));
+        const double w = std::pow(10000.0, -2.0 * static_cast<double>(i / 2) / double(d));
         const double truth = i % 2 == 0 ? std::sin(w * double(p + k)) : std::cos(w * double(p + k));
         REQUIRE_THAT(moved[i], WithinAbs(truth, 1e-12));
         REQUIRE_THAT(moved_row[i], WithinAbs(truth, 1e-12));
@@ -147,7 +148,8 @@ TEST_CASE("a large table's similarity is the full product, both triangles (the t
   const Eigen::Index n = 1100, d = 7;
   Matrix table(n, d);
   for (Eigen::Index r = 0; r < n; ++r)
-    for (Eigen::Index c = 0; c < d; ++c) table(r, c) = std::sin(0.37 * static_cast<double>(r * (c + 1)) + c);
+    for (Eigen::Index c = 0; c < d; ++c)
+      table(r, c) = std::sin(0.37 * static_cast<double>(r * (c + 1)) + static_cast<double>(c));
   const Matrix s = similarity_matrix(table, SimilarityMetric::dot);
   REQUIRE(s.rows() == n);
   REQUIRE(s.cols() == n);
