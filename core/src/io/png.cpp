@@ -152,18 +152,20 @@ TextImage render_text(const Font& font, double pixel_height, std::string_view te
   std::vector<double> pen(code_points.size());
   double x = 0.0;
   for (std::size_t i = 0; i < code_points.size(); ++i) {
-    if (i > 0) x += scale * stbtt_GetCodepointKernAdvance(info, code_points[i - 1], code_points[i]);
+    if (i > 0)
+      x +=
+          scale * static_cast<float>(stbtt_GetCodepointKernAdvance(info, code_points[i - 1], code_points[i]));
     pen[i] = x;
     int advance = 0, left_bearing = 0;
     stbtt_GetCodepointHMetrics(info, code_points[i], &advance, &left_bearing);
-    x += scale * advance;
+    x += scale * static_cast<float>(advance);
   }
 
   TextImage image;
   image.advance = x;
-  image.ascent = scale * ascent;
-  image.descent = -scale * descent;
-  image.cap_height = scale * box_y1;
+  image.ascent = scale * static_cast<float>(ascent);
+  image.descent = -scale * static_cast<float>(descent);
+  image.cap_height = scale * static_cast<float>(box_y1);
   const int margin_x = static_cast<int>(std::ceil(pixel_height * 0.5)) + 2;
   const int margin_y = static_cast<int>(std::ceil(pixel_height * 0.25)) + 2;
   image.pen_x = margin_x;
