@@ -185,7 +185,7 @@ TEST_CASE("drag pans by the dragged distance; right-drag box zooms") {
   h.down[0] = true;
   h.frame(body);
   for (int i = 1; i <= 10; ++i) {
-    h.mouse = ImVec2(400 + 10 * i, 250);
+    h.mouse = ImVec2(static_cast<float>(400 + 10 * i), 250);
     h.frame(body);
   }
   h.down[0] = false;
