@@ -224,8 +224,9 @@ int main(int argc, char** argv) {
     return data ? 0 : 2;
   }
   // Everything else needs pelab's data (translations, lessons, shaders): say so now if it is missing.
+  std::filesystem::path data_dir;
   try {
-    pelab::data_dir();
+    data_dir = pelab::data_dir();
   } catch (const pelab::Error& error) {
     std::fprintf(stderr, "pelab: %s\n", error.what());
     return 2;
@@ -237,7 +238,7 @@ int main(int argc, char** argv) {
 
   {  // the languages --lang may name are the data's (the app loads them again with its notices)
     std::vector<std::string> string_problems;
-    load_strings(pelab::data_dir() / "i18n", string_problems);
+    load_strings(data_dir / "i18n", string_problems);
   }
   if (!cli.lang.empty() && !parse_language(cli.lang)) {
     std::fprintf(stderr, "pelab: unknown --lang '%s' (%s)\n", cli.lang.c_str(), language_list().c_str());
