@@ -20,12 +20,6 @@ namespace {
 
 std::string kind_list() { return kind_names(); }
 
-// Strict applicability, from core's table of kinds: an option that means nothing for `kind` is an error.
-void only_for(const Arg& arg, KindParameter parameter, EncodingKind kind) {
-  if (arg.given() && !reads(kind, parameter))
-    throw UsageError(not_applicable_message(arg.name, kind, parameter));
-}
-
 }  // namespace
 
 void reject_extras(const CLI::App& command) {
@@ -87,13 +81,14 @@ Format output_format(const CommonArgs& common, const std::filesystem::path& out,
 }
 
 double base_value(const Arg& base) {
-  if (!base.given()) return 10000.0;
-  const double value = real_value(base);
-  if (value <= 0.0) throw UsageError("--base must be above 0 (got " + base.text + ")");
-  if (!base_range.contains(value)) {
-    throw UsageError("--base must be " + base_range_text() + " (got " + base.text + ")");
+  if (!base.given()) return EncodingParams{}.base;
+  // The base of a rotary table obeys the rule of every base: core's one reader states it.
+  const ParameterItem item{"base", base.text};
+  try {
+    return read_parameters(EncodingKind::sinusoidal, {&item, 1}, ParameterSpelling::cli_option).encoding.base;
+  } catch (const pelab::Error& e) {
+    throw UsageError(e.what());
   }
-  return value;
 }
 
 std::uint64_t max_bytes_value(const CommonArgs& common) {
@@ -166,62 +161,27 @@ EncodingSpec parse_encoding(const EncodingArgs& args, std::string_view command) 
   const std::optional<EncodingKind> kind = parse_encoding_kind(args.kind);
   if (!kind) throw UsageError("unknown kind '" + args.kind + "' (kinds: " + kind_list() + ")");
 
-  // Strict applicability: an option that means nothing for this kind is an error, not ignored.
-  only_for(args.base, KindParameter::base, *kind);
-  if (args.signed_bits.given() && !reads(*kind, KindParameter::binary_signed))
-    throw UsageError(not_applicable_message(args.signed_bits.name, *kind, KindParameter::binary_signed));
-  only_for(args.table, KindParameter::table, *kind);
-  only_for(args.sigma, KindParameter::sigma, *kind);
-  only_for(args.seed, KindParameter::seed, *kind);
-  only_for(args.tensor, KindParameter::table, *kind);
-  const bool has_table = args.table.given();
-  if (args.tensor.given() && !has_table) {
-    throw UsageError("--tensor needs --table FILE (it names the tensor of a .safetensors table to use)");
+  // The options go through core's one reader of encoding parameters (the CONFIG grammar's too), so
+  // both front ends refuse the same values with the same words.
+  std::vector<ParameterItem> items;
+  for (const Arg* arg : {&args.positions, &args.dims, &args.start, &args.base, &args.sigma, &args.seed,
+                         &args.table, &args.tensor}) {
+    if (arg->given()) items.push_back({std::string_view(arg->name).substr(2), arg->text});
   }
-  if (args.tensor.given() && args.tensor.text.empty())
-    throw UsageError("--tensor needs a tensor name (got '')");
-  for (const Arg* arg : {&args.sigma, &args.seed}) {
-    if (has_table && arg->given()) {
-      throw UsageError(arg->name + " does not apply with --table (the loaded table is used as it is)");
-    }
-  }
-
+  if (args.signed_bits.given()) items.push_back({"signed", args.signed_bits.value ? "true" : "false"});
   EncodingSpec spec;
-  EncodingParams& p = spec.params;
-  p.kind = *kind;
-  if (args.positions.given()) {
-    p.positions = integer_value(args.positions);
-    require_at_least("--positions", p.positions, positions_range.lowest);
-    require_at_most("--positions", p.positions, positions_range.highest);
-  } else if (!has_table) {
-    require(args.positions, command, "N");
+  try {
+    spec.params = read_parameters(*kind, items, ParameterSpelling::cli_option).encoding;
+  } catch (const pelab::Error& e) {
+    throw UsageError(e.what());
   }
-  if (args.dims.given()) {
-    p.dims = integer_value(args.dims);
-    require_at_least("--dims", p.dims, dims_range.lowest);
-  } else if (!has_table) {
-    require(args.dims, command, "D");
-  }
-  if (args.start.given()) {
-    p.start = integer_value(args.start);
-    require_at_least("--start", p.start, start_range.lowest);
-    require_at_most("--start", p.start, start_range.highest);
-  }
-  p.base = base_value(args.base);
-  if (args.sigma.given()) {
-    p.sigma = real_value(args.sigma);
-    if (p.sigma < sigma_range.lowest)
-      throw UsageError("--sigma must be 0 or more (got " + args.sigma.text + ")");
-  }
-  if (args.seed.given()) p.seed = parse_unsigned("--seed", args.seed.text);
-  p.binary_signed = args.signed_bits.value;
-  if (args.positions.given() && p.start > position_limit - p.positions) {
-    throw UsageError("--start + --positions must stay below 2^52 so positions are exact (got " +
-                     std::to_string(p.start) + " + " + std::to_string(p.positions) + ")");
-  }
+  // What pelab-cli requires beyond CONFIG (which has defaults): N and D, unless a table gives them.
+  const bool has_table = args.table.given();
   if (!has_table) {
+    require(args.positions, command, "N");
+    require(args.dims, command, "D");
     try {
-      validate(p);
+      validate(spec.params);
     } catch (const pelab::Error& e) {
       throw UsageError(e.what());
     }

@@ -8,85 +8,43 @@
 #include <system_error>
 
 #include "errors.hpp"
+#include "pelab/number_text.hpp"
+#include "pelab/types.hpp"
 
 namespace pelab::cli {
 namespace {
 
-std::string quoted(std::string_view text) {
-  std::string result;
-  result.reserve(text.size() + 2);
-  result.push_back('\'');
-  result.append(text);
-  result.push_back('\'');
-  return result;
-}
-
-UsageError value_error(std::string_view option, std::string_view text, std::string_view what) {
-  if (text.empty()) return UsageError(std::string(option) + ": empty value, expected " + std::string(what));
-  return UsageError(std::string(option) + ": " + quoted(text) + " is not " + std::string(what));
-}
-
-// from_chars does not take a leading '+'; accept one (but not "+-5").
-std::string_view strip_plus(std::string_view text) {
-  if (text.size() > 1 && text.front() == '+' && text[1] != '-' && text[1] != '+') text.remove_prefix(1);
-  return text;
+// Core states how a number is read (number_text.hpp, shared with CONFIG); here its error becomes
+// a usage error (exit 2).
+template <typename Read>
+auto as_usage_error(Read read) {
+  try {
+    return read();
+  } catch (const pelab::Error& e) {
+    throw UsageError(e.what());
+  }
 }
 
 }  // namespace
 
 std::int64_t parse_integer(std::string_view option, std::string_view text) {
-  const std::string_view digits = strip_plus(text);
-  std::int64_t value = 0;
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  if (ec == std::errc::result_out_of_range && end == digits.data() + digits.size()) {
-    throw UsageError(std::string(option) + ": " + quoted(text) + " is out of range for a 64-bit integer");
-  }
-  if (ec != std::errc() || end != digits.data() + digits.size())
-    throw value_error(option, text, "an integer");
-  return value;
+  return as_usage_error([&] { return parse_integer_text(option, text); });
 }
 
 std::uint64_t parse_unsigned(std::string_view option, std::string_view text) {
-  const std::string_view digits = strip_plus(text);
-  std::uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  if (ec == std::errc::result_out_of_range && end == digits.data() + digits.size()) {
-    throw UsageError(std::string(option) + ": " + quoted(text) +
-                     " is out of range (0 to 18446744073709551615)");
-  }
-  if (ec != std::errc() || end != digits.data() + digits.size()) {
-    throw value_error(option, text, "a non-negative integer");
-  }
-  return value;
+  return as_usage_error([&] { return parse_unsigned_text(option, text); });
 }
 
 double parse_real(std::string_view option, std::string_view text) {
-  const std::string_view number = strip_plus(text);
-  double value = 0.0;
-  const auto [end, ec] =
-      std::from_chars(number.data(), number.data() + number.size(), value, std::chars_format::general);
-  if (ec == std::errc::result_out_of_range && end == number.data() + number.size()) {
-    throw UsageError(std::string(option) + ": " + quoted(text) + " is out of the range of a double");
-  }
-  if (ec != std::errc() || end != number.data() + number.size()) throw value_error(option, text, "a number");
-  if (!std::isfinite(value)) {
-    throw UsageError(std::string(option) + ": " + quoted(text) + " is not a finite number");
-  }
-  return value;
+  return as_usage_error([&] { return parse_real_text(option, text); });
 }
 
 void require_at_least(std::string_view option, std::int64_t value, std::int64_t minimum) {
-  if (value < minimum) {
-    throw UsageError(std::string(option) + " must be at least " + std::to_string(minimum) + " (got " +
-                     std::to_string(value) + ")");
-  }
+  as_usage_error([&] { pelab::require_at_least(option, value, minimum); });
 }
 
 void require_at_most(std::string_view option, std::int64_t value, std::int64_t maximum) {
-  if (value > maximum) {
-    throw UsageError(std::string(option) + " must be at most " + std::to_string(maximum) + " (got " +
-                     std::to_string(value) + ")");
-  }
+  as_usage_error([&] { pelab::require_at_most(option, value, maximum); });
 }
 
 std::string format_real(double value) {

@@ -8,8 +8,9 @@
 //   no spaces; label, table and tensor may contain spaces inside ("label=GPT-2 wpe") but not at
 //   either end. Control characters (tab, newline, ...) are refused everywhere, so every message
 //   stays one line.
-// - Numbers follow pelab-cli: decimal integers with an optional leading '+', reals as
-//   std::from_chars reads them (10000, 1e4, 0.5, .5), never NaN, infinity or hexadecimal.
+// - The values are judged by ParameterReader, which pelab-cli's options go through as well
+//   (read_parameters): numbers as number_text.hpp reads them (decimal integers with an optional
+//   leading '+', reals as std::from_chars reads them, never NaN, infinity or hexadecimal).
 // - format_config_spec leaves out the keys the kind does not read (base of an integer table,
 //   sigma of a loaded table, ...), because the app keeps such values around while they mean
 //   nothing; it throws pelab::Error when the rest cannot be written so that it parses back (a
@@ -25,8 +26,10 @@
 #include <string>
 #include <system_error>
 #include <utility>
+#include <vector>
 
 #include "pelab/kinds.hpp"
+#include "pelab/number_text.hpp"
 #include "pelab/types.hpp"
 
 namespace pelab {
@@ -85,79 +88,46 @@ bool is_control(char c) {
   return byte < 0x20 || byte == 0x7f;
 }
 
-// Parses one CONFIG; every error names the CONFIG first.
-class Parser {
+// The one reader of encoding parameters (see read_parameters in config_spec.hpp): pelab-cli's
+// options and a CONFIG's items both end here, so a value is refused with the same words whichever
+// front end it came through; only the spelling of the key differs ("--base" or "base").
+class ParameterReader {
  public:
-  explicit Parser(std::string_view text) : text_(text) {}
-
-  ConfigSpec run() {
-    if (text_.empty()) fail("empty; expected KIND[:KEY=VALUE,...] with a kind out of " + kind_list());
-    for (char c : text_) {
-      if (is_control(c)) fail("contains a control character; CONFIG is one line of printable text");
-    }
-    const std::size_t colon = text_.find(':');
-    const std::string_view kind_text = text_.substr(0, colon);
-    parse_kind(kind_text);
-    if (colon == std::string_view::npos) return finish();
-
-    const std::string_view rest = text_.substr(colon + 1);
-    if (rest.empty()) fail("nothing after ':' (remove the ':' or add KEY=VALUE)");
-    std::size_t begin = 0;
-    bool first = true;
-    while (true) {
-      const std::size_t comma = rest.find(',', begin);
-      const std::string_view item =
-          rest.substr(begin, comma == std::string_view::npos ? comma : comma - begin);
-      if (item.empty()) {
-        if (first) fail("empty item right after ':'");
-        if (comma == std::string_view::npos) fail("empty item after the last ','");
-        fail("empty item between two ','");
-      }
-      parse_item(item);
-      first = false;
-      if (comma == std::string_view::npos) break;
-      begin = comma + 1;
-    }
-    return finish();
+  ParameterReader(EncodingKind kind, ParameterSpelling spelling) : spelling_(spelling) {
+    spec_.encoding.kind = kind;
   }
 
- private:
-  [[noreturn]] void fail(const std::string& what) const {
-    throw Error("CONFIG " + quoted(text_) + ": " + what);
-  }
-
-  void reject_spaces(std::string_view what, std::string_view text) const {
-    if (text.find(' ') != std::string_view::npos) {
-      fail(std::string(what) + " " + quoted(text) +
-           " contains a space; CONFIG takes no spaces (write e.g. sinusoidal:base=100,dims=16)");
-    }
-  }
-
-  void parse_kind(std::string_view name) {
-    if (name.empty()) fail("no kind before ':' (kinds: " + kind_list() + ")");
-    reject_spaces("kind", name);
-    const std::optional<EncodingKind> kind = parse_encoding_kind(name);
-    if (!kind) fail("unknown kind " + quoted(name) + " (kinds: " + kind_list() + ")");
-    spec_.encoding.kind = *kind;
-  }
-
-  void parse_item(std::string_view item) {
-    const std::size_t equals = item.find('=');
-    if (equals == 0) fail("item " + quoted(item) + " has no key before '='");
-    const std::string_view name = item.substr(0, equals);
-    reject_spaces("key", name);
-    const std::optional<Key> key = find_key(name);
-    if (!key) fail("unknown key " + quoted(name) + " (keys: " + joined(kKeyNames) + ")");
-    if (equals == std::string_view::npos) {
-      fail("key " + quoted(name) + " has no '=' and no value (write " + std::string(name) + "=VALUE)");
-    }
-    const std::string_view value = item.substr(equals + 1);
-    if (value.empty()) fail("key " + quoted(name) + " has no value after '='");
-    auto& seen = seen_[static_cast<std::size_t>(*key)];
-    if (seen) fail("key " + quoted(name) + " is given twice");
+  // `key` without dashes; an unknown key is the front end's error (it knows its own syntax).
+  void add(Key key, std::string_view value) {
+    auto& seen = seen_[static_cast<std::size_t>(key)];
+    if (seen) throw Error(name(key) + " is given twice");
     seen = true;
-    check_applies(*key);
-    set_value(*key, value);
+    check_applies(key);
+    set_value(key, value);
+  }
+
+  // Rules that involve more than one key.
+  ConfigSpec finish() {
+    const bool has_table = seen(Key::table);
+    if (seen(Key::tensor) && !has_table) {
+      throw Error(name(Key::tensor) + " needs " + with_value(Key::table, "FILE") +
+                  " (it names a tensor inside a .safetensors table)");
+    }
+    for (Key key : {Key::sigma, Key::seed}) {
+      if (has_table && seen(key)) {
+        throw Error(name(key) + " does not apply with " + name(Key::table) +
+                    " (sigma and seed draw the seeded table; a loaded table is used as it is)");
+      }
+    }
+    EncodingParams& p = spec_.encoding;
+    // A loaded table decides N when positions is not given, so start + N is checked against the
+    // given N only.
+    if ((!has_table || spec_.positions_given) && p.start > position_limit - p.positions) {
+      throw Error(name(Key::start) + " + " + name(Key::positions) +
+                  " must stay at most 2^52 so positions are exact in double precision (got " +
+                  std::to_string(p.start) + " + " + std::to_string(p.positions) + ")");
+    }
+    return spec_;
   }
 
   // The "key the kind does not read" rule: kinds.hpp states it for base, signed, sigma and seed;
@@ -185,88 +155,47 @@ class Parser {
       default:
         return;
     }
-    if (!reads(kind, parameter))
-      fail(not_applicable_message("key " + quoted(key_name(key)), kind, parameter));
+    if (!reads(kind, parameter)) throw Error(not_applicable_message(name(key), kind, parameter));
   }
 
-  [[noreturn]] void bad_value(Key key, std::string_view value, std::string_view what) const {
-    fail(std::string(key_name(key)) + "=" + std::string(value) + ": " + std::string(what));
+  std::string name(Key key) const {
+    return spelling_ == ParameterSpelling::cli_option ? "--" + std::string(key_name(key))
+                                                      : std::string(key_name(key));
   }
 
-  // from_chars takes no leading '+'; accept one, as pelab-cli does (but not "+-1" or "++1").
-  static std::string_view without_plus(std::string_view text) {
-    if (text.size() > 1 && text[0] == '+' && text[1] != '-' && text[1] != '+') text.remove_prefix(1);
-    return text;
+ private:
+  std::string with_value(Key key, std::string_view placeholder) const {
+    return name(key) + (spelling_ == ParameterSpelling::cli_option ? " " : "=") + std::string(placeholder);
   }
 
-  std::int64_t integer(Key key, std::string_view value, std::int64_t low, std::int64_t high) const {
-    reject_spaces(key_name(key), value);
-    const std::string_view digits = without_plus(value);
-    std::int64_t result = 0;
-    const char* end = digits.data() + digits.size();
-    const auto [stop, ec] = std::from_chars(digits.data(), end, result);
-    if (ec == std::errc::result_out_of_range && stop == end) {
-      bad_value(key, value, "out of range for a 64-bit integer");
-    }
-    if (ec != std::errc() || stop != end) bad_value(key, value, "not a decimal integer");
-    if (result < low) bad_value(key, value, "must be at least " + std::to_string(low));
-    if (result > high) bad_value(key, value, "must be at most " + std::to_string(high));
+  std::int64_t integer(Key key, std::string_view value, const ParameterRange<std::int64_t>& range) const {
+    const std::int64_t result = parse_integer_text(name(key), value);
+    require_at_least(name(key), result, range.lowest);
+    require_at_most(name(key), result, range.highest);
     return result;
   }
 
-  std::uint64_t unsigned_integer(Key key, std::string_view value) const {
-    reject_spaces(key_name(key), value);
-    const std::string_view digits = without_plus(value);
-    std::uint64_t result = 0;
-    const char* end = digits.data() + digits.size();
-    const auto [stop, ec] = std::from_chars(digits.data(), end, result);
-    if (ec == std::errc::result_out_of_range && stop == end) {
-      bad_value(key, value, "out of range (0 to 18446744073709551615)");
-    }
-    if (ec != std::errc() || stop != end) bad_value(key, value, "not a non-negative decimal integer");
-    return result;
-  }
-
-  double real(Key key, std::string_view value) const {
-    reject_spaces(key_name(key), value);
-    const std::string_view number = without_plus(value);
-    double result = 0.0;
-    const char* end = number.data() + number.size();
-    const auto [stop, ec] = std::from_chars(number.data(), end, result, std::chars_format::general);
-    if (ec == std::errc::result_out_of_range && stop == end) {
-      bad_value(key, value, "out of the range of a double");
-    }
-    if (ec != std::errc() || stop != end) bad_value(key, value, "not a number");
-    if (!std::isfinite(result)) bad_value(key, value, "not a finite number");
-    return result;
-  }
-
-  std::string text_value(Key key, std::string_view value) const {
-    if (value.front() == ' ' || value.back() == ' ') {
-      fail(std::string(key_name(key)) + " " + quoted(value) +
-           " starts or ends with a space; CONFIG takes no spaces around ':', ',' and '='");
-    }
-    return std::string(value);
-  }
+  double real(Key key, std::string_view value) const { return parse_real_text(name(key), value); }
 
   void set_value(Key key, std::string_view value) {
     EncodingParams& p = spec_.encoding;
     switch (key) {
       case Key::positions:
-        p.positions = integer(key, value, positions_range.lowest, positions_range.highest);
+        p.positions = integer(key, value, positions_range);
         spec_.positions_given = true;
         break;
       case Key::dims:
-        p.dims = integer(key, value, dims_range.lowest, dims_range.highest);
+        p.dims = integer(key, value, dims_range);
         spec_.dims_given = true;
         break;
       case Key::start:
-        p.start = integer(key, value, start_range.lowest, start_range.highest);
+        p.start = integer(key, value, start_range);
         break;
       case Key::base: {
         const double base = real(key, value);
-        if (base <= 0.0) bad_value(key, value, "must be above 0");
-        if (!base_range.contains(base)) bad_value(key, value, "must be " + base_range_text());
+        const std::string got = " (got " + std::string(value) + ")";
+        if (base <= 0.0) throw Error(name(key) + " must be above 0" + got);
+        if (!base_range.contains(base)) throw Error(name(key) + " must be " + base_range_text() + got);
         p.base = base;
         break;
       }
@@ -276,29 +205,31 @@ class Parser {
         } else if (value == "false" || value == "0") {
           p.binary_signed = false;
         } else {
-          bad_value(key, value, "expected true, false, 1 or 0");
+          throw Error(name(key) + ": '" + std::string(value) + "' is not true, false, 1 or 0");
         }
         break;
       case Key::sigma: {
         const double sigma = real(key, value);
-        if (sigma < sigma_range.lowest) bad_value(key, value, "must be 0 or more");
+        if (sigma < sigma_range.lowest)
+          throw Error(name(key) + " must be 0 or more (got " + std::string(value) + ")");
         p.sigma = sigma;
         break;
       }
       case Key::seed:
-        p.seed = unsigned_integer(key, value);
+        p.seed = parse_unsigned_text(name(key), value);
         break;
       case Key::table:
-        spec_.table = text_value(key, value);
+        spec_.table = std::string(value);
         break;
       case Key::tensor:
-        spec_.tensor = text_value(key, value);
+        if (value.empty()) throw Error(name(key) + " needs a tensor name (got '')");
+        spec_.tensor = std::string(value);
         break;
       case Key::label:
-        spec_.label = text_value(key, value);
+        spec_.label = std::string(value);
         if (spec_.label.size() > kMaxLabelBytes) {
-          fail("label " + quoted(value) + " is " + std::to_string(value.size()) +
-               " bytes, above the limit of " + std::to_string(kMaxLabelBytes));
+          throw Error(name(key) + " is " + std::to_string(value.size()) + " bytes, above the limit of " +
+                      std::to_string(kMaxLabelBytes));
         }
         break;
     }
@@ -306,33 +237,99 @@ class Parser {
 
   bool seen(Key key) const { return seen_[static_cast<std::size_t>(key)]; }
 
-  // Rules that involve more than one key.
-  ConfigSpec finish() {
-    const bool has_table = seen(Key::table);
-    if (seen(Key::tensor) && !has_table) {
-      fail("key 'tensor' needs table=FILE (it names a tensor inside a .safetensors table)");
+  ParameterSpelling spelling_;
+  ConfigSpec spec_;
+  std::array<bool, kKeyNames.size()> seen_{};
+};
+
+// Splits one CONFIG into its kind and items and hands them to the reader; every error names the
+// CONFIG first.
+class Parser {
+ public:
+  explicit Parser(std::string_view text) : text_(text) {}
+
+  ConfigSpec run() {
+    try {
+      return split();
+    } catch (const Error& e) {
+      fail(e.what());
     }
-    for (Key key : {Key::sigma, Key::seed}) {
-      if (has_table && seen(key)) {
-        fail(
-            "key " + quoted(key_name(key)) +
-            " does not apply with table= (sigma and seed draw the seeded table; a loaded table is used as it "
-            "is)");
+  }
+
+ private:
+  ConfigSpec split() {
+    if (text_.empty()) fail("empty; expected KIND[:KEY=VALUE,...] with a kind out of " + kind_list());
+    for (char c : text_) {
+      if (is_control(c)) fail("contains a control character; CONFIG is one line of printable text");
+    }
+    const std::size_t colon = text_.find(':');
+    ParameterReader reader(parse_kind(text_.substr(0, colon)), ParameterSpelling::config_key);
+    if (colon == std::string_view::npos) return reader.finish();
+
+    const std::string_view rest = text_.substr(colon + 1);
+    if (rest.empty()) fail("nothing after ':' (remove the ':' or add KEY=VALUE)");
+    std::size_t begin = 0;
+    bool first = true;
+    while (true) {
+      const std::size_t comma = rest.find(',', begin);
+      const std::string_view item =
+          rest.substr(begin, comma == std::string_view::npos ? comma : comma - begin);
+      if (item.empty()) {
+        if (first) fail("empty item right after ':'");
+        if (comma == std::string_view::npos) fail("empty item after the last ','");
+        fail("empty item between two ','");
       }
+      parse_item(reader, item);
+      first = false;
+      if (comma == std::string_view::npos) break;
+      begin = comma + 1;
     }
-    EncodingParams& p = spec_.encoding;
-    // A loaded table decides N when positions is not given, so start + N is checked against the
-    // given N only.
-    if ((!has_table || spec_.positions_given) && p.start > position_limit - p.positions) {
-      fail("start=" + std::to_string(p.start) + " with positions=" + std::to_string(p.positions) +
-           ": start + positions must stay at most 2^52 so positions are exact in double precision");
+    return reader.finish();
+  }
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw Error("CONFIG " + quoted(text_) + ": " + what);
+  }
+
+  void reject_spaces(std::string_view what, std::string_view text) const {
+    if (text.find(' ') != std::string_view::npos) {
+      fail(std::string(what) + " " + quoted(text) +
+           " contains a space; CONFIG takes no spaces (write e.g. sinusoidal:base=100,dims=16)");
     }
-    return spec_;
+  }
+
+  EncodingKind parse_kind(std::string_view name) const {
+    if (name.empty()) fail("no kind before ':' (kinds: " + kind_list() + ")");
+    reject_spaces("kind", name);
+    const std::optional<EncodingKind> kind = parse_encoding_kind(name);
+    if (!kind) fail("unknown kind " + quoted(name) + " (kinds: " + kind_list() + ")");
+    return *kind;
+  }
+
+  // CONFIG's own syntax: KEY=VALUE, no spaces in keys and numbers, none around the text values.
+  void parse_item(ParameterReader& reader, std::string_view item) const {
+    const std::size_t equals = item.find('=');
+    if (equals == 0) fail("item " + quoted(item) + " has no key before '='");
+    const std::string_view name = item.substr(0, equals);
+    reject_spaces("key", name);
+    const std::optional<Key> key = find_key(name);
+    if (!key) fail("unknown key " + quoted(name) + " (keys: " + joined(kKeyNames) + ")");
+    if (equals == std::string_view::npos) {
+      fail("key " + quoted(name) + " has no '=' and no value (write " + std::string(name) + "=VALUE)");
+    }
+    const std::string_view value = item.substr(equals + 1);
+    if (value.empty()) fail("key " + quoted(name) + " has no value after '='");
+    const bool is_text = *key == Key::table || *key == Key::tensor || *key == Key::label;
+    if (!is_text) {
+      reject_spaces(key_name(*key), value);
+    } else if (value.front() == ' ' || value.back() == ' ') {
+      fail(std::string(name) + " " + quoted(value) +
+           " starts or ends with a space; CONFIG takes no spaces around ':', ',' and '='");
+    }
+    reader.add(*key, value);
   }
 
   std::string_view text_;
-  ConfigSpec spec_;
-  std::array<bool, kKeyNames.size()> seen_{};
 };
 
 std::string shortest(double value) {
@@ -370,6 +367,21 @@ std::string not_applicable_message(std::string_view option, EncodingKind kind, K
 }
 
 ConfigSpec parse_config_spec(std::string_view text) { return Parser(text).run(); }
+
+ConfigSpec read_parameters(EncodingKind kind, std::span<const ParameterItem> items,
+                           ParameterSpelling spelling) {
+  ParameterReader reader(kind, spelling);
+  std::vector<Key> keys;
+  for (const ParameterItem& item : items) {
+    const std::optional<Key> key = find_key(item.key);
+    if (!key) throw Error("unknown encoding parameter '" + std::string(item.key) + "'");
+    keys.push_back(*key);
+  }
+  // A parameter the kind does not read is named before any value is judged: it is the bigger mistake.
+  for (Key key : keys) reader.check_applies(key);
+  for (std::size_t i = 0; i < keys.size(); ++i) reader.add(keys[i], items[i].value);
+  return reader.finish();
+}
 
 std::string format_config_spec(const ConfigSpec& spec) {
   const ConfigSpec n = normalized(spec);

@@ -380,7 +380,7 @@ TEST_CASE("pelab-cli and CONFIG accept and refuse the same bases with the same m
     CHECK(r.exit_code == 2);
     CHECK(r.err == "pelab-cli: --base must be between 1e-292 and 1e290 (got " + base + ")\n");
     CHECK_THROWS_WITH(pelab::parse_config_spec("sinusoidal:base=" + base),
-                      Catch::EndsWith("base=" + base + ": must be between 1e-292 and 1e290"));
+                      Catch::EndsWith(": base must be between 1e-292 and 1e290 (got " + base + ")"));
   }
   // An option the kind does not read: one message, the front end's spelling of the option first.
   const RunResult r =
@@ -391,5 +391,55 @@ TEST_CASE("pelab-cli and CONFIG accept and refuse the same bases with the same m
       "base: "
       "P[p, i] = p has no frequencies or timescales.";
   CHECK(r.err == "pelab-cli: --base" + rest + "\n");
-  CHECK_THROWS_WITH(pelab::parse_config_spec("integer:base=3"), Catch::EndsWith("key 'base'" + rest));
+  CHECK_THROWS_WITH(pelab::parse_config_spec("integer:base=3"), Catch::EndsWith(": base" + rest));
+}
+
+// One grammar: pelab-cli's encoding options and a CONFIG's keys go through one reader in core, so
+// every bad value is refused with the same sentence; only the spelling of the key differs ("--dims"
+// on the command line, "dims" in a CONFIG). The expected sentences are written out here, so a
+// drifting copy of either front end's wording fails.
+TEST_CASE("pelab-cli options and CONFIG keys refuse bad values with one sentence") {
+  struct Case {
+    std::string kind, key, value;
+    std::string sentence;  // with KEY where the front end's spelling of a key goes
+  };
+  const std::vector<Case> cases = {
+      {"sinusoidal", "dims", "8x", "KEY: '8x' is not an integer"},
+      {"sinusoidal", "dims", "1e3", "KEY: '1e3' is not an integer"},
+      {"sinusoidal", "dims", "0", "KEY must be at least 1 (got 0)"},
+      {"sinusoidal", "positions", "-3", "KEY must be at least 1 (got -3)"},
+      {"sinusoidal", "positions", "99999999999999999999",
+       "KEY: '99999999999999999999' is out of range for a 64-bit integer"},
+      {"sinusoidal", "start", "-1", "KEY must be at least 0 (got -1)"},
+      {"sinusoidal", "base", "abc", "KEY: 'abc' is not a number"},
+      {"sinusoidal", "base", "nan", "KEY: 'nan' is not a finite number"},
+      {"sinusoidal", "base", "0", "KEY must be above 0 (got 0)"},
+      {"sinusoidal", "base", "1e-300", "KEY must be between 1e-292 and 1e290 (got 1e-300)"},
+      {"sinusoidal", "base", "1e400", "KEY: '1e400' is out of the range of a double"},
+      {"learned", "sigma", "-0.5", "KEY must be 0 or more (got -0.5)"},
+      {"learned", "seed", "-1", "KEY: '-1' is not a non-negative integer"},
+      {"learned", "seed", "18446744073709551616",
+       "KEY: '18446744073709551616' is out of range (0 to 18446744073709551615)"},
+      {"integer", "seed", "3",
+       "KEY does not apply to kind integer (only to learned); integer ignores the seed: its table "
+       "follows a fixed rule with nothing random to draw."},
+  };
+  for (const Case& c : cases) {
+    INFO(c.kind << " " << c.key << "=" << c.value);
+    std::vector<std::string> args = {"encode", c.kind};
+    for (const std::string size : {"positions", "dims"}) {
+      if (c.key != size) args.insert(args.end(), {"--" + size, "4"});
+    }
+    args.insert(args.end(), {"--" + c.key, c.value, "--out", "-"});
+    const RunResult cli = run_cli(args);
+    std::string option_sentence = c.sentence;
+    option_sentence.replace(option_sentence.find("KEY"), 3, "--" + c.key);
+    CHECK(cli.exit_code == 2);
+    CHECK(cli.err == "pelab-cli: " + option_sentence + "\n");
+
+    const std::string config = c.kind + ":" + c.key + "=" + c.value;
+    std::string key_sentence = c.sentence;
+    key_sentence.replace(key_sentence.find("KEY"), 3, c.key);
+    CHECK_THROWS_WITH(pelab::parse_config_spec(config), "CONFIG '" + config + "': " + key_sentence);
+  }
 }

@@ -355,63 +355,65 @@ TEST_CASE("config_spec: malformed CONFIGs are refused with the text quoted", "[c
   check_refused("sinusoidal:base", {"key 'base' has no '='"});
   check_refused("sinusoidal:base=", {"key 'base' has no value"});
   check_refused("sinusoidal:=3", {"item '=3' has no key"});
-  check_refused("sinusoidal:base=3,base=4", {"key 'base' is given twice"});
-  check_refused("sinusoidal:dims=3,dims=3", {"key 'dims' is given twice"});
+  check_refused("sinusoidal:base=3,base=4", {"base is given twice"});
+  check_refused("sinusoidal:dims=3,dims=3", {"dims is given twice"});
   check_refused("integer:base=3",
-                {"key 'base' does not apply to kind integer", "sigmoid, sinusoidal, sinusoidal-concat"});
-  check_refused("fourier:base=3", {"key 'base' does not apply to kind fourier"});
-  check_refused("sinusoidal:signed=true", {"key 'signed' does not apply to kind sinusoidal", "binary"});
-  check_refused("binary:sigma=0.1", {"key 'sigma' does not apply to kind binary", "learned"});
-  check_refused("sinusoidal:seed=1", {"key 'seed' does not apply to kind sinusoidal"});
-  check_refused("sinusoidal:table=x.npy", {"key 'table' does not apply to kind sinusoidal", "learned"});
-  check_refused("integer:tensor=wpe", {"key 'tensor' does not apply to kind integer"});
-  check_refused("learned:table=x.npy,sigma=0.1", {"key 'sigma'", "table"});
-  check_refused("learned:seed=4,table=x.npy", {"key 'seed'", "table"});
-  check_refused("learned:tensor=wpe", {"key 'tensor' needs table"});
+                {": base does not apply to kind integer", "sigmoid, sinusoidal, sinusoidal-concat"});
+  check_refused("fourier:base=3", {": base does not apply to kind fourier"});
+  check_refused("sinusoidal:signed=true", {": signed does not apply to kind sinusoidal", "binary"});
+  check_refused("binary:sigma=0.1", {": sigma does not apply to kind binary", "learned"});
+  check_refused("sinusoidal:seed=1", {": seed does not apply to kind sinusoidal"});
+  check_refused("sinusoidal:table=x.npy", {": table does not apply to kind sinusoidal", "learned"});
+  check_refused("integer:tensor=wpe", {": tensor does not apply to kind integer"});
+  check_refused("learned:table=x.npy,sigma=0.1", {": sigma does not apply with table"});
+  check_refused("learned:seed=4,table=x.npy", {": seed does not apply with table"});
+  check_refused("learned:tensor=wpe", {": tensor needs table=FILE"});
 
   // Integers.
-  check_refused("sinusoidal:positions=0", {"positions=0", "at least 1"});
-  check_refused("sinusoidal:positions=-3", {"positions=-3", "at least 1"});
-  check_refused("sinusoidal:positions=4503599627370497", {"positions=4503599627370497", "at most"});
-  check_refused("sinusoidal:dims=0", {"dims=0", "at least 1"});
-  check_refused("sinusoidal:dims=12x", {"dims=12x", "not a decimal integer"});
-  check_refused("sinusoidal:dims=1.5", {"dims=1.5", "not a decimal integer"});
-  check_refused("sinusoidal:dims=0x10", {"dims=0x10", "not a decimal integer"});
-  check_refused("sinusoidal:dims=1e3", {"dims=1e3", "not a decimal integer"});
-  check_refused("sinusoidal:dims=+-4", {"dims=+-4", "not a decimal integer"});
-  check_refused("sinusoidal:dims=++4", {"dims=++4", "not a decimal integer"});
-  check_refused("sinusoidal:dims=99999999999999999999", {"dims=99999999999999999999", "out of range"});
-  check_refused("sinusoidal:start=-1", {"start=-1", "at least 0"});
-  check_refused("sinusoidal:start=4503599627370496", {"start=4503599627370496", "at most"});
-  check_refused("sinusoidal:start=4503599627370490", {"start=4503599627370490", "2^52"});
-  check_refused("learned:seed=-1", {"seed=-1", "not a non-negative decimal integer"});
-  check_refused("learned:seed=18446744073709551616", {"seed=18446744073709551616", "out of range"});
-  check_refused("learned:seed=1.0", {"seed=1.0", "not a non-negative decimal integer"});
+  check_refused("sinusoidal:positions=0", {"positions must be at least 1", "(got 0)"});
+  check_refused("sinusoidal:positions=-3", {"positions must be at least 1", "(got -3)"});
+  check_refused("sinusoidal:positions=4503599627370497",
+                {"positions must be at most", "(got 4503599627370497)"});
+  check_refused("sinusoidal:dims=0", {"dims must be at least 1", "(got 0)"});
+  check_refused("sinusoidal:dims=12x", {"dims: '12x' is not an integer"});
+  check_refused("sinusoidal:dims=1.5", {"dims: '1.5' is not an integer"});
+  check_refused("sinusoidal:dims=0x10", {"dims: '0x10' is not an integer"});
+  check_refused("sinusoidal:dims=1e3", {"dims: '1e3' is not an integer"});
+  check_refused("sinusoidal:dims=+-4", {"dims: '+-4' is not an integer"});
+  check_refused("sinusoidal:dims=++4", {"dims: '++4' is not an integer"});
+  check_refused("sinusoidal:dims=99999999999999999999", {"dims: '99999999999999999999' is out of range"});
+  check_refused("sinusoidal:start=-1", {"start must be at least 0", "(got -1)"});
+  check_refused("sinusoidal:start=4503599627370496", {"start must be at most", "(got 4503599627370496)"});
+  check_refused("sinusoidal:start=4503599627370490",
+                {"start + positions must stay at most 2^52", "(got 4503599627370490 + 64)"});
+  check_refused("learned:seed=-1", {"seed: '-1' is not a non-negative integer"});
+  check_refused("learned:seed=18446744073709551616", {"seed: '18446744073709551616' is out of range"});
+  check_refused("learned:seed=1.0", {"seed: '1.0' is not a non-negative integer"});
 
   // Reals.
-  check_refused("sinusoidal:base=abc", {"base=abc", "not a number"});
-  check_refused("sinusoidal:base=0", {"base=0", "above 0"});
-  check_refused("sinusoidal:base=-100", {"base=-100", "above 0"});
-  check_refused("sinusoidal:base=nan", {"base=nan", "not a finite number"});
-  check_refused("sinusoidal:base=inf", {"base=inf", "not a finite number"});
-  check_refused("sinusoidal:base=-infinity", {"base=-infinity", "not a finite number"});
-  check_refused("sinusoidal:base=0x1p4", {"base=0x1p4", "not a number"});
-  check_refused("sinusoidal:base=1e400", {"base=1e400", "out of the range of a double"});
-  check_refused("sinusoidal:base=1e-310", {"base=1e-310", "must be between 1e-292 and 1e290"});
-  check_refused("sinusoidal:base=9.9e-293", {"base=9.9e-293", "must be between 1e-292 and 1e290"});
+  check_refused("sinusoidal:base=abc", {"base: 'abc' is not a number"});
+  check_refused("sinusoidal:base=0", {"base must be above 0 (got 0)"});
+  check_refused("sinusoidal:base=-100", {"base must be above 0 (got -100)"});
+  check_refused("sinusoidal:base=nan", {"base: 'nan' is not a finite number"});
+  check_refused("sinusoidal:base=inf", {"base: 'inf' is not a finite number"});
+  check_refused("sinusoidal:base=-infinity", {"base: '-infinity' is not a finite number"});
+  check_refused("sinusoidal:base=0x1p4", {"base: '0x1p4' is not a number"});
+  check_refused("sinusoidal:base=1e400", {"base: '1e400' is out of the range of a double"});
+  check_refused("sinusoidal:base=1e-310", {"base must be between 1e-292 and 1e290 (got 1e-310)"});
+  check_refused("sinusoidal:base=9.9e-293", {"base must be between 1e-292 and 1e290 (got 9.9e-293)"});
   check_refused("sinusoidal:base=1.0000000000000002e290",
-                {"base=1.0000000000000002e290", "must be between 1e-292 and 1e290"});
+                {"base must be between 1e-292 and 1e290 (got 1.0000000000000002e290)"});
   check_refused("sinusoidal:base=1.7976931348623157e308", {"must be between 1e-292 and 1e290"});
-  check_refused("sinusoidal:base=100abc", {"base=100abc", "not a number"});
+  check_refused("sinusoidal:base=100abc", {"base: '100abc' is not a number"});
   check_refused("sinusoidal:base=1,000", {"'000'"});  // the ',' splits: "000" has no '='
-  check_refused("learned:sigma=-0.1", {"sigma=-0.1", "0 or more"});
-  check_refused("learned:sigma=NaN", {"sigma=NaN", "not a finite number"});
+  check_refused("learned:sigma=-0.1", {"sigma must be 0 or more (got -0.1)"});
+  check_refused("learned:sigma=NaN", {"sigma: 'NaN' is not a finite number"});
 
   // signed, label.
-  check_refused("binary:signed=yes", {"signed=yes", "true, false, 1 or 0"});
-  check_refused("binary:signed=True", {"signed=True", "true, false, 1 or 0"});
-  check_refused("binary:signed=2", {"signed=2"});
-  check_refused("integer:label=" + std::string(65, 'x'), {"65 bytes", "above the limit of 64"});
+  check_refused("binary:signed=yes", {"signed: 'yes' is not true, false, 1 or 0"});
+  check_refused("binary:signed=True", {"signed: 'True' is not true, false, 1 or 0"});
+  check_refused("binary:signed=2", {"signed: '2'"});
+  check_refused("integer:label=" + std::string(65, 'x'), {"label is 65 bytes, above the limit of 64"});
 }
 
 TEST_CASE("config_spec: help names the grammar, every kind and key, and examples that parse",

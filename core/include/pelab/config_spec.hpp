@@ -6,6 +6,7 @@
 // names without the dashes: positions, dims, base, start, signed, sigma, seed, table, tensor, plus
 // label (a short name shown above the configuration). A key that the kind does not read is refused,
 // as pelab-cli refuses the option. Parsing checks text only; loading `table` is the caller's job.
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -31,8 +32,27 @@ struct ConfigSpec {
 // false, 1 or 0), tensor without table, an empty CONFIG.
 ConfigSpec parse_config_spec(std::string_view text);
 
+// How a front end spells an encoding parameter in its messages: "base" (CONFIG) or "--base"
+// (pelab-cli's options).
+enum class ParameterSpelling { config_key, cli_option };
+
+// One parameter as typed: the key without dashes (positions, dims, base, start, signed, sigma,
+// seed, table, tensor, label) and its text ("true" for pelab-cli's --signed flag).
+struct ParameterItem {
+  std::string_view key;
+  std::string_view value;
+};
+
+// The one reader of encoding parameters, behind both parse_config_spec and pelab-cli's options:
+// numbers, ranges, the keys a kind does not read, repeated keys, tensor without table, sigma or
+// seed with a table, start + positions. Throws pelab::Error with one line that names the key as
+// `spelling` writes it, e.g. "--dims: '8x' is not an integer", "base must be above 0 (got 0)".
+// What a front end requires beyond this (pelab-cli: --positions and --dims unless --table) is its own.
+ConfigSpec read_parameters(EncodingKind kind, std::span<const ParameterItem> items,
+                           ParameterSpelling spelling);
+
 // The one message for an encoding option that `kind` does not read, for pelab-cli and CONFIG alike
-// (`option` as the front end spells it: "--base", "key 'base'"): "<option> does not apply to kind
+// (`option` as the front end spells it: "--base", "base"): "<option> does not apply to kind
 // integer (only to sigmoid, sinusoidal, sinusoidal-concat); integer ignores base: ...".
 std::string not_applicable_message(std::string_view option, EncodingKind kind, KindParameter parameter);
 

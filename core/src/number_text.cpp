@@ -1,0 +1,87 @@
+// Strict number reading for the command line and CONFIG (see number_text.hpp).
+#include "pelab/number_text.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <system_error>
+
+#include "pelab/types.hpp"
+
+namespace pelab {
+namespace {
+
+std::string quoted(std::string_view text) {
+  // Appended rather than concatenated: g++ 12 warns falsely (-Wrestrict) on "'" + std::string.
+  std::string result;
+  result.reserve(text.size() + 2);
+  result.push_back('\'');
+  result.append(text);
+  result.push_back('\'');
+  return result;
+}
+
+Error value_error(std::string_view name, std::string_view text, std::string_view what) {
+  if (text.empty()) return Error(std::string(name) + ": empty value, expected " + std::string(what));
+  return Error(std::string(name) + ": " + quoted(text) + " is not " + std::string(what));
+}
+
+// from_chars takes no leading '+'; accept one (but not "+-5" or "++5").
+std::string_view without_plus(std::string_view text) {
+  if (text.size() > 1 && text.front() == '+' && text[1] != '-' && text[1] != '+') text.remove_prefix(1);
+  return text;
+}
+
+}  // namespace
+
+std::int64_t parse_integer_text(std::string_view name, std::string_view text) {
+  const std::string_view digits = without_plus(text);
+  std::int64_t value = 0;
+  const char* end = digits.data() + digits.size();
+  const auto [stop, ec] = std::from_chars(digits.data(), end, value);
+  if (ec == std::errc::result_out_of_range && stop == end) {
+    throw Error(std::string(name) + ": " + quoted(text) + " is out of range for a 64-bit integer");
+  }
+  if (ec != std::errc() || stop != end) throw value_error(name, text, "an integer");
+  return value;
+}
+
+std::uint64_t parse_unsigned_text(std::string_view name, std::string_view text) {
+  const std::string_view digits = without_plus(text);
+  std::uint64_t value = 0;
+  const char* end = digits.data() + digits.size();
+  const auto [stop, ec] = std::from_chars(digits.data(), end, value);
+  if (ec == std::errc::result_out_of_range && stop == end) {
+    throw Error(std::string(name) + ": " + quoted(text) + " is out of range (0 to 18446744073709551615)");
+  }
+  if (ec != std::errc() || stop != end) throw value_error(name, text, "a non-negative integer");
+  return value;
+}
+
+double parse_real_text(std::string_view name, std::string_view text) {
+  const std::string_view number = without_plus(text);
+  double value = 0.0;
+  const char* end = number.data() + number.size();
+  const auto [stop, ec] = std::from_chars(number.data(), end, value, std::chars_format::general);
+  if (ec == std::errc::result_out_of_range && stop == end) {
+    throw Error(std::string(name) + ": " + quoted(text) + " is out of the range of a double");
+  }
+  if (ec != std::errc() || stop != end) throw value_error(name, text, "a number");
+  if (!std::isfinite(value)) throw Error(std::string(name) + ": " + quoted(text) + " is not a finite number");
+  return value;
+}
+
+void require_at_least(std::string_view name, std::int64_t value, std::int64_t minimum) {
+  if (value < minimum) {
+    throw Error(std::string(name) + " must be at least " + std::to_string(minimum) + " (got " +
+                std::to_string(value) + ")");
+  }
+}
+
+void require_at_most(std::string_view name, std::int64_t value, std::int64_t maximum) {
+  if (value > maximum) {
+    throw Error(std::string(name) + " must be at most " + std::to_string(maximum) + " (got " +
+                std::to_string(value) + ")");
+  }
+}
+
+}  // namespace pelab
