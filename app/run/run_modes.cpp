@@ -24,6 +24,7 @@
 #include "pelab/kinds.hpp"
 #include "plot/ticks.hpp"
 #include "run/view_census.hpp"
+#include "run/view_export.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
@@ -51,7 +52,7 @@ void apply_requests(gfx::Window* window, float content_scale, ui::AppContext& ap
     requests.toggle_fullscreen = false;
   }
   if (requests.quit && window) window->request_close();
-  if (!requests.view_pngs.empty()) ui::process_png_exports(app, content_scale);
+  if (!requests.view_pngs.empty()) process_png_exports(app, content_scale);
 }
 
 // The text ImGui drew inside the main window in the last frame, collected only for
@@ -105,7 +106,8 @@ bool render_until_settled(FrameTarget& target, ui::AppContext& app, int frames, 
   return true;
 }
 
-void write_geometry(const std::filesystem::path& path, const ui::AppContext& app, gfx::FramebufferSize size) {
+void write_geometry(const std::filesystem::path& path, const ui::AppContext& app, const ViewCensus& census,
+                    gfx::FramebufferSize size) {
   nlohmann::json heatmaps = nlohmann::json::array();
   for (const ui::HeatmapPlacement& placement : app.placements) {
     heatmaps.push_back({{"name", placement.name},
@@ -130,7 +132,7 @@ void write_geometry(const std::filesystem::path& path, const ui::AppContext& app
   // What each view (each configuration's panel of a per-configuration view) drew: its data, or the
   // sentence saying why it does not apply (run/view_census.hpp).
   nlohmann::json views = nlohmann::json::array();
-  for (const ViewDrawn& drawn : view_census.drawn) {
+  for (const ViewDrawn& drawn : census.drawn) {
     const ImRect& r = drawn.data_rect;
     views.push_back({{"view", drawn.view},
                      {"config", drawn.config},
@@ -326,6 +328,14 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
 
 int run_screenshot(FrameTarget& target, ui::AppContext& app, const ScreenshotOptions& options) {
   text_capture.enabled = !options.geometry.empty();
+  ViewCensus census;
+  ui::ViewDrawObserver* const previous_observer = app.draw_observer;
+  if (!options.geometry.empty()) app.draw_observer = &census;
+  struct RestoreObserver {
+    ui::AppContext& app;
+    ui::ViewDrawObserver* previous;
+    ~RestoreObserver() { app.draw_observer = previous; }
+  } restore{app, previous_observer};
   if (!render_until_settled(target, app, 3, settle_timeout_seconds())) {
     std::fprintf(stderr, "pelab: the views did not finish computing within %g s; no screenshot written\n",
                  settle_timeout_seconds());
@@ -335,7 +345,7 @@ int run_screenshot(FrameTarget& target, ui::AppContext& app, const ScreenshotOpt
   const gfx::RgbImage image = target.read_pixels();
   try {
     write_png_rgb(options.output, image.width, image.height, image.pixels);
-    if (!options.geometry.empty()) write_geometry(options.geometry, app, size);
+    if (!options.geometry.empty()) write_geometry(options.geometry, app, census, size);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "pelab: %s\n", error.what());
     return 1;

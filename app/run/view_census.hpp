@@ -1,10 +1,10 @@
 #pragma once
 // What each view drew in the last frame, for `--screenshot --geometry` (the extreme-value sweep checks
-// that every view draws its data or says in one sentence why it does not apply). layout.cpp brackets
-// each view's draw call (census_begin / census_end: one entry per configuration panel of a
-// per-configuration view, one per view across configurations); a view that explains instead of
-// drawing calls census_not_applicable beside its sentence. Nothing else reads it. Header only, plain
-// counters, as gfx/frame_stats.hpp: a frame is drawn by one thread.
+// that every view draws its data or says in one sentence why it does not apply). It is the
+// ui::ViewDrawObserver run_screenshot installs: layout.cpp brackets each view's draw call
+// (view_begin / view_end: one entry per configuration panel of a per-configuration view, one per
+// view across configurations); a view that explains instead of drawing calls ui::note_not_applicable
+// beside its sentence. Header only, plain counters: a frame is drawn by one thread.
 //
 // "Data" is read from the draw lists, not from the views: the vertices the view added (its own
 // window's, and every child window it opened) inside its panel, in a colour that is neither grey nor
@@ -34,37 +34,6 @@ struct ViewDrawn {
   ImRect data_rect{FLT_MAX, FLT_MAX, -FLT_MAX, -FLT_MAX};  // around the data vertices and images
   bool drew_data() const { return data_vertices > 0 || (heatmaps > 0 && images > 0); }
 };
-
-struct ViewCensus {
-  const ImGuiContext* context = nullptr;  // the frame the entries belong to
-  int frame = -1;
-  std::vector<ViewDrawn> drawn;
-  // The open bracket: the panel's window and where its draw list stood at census_begin.
-  ImGuiWindow* window = nullptr;
-  int first_vertex = 0;
-  std::size_t first_placement = 0;
-};
-
-inline ViewCensus view_census;
-
-// Before a view's draw function, in its panel's window. Starts a new list on a new frame.
-inline void census_begin(const ui::AppContext& app, std::string_view view, int config) {
-  ViewCensus& c = view_census;
-  if (c.context != GImGui || c.frame != ImGui::GetFrameCount()) {
-    c.context = GImGui;
-    c.frame = ImGui::GetFrameCount();
-    c.drawn.clear();
-  }
-  c.drawn.push_back(ViewDrawn{std::string(view), config});
-  c.window = ImGui::GetCurrentWindow();
-  c.first_vertex = c.window->DrawList->VtxBuffer.Size;
-  c.first_placement = app.placements.size();
-}
-
-// Beside a view's "does not apply" sentence, between census_begin and census_end.
-inline void census_not_applicable() {
-  if (view_census.window && !view_census.drawn.empty()) ++view_census.drawn.back().not_applicable;
-}
 
 namespace census_detail {
 
@@ -103,24 +72,54 @@ inline void count(const ImDrawList& list, int first, const ImRect& clip,
 
 }  // namespace census_detail
 
-// After the view's draw function, back in its panel's window.
-inline void census_end(const ui::AppContext& app) {
-  ViewCensus& c = view_census;
-  if (!c.window || c.drawn.empty()) return;
-  // Exactly as widgets draw them (alpha included): a palette colour may share a style colour's RGB
-  // (palette_color(0) is the dark theme's slider grab, which the theme makes translucent).
-  std::unordered_set<ImU32> style_colours;
-  for (int colour = 0; colour < ImGuiCol_COUNT; ++colour) style_colours.insert(ImGui::GetColorU32(colour));
-  ViewDrawn& drawn = c.drawn.back();
-  drawn.heatmaps =
-      static_cast<int>(app.placements.size() - std::min(c.first_placement, app.placements.size()));
-  const ImRect panel = c.window->InnerClipRect;
-  census_detail::count(*c.window->DrawList, c.first_vertex, panel, style_colours, drawn);
-  for (ImGuiWindow* child : GImGui->Windows) {
-    if (child->LastFrameActive == c.frame && census_detail::is_descendant(child, c.window))
-      census_detail::count(*child->DrawList, 0, panel, style_colours, drawn);
+class ViewCensus final : public ui::ViewDrawObserver {
+ public:
+  std::vector<ViewDrawn> drawn;  // the last frame's entries
+
+  // Before a view's draw function, in its panel's window. Starts a new list on a new frame.
+  void view_begin(const ui::AppContext& app, std::string_view view, int config) override {
+    if (context_ != GImGui || frame_ != ImGui::GetFrameCount()) {
+      context_ = GImGui;
+      frame_ = ImGui::GetFrameCount();
+      drawn.clear();
+    }
+    drawn.push_back(ViewDrawn{std::string(view), config});
+    window_ = ImGui::GetCurrentWindow();
+    first_vertex_ = window_->DrawList->VtxBuffer.Size;
+    first_placement_ = app.placements.size();
   }
-  c.window = nullptr;
-}
+
+  // Beside a view's "does not apply" sentence, between view_begin and view_end.
+  void not_applicable() override {
+    if (window_ && !drawn.empty()) ++drawn.back().not_applicable;
+  }
+
+  // After the view's draw function, back in its panel's window.
+  void view_end(const ui::AppContext& app) override {
+    if (!window_ || drawn.empty()) return;
+    // Exactly as widgets draw them (alpha included): a palette colour may share a style colour's RGB
+    // (palette_color(0) is the dark theme's slider grab, which the theme makes translucent).
+    std::unordered_set<ImU32> style_colours;
+    for (int colour = 0; colour < ImGuiCol_COUNT; ++colour) style_colours.insert(ImGui::GetColorU32(colour));
+    ViewDrawn& last = drawn.back();
+    last.heatmaps =
+        static_cast<int>(app.placements.size() - std::min(first_placement_, app.placements.size()));
+    const ImRect panel = window_->InnerClipRect;
+    census_detail::count(*window_->DrawList, first_vertex_, panel, style_colours, last);
+    for (ImGuiWindow* child : GImGui->Windows) {
+      if (child->LastFrameActive == frame_ && census_detail::is_descendant(child, window_))
+        census_detail::count(*child->DrawList, 0, panel, style_colours, last);
+    }
+    window_ = nullptr;
+  }
+
+ private:
+  const ImGuiContext* context_ = nullptr;  // the frame the entries belong to
+  int frame_ = -1;
+  // The open bracket: the panel's window and where its draw list stood at view_begin.
+  ImGuiWindow* window_ = nullptr;
+  int first_vertex_ = 0;
+  std::size_t first_placement_ = 0;
+};
 
 }  // namespace pelab::app::run

@@ -170,4 +170,26 @@ bool export_view_png(ui::AppContext& app, std::string_view view_id, ImVec2 logic
   return export_view_png(app, figure, out, error);
 }
 
+void process_png_exports(ui::AppContext& app, float content_scale) {
+  std::vector<ui::ViewPngExport> exports;
+  exports.swap(app.requests.view_pngs);
+  for (const ui::ViewPngExport& e : exports) {
+    std::error_code ec;
+    if (!e.path.parent_path().empty()) std::filesystem::create_directories(e.path.parent_path(), ec);
+    std::string error;
+    const float scale = content_scale > 0.0f ? content_scale : 1.0f;
+    if (ec) {
+      ui::add_notice(
+          app,
+          trf("export.failed", {trf("export.cannot_create", {e.path.parent_path().string(), ec.message()})}),
+          true);
+    } else if (export_view_png(app, e.view_id, ImVec2(e.cell_size.x / scale, e.cell_size.y / scale), e.scale,
+                               e.path, error)) {
+      ui::add_notice(app, trf("export.wrote_png", {std::filesystem::absolute(e.path, ec).string()}), false);
+    } else {
+      ui::add_notice(app, trf("export.failed", {error}), true);
+    }
+  }
+}
+
 }  // namespace pelab::app::run

@@ -63,4 +63,8 @@ bool export_view_png(ui::AppContext& app, std::string_view view_id, ImVec2 logic
 bool export_view_png(ui::AppContext& app, const ViewFigure& figure, const std::filesystem::path& out,
                      std::string& error);
 
+// Between frames (run_modes apply_requests, GL context current): the PNG exports the views' Export
+// menus asked for (app.requests.view_pngs), each reported as a notice.
+void process_png_exports(ui::AppContext& app, float content_scale);
+
 }  // namespace pelab::app::run

@@ -96,6 +96,19 @@ struct LessonPlayer {
   bool sidebar_before = true;
 };
 
+struct AppContext;
+
+// Instrumentation a run mode may install: run/view_census.hpp counts what each view drew for
+// `--screenshot --geometry`. ui/ only calls it (layout.cpp around each view's draw call, a view
+// beside its "does not apply" sentence), so ui/ does not depend on run/.
+class ViewDrawObserver {
+ public:
+  virtual ~ViewDrawObserver() = default;
+  virtual void view_begin(const AppContext& app, std::string_view view, int config) = 0;  // config -1: across
+  virtual void view_end(const AppContext& app) = 0;
+  virtual void not_applicable() = 0;
+};
+
 struct AppContext {
   AppState state;
   std::map<int, ConfigRuntime> runtimes;  // by Config::id; made and dropped with the slots
@@ -118,7 +131,13 @@ struct AppContext {
   bool capture_mode = false;           // screenshots and benchmarks: no tooltips, no saved settings
   std::string export_dir = "exports";  // where a view's Export menu writes (relative: to the cwd)
   LessonPlayer lessons;
+  ViewDrawObserver* draw_observer = nullptr;  // run/ installs one while it needs it
 };
+
+// Beside a view's sentence saying why it does not apply, instead of its data.
+inline void note_not_applicable(const AppContext& app) {
+  if (app.draw_observer) app.draw_observer->not_applicable();
+}
 
 // What a per-configuration view draws from.
 struct ViewContext {

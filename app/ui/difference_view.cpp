@@ -6,7 +6,6 @@
 
 #include "plot/plot.hpp"
 #include "plot/rich_text.hpp"
-#include "run/view_census.hpp"
 #include "state/i18n.hpp"
 #include "ui/heatmap_plot.hpp"
 #include "ui/panels.hpp"
@@ -80,7 +79,7 @@ void draw_difference_view(AppContext& app) {
   AppState& state = app.state;
   if (state.slots.size() < 2) {
     note_text("%s", tr("views.difference.needs_two"));
-    run::census_not_applicable();  // --geometry: said why instead of drawing
+    note_not_applicable(app);  // said why instead of drawing
     return;
   }
   DisplaySettings& display = state.display;
@@ -121,7 +120,7 @@ void draw_difference_view(AppContext& app) {
     } else {
       note_text("%s", tr("views.difference.no_window"));
     }
-    if (!d->table) return run::census_not_applicable();  // --geometry: said why instead of drawing
+    if (!d->table) return note_not_applicable(app);  // said why instead of drawing
   }
   const MatrixDifference& table = *d->table;
   const std::string largest = plot::format_number(table.max_abs, 4);

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "run/view_census.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
 #include "ui/view_registry.hpp"
@@ -115,9 +114,9 @@ void draw_config_panel(AppContext& app, const ViewType& view, std::size_t index,
                         app.placements,
                         *app.renderer,
                         app.colormaps};
-    run::census_begin(app, view.id, static_cast<int>(index));  // what it draws, for --geometry
+    if (app.draw_observer) app.draw_observer->view_begin(app, view.id, static_cast<int>(index));
     view.draw(context);
-    run::census_end(app);
+    if (app.draw_observer) app.draw_observer->view_end(app);
   }
   if (!data || !data->is_fresh(view.needs) || !(data->request.table.encoding == slot.config.encoding))
     draw_stale_overlay(app, index);
@@ -161,9 +160,9 @@ void draw_cell(AppContext& app, const ViewType& view, ImVec2 size, const SharedR
     }
   }
   if (view.scope == ViewScope::across_configs) {
-    run::census_begin(app, view.id, -1);  // what it draws, for --geometry
+    if (app.draw_observer) app.draw_observer->view_begin(app, view.id, -1);
     view.draw_across(app);
-    run::census_end(app);
+    if (app.draw_observer) app.draw_observer->view_end(app);
   } else {
     const std::size_t count = app.state.slots.size();
     const ImVec2 avail = ImGui::GetContentRegionAvail();

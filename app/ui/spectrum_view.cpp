@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "plot/plot.hpp"
-#include "run/view_census.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
 #include "ui/view_texts.hpp"
@@ -59,7 +58,7 @@ void draw_spectrum_view(ViewContext& view) {
     const std::string why =
         spectrum.why_none_text.empty() ? spectrum.why_none : tr_text(spectrum.why_none_text);
     note_text("%s", why.c_str());
-    run::census_not_applicable();  // --geometry: said why instead of drawing
+    note_not_applicable(view.app);  // said why instead of drawing
     return;
   }
   const auto n = static_cast<double>(e.positions);

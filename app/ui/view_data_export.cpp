@@ -17,7 +17,6 @@
 #include "pelab/io/csv.hpp"
 #include "pelab/io/npy.hpp"
 #include "pelab/similarity.hpp"
-#include "run/view_export.hpp"
 #include "state/i18n.hpp"
 #include "state/relative_data.hpp"
 #include "ui/app_ui.hpp"
@@ -220,28 +219,6 @@ void draw_view_export_menu(AppContext& app, const ViewType& view) {
     ImGui::EndPopup();
   }
   ImGui::PopID();
-}
-
-void process_png_exports(AppContext& app, float content_scale) {
-  std::vector<ViewPngExport> exports;
-  exports.swap(app.requests.view_pngs);
-  for (const ViewPngExport& e : exports) {
-    std::error_code ec;
-    if (!e.path.parent_path().empty()) std::filesystem::create_directories(e.path.parent_path(), ec);
-    std::string error;
-    const float scale = content_scale > 0.0f ? content_scale : 1.0f;
-    if (ec) {
-      add_notice(
-          app,
-          trf("export.failed", {trf("export.cannot_create", {e.path.parent_path().string(), ec.message()})}),
-          true);
-    } else if (run::export_view_png(app, e.view_id, ImVec2(e.cell_size.x / scale, e.cell_size.y / scale),
-                                    e.scale, e.path, error)) {
-      add_notice(app, trf("export.wrote_png", {std::filesystem::absolute(e.path, ec).string()}), false);
-    } else {
-      add_notice(app, trf("export.failed", {error}), true);
-    }
-  }
 }
 
 }  // namespace pelab::app::ui

@@ -65,8 +65,6 @@ std::string encode_export_array(const ExportArray& array, DataFormat format);
 // The "Export" button and its menu, drawn by layout.cpp in a cell's title row just left of the
 // maximise button (inside the cell's child window: its size is the PNG's size at 1x).
 void draw_view_export_menu(AppContext& app, const ViewType& view);
-// Between frames (run_modes apply_requests, GL context current): the PNG exports the menu asked for.
-void process_png_exports(AppContext& app, float content_scale);
 
 // The export_data functions of the registry (view_data_export.cpp).
 std::vector<ExportArray> export_heatmap_data(const AppContext& app, std::size_t slot, ExportDetail detail);

@@ -18,7 +18,6 @@
 #include "pelab/io/csv.hpp"
 #include "pelab/io/npy.hpp"
 #include "pelab/similarity.hpp"
-#include "run/view_export.hpp"
 #include "state/i18n.hpp"
 #include "state/relative_data.hpp"
 #include "ui/app_ui.hpp"
