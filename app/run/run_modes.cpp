@@ -189,8 +189,7 @@ void print_phase_stats(const PhaseResult& phase) {
 
 int delivered(const ui::AppContext& app) {
   int total = 0;
-  for (const auto& [id, runtime] : app.runtimes)
-    total += runtime.worker ? runtime.worker->results_delivered() : 0;
+  for (const auto& [id, worker] : app.workers) total += worker ? worker->results_delivered() : 0;
   return total;
 }
 

@@ -147,8 +147,8 @@ void sync_runtimes(AppContext& app) {
     Config& config = slot.config;
     clamp_encoding(config.encoding);
     alive.insert(config.id);
-    ConfigRuntime& runtime = app.runtimes[config.id];
-    if (!runtime.worker) runtime.worker = std::make_unique<ComputeWorker>(app.wake);
+    std::unique_ptr<ComputeWorker>& worker = app.workers[config.id];
+    if (!worker) worker = std::make_unique<ComputeWorker>(app.wake);
     ComputeRequest request;
     request.table.encoding = config.encoding;
     if (config.encoding.kind == EncodingKind::learned && !config.table_path.empty()) {
@@ -162,11 +162,10 @@ void sync_runtimes(AppContext& app) {
     request.attention_order = app.state.views.attention.order;
     request.norm_lengths = app.state.views.norms.lengths;
     request.needs = needs & config_items;
-    runtime.worker->request(request);
+    worker->request(request);
   }
-  for (auto it = app.runtimes.begin(); it != app.runtimes.end();) {
-    it = alive.contains(it->first) ? std::next(it) : app.runtimes.erase(it);
-  }
+  std::erase_if(app.workers, [&](const auto& entry) { return !alive.contains(entry.first); });
+  std::erase_if(app.config_images, [&](const auto& entry) { return !alive.contains(entry.first); });
   if (!app.across) app.across = std::make_unique<AcrossWorker>(app.wake);
   app.across->request(current_across_request(app));
 }
@@ -184,16 +183,15 @@ AcrossRequest current_across_request(const AppContext& app) {
 
 std::shared_ptr<const ViewData> latest_data(const AppContext& app, std::size_t index) {
   if (index >= app.state.slots.size()) return nullptr;
-  const auto found = app.runtimes.find(app.state.slots[index].config.id);
-  if (found == app.runtimes.end() || !found->second.worker) return nullptr;
-  return found->second.worker->latest();
+  const auto found = app.workers.find(app.state.slots[index].config.id);
+  if (found == app.workers.end() || !found->second) return nullptr;
+  return found->second->latest();
 }
 
 bool all_settled(const AppContext& app) {
   for (const Slot& slot : app.state.slots) {
-    const auto found = app.runtimes.find(slot.config.id);
-    if (found == app.runtimes.end() || !found->second.worker || !found->second.worker->settled())
-      return false;
+    const auto found = app.workers.find(slot.config.id);
+    if (found == app.workers.end() || !found->second || !found->second->settled()) return false;
   }
   // The across worker on what the state asks for now (the difference's inputs are the newest
   // data of two configurations, which may have arrived since the last request).

@@ -49,10 +49,9 @@ SharedRanges shared_ranges(const AppContext& app) {
 }
 
 void draw_stale_overlay(const AppContext& app, std::size_t index) {
-  const auto found = app.runtimes.find(app.state.slots[index].config.id);
-  const ComputeProgress progress = found != app.runtimes.end() && found->second.worker
-                                       ? found->second.worker->progress()
-                                       : ComputeProgress{};
+  const auto found = app.workers.find(app.state.slots[index].config.id);
+  const ComputeProgress progress =
+      found != app.workers.end() && found->second ? found->second->progress() : ComputeProgress{};
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 lo = ImGui::GetWindowPos();
   const ImVec2 hi(lo.x + ImGui::GetWindowWidth(), lo.y + ImGui::GetWindowHeight());
@@ -96,7 +95,7 @@ void draw_config_panel(AppContext& app, const ViewType& view, std::size_t index,
     ImGui::PopStyleColor();
   }
   const std::shared_ptr<const ViewData> data = latest_data(app, index);
-  ConfigRuntime& runtime = app.runtimes[slot.config.id];
+  ConfigGpu& images = app.config_images[slot.config.id];
   if (!data || !data->has(view.needs)) {
     ImGui::TextUnformatted(tr("status.computing"));
   } else {
@@ -105,7 +104,7 @@ void draw_config_panel(AppContext& app, const ViewType& view, std::size_t index,
                         slot,
                         clamped(slot.selection, slot.config.encoding),
                         *data,
-                        runtime.gpu,
+                        images,
                         app.state.display,
                         ranges.table,
                         ranges.similarity,

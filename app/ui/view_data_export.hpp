@@ -19,11 +19,11 @@
 #include <string>
 #include <vector>
 
+#include "context/app_context.hpp"
 #include "state/view_data.hpp"
 
 namespace pelab::app::ui {
 
-struct AppContext;
 struct ViewType;
 
 struct ExportArray {

@@ -8,13 +8,13 @@
 #include <utility>
 #include <vector>
 
+#include "context/app_context.hpp"
 #include "pelab/types.hpp"
 #include "state/across_data.hpp"
 #include "state/view_data.hpp"
 #include "ui/view_data_export.hpp"
 
 namespace pelab::app::ui {
-struct AppContext;
 namespace export_arrays {
 
 // The view's data for one slot; throws when it is missing or not up to date.

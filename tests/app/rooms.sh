@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The rooms of app/ depend one way (docs/architecture.md): state/ and plot/ stand alone, gfx/ and
+# The rooms of app/ depend one way (docs/architecture.md): state/ and plot/ stand alone, context/
+# (the parts of AppContext) sees state/ and gfx/ only, gfx/ and
 # ui/ never reach into run/ (a run mode installs what it needs in ui/, as the view census), and
 # nothing but run/ and main.cpp includes run/. Prints every include that goes the wrong way.
 set -u
@@ -15,8 +16,9 @@ check() {  # room, forbidden rooms...
     fi
   done
 }
-check state ui gfx plot run
-check plot ui gfx state run
-check gfx ui run
+check state ui gfx plot run context
+check plot ui gfx state run context
+check gfx ui run context
 check ui run
+check context ui run
 exit "$bad"

@@ -25,6 +25,7 @@
 #include "pelab/io/npy.hpp"
 #include "pelab/io/png.hpp"
 #include "pelab/similarity.hpp"
+#include "run/view_export.hpp"
 #include "ui/app_ui.hpp"
 #include "ui/view_data_export.hpp"
 #include "ui/view_registry.hpp"
@@ -434,7 +435,7 @@ TEST_CASE("export: the menu's PNG request writes the view at 2x and says where",
   app.requests.view_pngs.push_back({"heatmap", ImVec2(500, 300), 2, dir.path / "out" / "heatmap-2x.png"});
   app.requests.view_pngs.push_back({"heatmap", ImVec2(500, 300), 1, dir.path / "plain" / "never.png"});
   write_file_atomic(dir.path / "plain", "x");  // "plain/never.png" cannot be written
-  ui::process_png_exports(app, 1.0f);
+  run::process_png_exports(app, 1.0f);
   CHECK(app.requests.view_pngs.empty());
   const fs::path png = dir.path / "out" / "heatmap-2x.png";
   REQUIRE(fs::exists(png));

@@ -1,0 +1,84 @@
+#pragma once
+// The chrome of the app: what lives only while the window is drawn (notices, the path dialog,
+// requests to carry out between frames, where heatmaps landed, the hover of the previous frame)
+// and the hook through which a run mode observes the views. Never saved.
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <imgui.h>
+
+#include "pelab/io/colormap.hpp"
+#include "state/params.hpp"
+
+namespace pelab::app {
+
+struct AppContext;
+
+struct Notice {
+  std::string text;
+  bool is_error = true;    // errors are red and stay; information (e.g. "session saved") fades out
+  int id = 0;              // unique: names the notice's window
+  double shown_at = -1.0;  // ImGui time of its first frame (-1: not shown yet)
+};
+
+// Where a heatmap image landed on screen this frame: the outer edges of cell (0, 0) .. (rows-1, cols-1)
+// in window pixels. `--screenshot --geometry` writes these so tests can find a known cell's pixel.
+struct HeatmapPlacement {
+  std::string name;  // "heatmap", "similarity", "rotation-column", "rotation-row", "difference-table", ...
+  int config = 0;    // the configuration's slot index (0 for views across configurations)
+  ImVec2 top_left, bottom_right;
+  int rows = 0, cols = 0;
+  Colormap colormap = Colormap::viridis;
+  ValueRange range;
+};
+
+// A view's PNG asked for by its Export menu (ui/view_data_export.cpp), rendered between frames.
+struct ViewPngExport {
+  std::string view_id;
+  ImVec2 cell_size;  // the view's cell, ImGui units (the picture at scale 1)
+  int scale = 1;     // 1, 2 or 4
+  std::filesystem::path path;
+};
+
+// Work that must happen between frames, not inside one (rebuilding the font atlas, window mode).
+struct FrameRequests {
+  bool rebuild_fonts = false;
+  bool toggle_fullscreen = false;
+  bool quit = false;
+  std::vector<ViewPngExport> view_pngs;
+};
+
+struct PathDialog {
+  bool open_requested = false;
+  bool save_requested = false;
+  bool table_requested = false;
+  std::string path;  // the text field
+  std::string tensor;
+};
+
+// Instrumentation a run mode may install: run/view_census.hpp counts what each view drew for
+// `--screenshot --geometry`. ui/ only calls it (layout.cpp around each view's draw call, a view
+// beside its "does not apply" sentence), so ui/ does not depend on run/.
+class ViewDrawObserver {
+ public:
+  virtual ~ViewDrawObserver() = default;
+  virtual void view_begin(const AppContext& app, std::string_view view, int config) = 0;  // config -1: across
+  virtual void view_end(const AppContext& app) = 0;
+  virtual void not_applicable() = 0;
+};
+
+struct AppChrome {
+  std::vector<Notice> notices;
+  int notices_added = 0;
+  PathDialog dialog;
+  FrameRequests requests;
+  std::vector<HeatmapPlacement> placements;  // refilled every frame
+  float status_bar_top = 0.0f;               // framebuffer y where the status bar (with its timings) starts
+  HoverState previous_hover;
+  bool capture_mode = false;                  // screenshots and benchmarks: no tooltips, no saved settings
+  ViewDrawObserver* draw_observer = nullptr;  // run/ installs one while it needs it
+};
+
+}  // namespace pelab::app

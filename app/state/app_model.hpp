@@ -1,0 +1,50 @@
+#pragma once
+// The model of the app: what the user works on and what a session saves or a lesson sets (the
+// configurations, views, display and UI settings), the learned tables loaded from files, the
+// lesson being taught and where files go. No GPU and no ImGui: the model is tested without a
+// window. AppContext (app/context/app_context.hpp) joins it with the runtimes, GPU images and
+// chrome.
+#include <cstddef>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "pelab/io/table_file.hpp"
+#include "state/lesson.hpp"
+#include "state/params.hpp"
+
+namespace pelab::app {
+
+// A learned table loaded from a file, shared by every configuration that names it.
+struct LoadedSource {
+  std::shared_ptr<const Matrix> values;  // nullptr when loading failed
+  std::string error;
+  LoadedTable info;  // description and the file's 2-D tensors
+};
+
+// A lesson being taught: its steps, where we are, and presenter mode (full screen, no sidebar,
+// large fonts, the step in a caption band, keyboard / clicker navigation, no tooltips).
+struct LessonPlayer {
+  std::optional<Lesson> lesson;
+  std::size_t step = 0;
+  bool presenting = false;
+  bool blank = false;            // B: a black screen while the lecturer talks
+  UiSettings before_presenting;  // font size restored when presenter mode ends
+  bool sidebar_before = true;
+};
+
+struct AppModel {
+  AppState state;
+  std::map<std::pair<std::string, std::string>, LoadedSource> sources;  // by (path, tensor)
+  std::vector<std::string> recent_tables;                               // newest first
+  bool difference_on_window = false;   // the user asked for the common window of unequal shapes
+  std::filesystem::path session_path;  // where Ctrl+S saves
+  std::string export_dir = "exports";  // where a view's Export menu writes (relative: to the cwd)
+  LessonPlayer lessons;
+};
+
+}  // namespace pelab::app
