@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages pelab needs, only those that are missing (as root or via sudo).
-# Every package here is used; the README says why for each non-obvious one.
+# Every package here is used; docs/architecture.md says why for each non-obvious one.
 set -euo pipefail
 
 packages=(
