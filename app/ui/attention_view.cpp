@@ -8,6 +8,7 @@
 #include <cmath>
 #include <numeric>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,8 @@
 #include "state/i18n.hpp"
 #include "ui/matrix_grid.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_export_arrays.hpp"
+#include "ui/view_registry.hpp"
 
 namespace pelab::app::ui {
 namespace {
@@ -118,8 +121,6 @@ void draw_rows(std::vector<MatrixGridSpec>& specs, const std::vector<std::vector
     }
   }
 }
-
-}  // namespace
 
 void draw_attention_view(ViewContext& view) {
   if (view.index == 0) {
@@ -299,5 +300,59 @@ void draw_attention_view(ViewContext& view) {
   draw_rows(specs, bottom, cells, top.size());
   draw_color_legend(tr("views.attention.output_scale"), output_range, Colormap::red_blue, avail.x);
 }
+
+using namespace export_arrays;
+
+// The arrays behind the view, for its Export menu (view_data_export.hpp).
+std::vector<ExportArray> export_attention_data(const AppContext& app, std::size_t slot, ExportDetail) {
+  const auto data = fresh_data(app, slot, item_attention);
+  const AttentionData& attention = *data->attention;
+  require_no_error(attention.error);
+  // What the view shows: the worker's demo for the order the user clicked.
+  if (data->request.attention_order != app.state.views.attention.order)
+    throw std::runtime_error(tr("export.not_ready"));
+  require_no_error(data->attention_order->error);
+  const AttentionDemo& demo = data->attention_order->demo;
+  const std::string slot_axis = "row r: slot r of the sentence (token order[r])";
+  std::vector<double> order(demo.order.begin(), demo.order.end());
+  return {columns_array("order", "slot r holds token order[r] of the sentence", "row r: slot r",
+                        {{"token", &order}}),
+          matrix_array("words", "w: the seeded word embeddings, in this order", demo.words, slot_axis,
+                       "column: dimension"),
+          matrix_array("positions", "p: the configuration's position rows start.., slot by slot",
+                       demo.positions, "row r: slot r (position start + r)", "column: dimension"),
+          matrix_array("logits-word-word", "w·w term of the logits (divided by sqrt(head dims))",
+                       demo.terms.word_word, "row: query slot", "column: key slot"),
+          matrix_array("logits-word-position", "w·p term of the logits", demo.terms.word_position,
+                       "row: query slot", "column: key slot"),
+          matrix_array("logits-position-word", "p·w term of the logits", demo.terms.position_word,
+                       "row: query slot", "column: key slot"),
+          matrix_array("logits-position-position", "p·p term of the logits", demo.terms.position_position,
+                       "row: query slot", "column: key slot"),
+          matrix_array("logits", "a = the sum of the four terms (x = w + p)", demo.terms.total,
+                       "row: query slot", "column: key slot"),
+          matrix_array("weights-without", "softmax rows of w·w (no positions)", demo.weights_without,
+                       "row: query slot", "column: key slot"),
+          matrix_array("weights-with", "softmax rows of a (with positions)", demo.weights_with,
+                       "row: query slot", "column: key slot"),
+          matrix_array("output-without", "z = softmax(w·w) x W^V, one row per slot", demo.output_without,
+                       slot_axis, "column: head dimension"),
+          matrix_array("output-with", "z = softmax(a) x W^V, one row per slot", demo.output_with, slot_axis,
+                       "column: head dimension")};
+}
+
+}  // namespace
+
+// The view's row in the registry (view_registry.hpp).
+constinit const ViewType attention_view_type = {
+    .id = "attention",
+    .title = "Attention with and without positions",
+    .summary = "the four terms of the logits with x = w + p, and what permuting the words does",
+    .needs = item_attention,
+    .scope = ViewScope::per_config,
+    .width = 1.6f,
+    .draw = draw_attention_view,
+    .export_data = export_attention_data,
+};
 
 }  // namespace pelab::app::ui

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,8 @@
 #include "state/relative_data.hpp"
 #include "ui/matrix_grid.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_export_arrays.hpp"
+#include "ui/view_registry.hpp"
 
 namespace pelab::app::ui {
 namespace {
@@ -261,8 +264,6 @@ void draw_distance_plot(const BiasViewSettings& s, const BiasViewData& data, ImV
   plot::EndPlot();
 }
 
-}  // namespace
-
 void draw_bias_view(AppContext& app) {
   draw_controls(app);
   const BiasViewSettings& s = app.state.views.bias;
@@ -317,5 +318,64 @@ void draw_bias_view(AppContext& app) {
     draw_distance_plot(s, data, ImVec2(avail.x, 0.0f), app.lessons.presenting);
   }
 }
+
+using namespace export_arrays;
+
+// The arrays behind the view, for its Export menu (view_data_export.hpp).
+std::vector<ExportArray> export_bias_data(const AppContext& app, std::size_t, ExportDetail) {
+  // What the view draws: the across worker's numbers for bias_view_inputs(state), when current.
+  const std::shared_ptr<const AcrossData> across = fresh_across(app, item_bias);
+  if (!(across->request.bias == bias_view_inputs(app.state)))
+    throw std::runtime_error(tr("export.not_ready"));
+  const BiasViewData& data = *across->bias;
+  require_no_error(data.error);
+  std::vector<ExportArray> arrays;
+  if (data.slopes.size() > 0) {
+    const std::vector<double> slopes(data.slopes.data(), data.slopes.data() + data.slopes.size());
+    arrays.push_back(
+        columns_array("alibi-slopes", "ALiBi's slope m_h of each head", "row: head h", {{"m", &slopes}}));
+  }
+  for (std::size_t h = 0; h < data.heads.size(); ++h) {
+    arrays.push_back(
+        matrix_array("head" + std::to_string(h),
+                     "the bias of head " + std::to_string(h) + " (query i × key j; -inf where causal masks)",
+                     data.heads[h], "row i: query", "column j: key"));
+  }
+  const auto index_array = [&](const char* name, const char* description, const IndexMatrix& m) {
+    if (m.size() == 0) return;
+    arrays.push_back(matrix_array(name, description, m.cast<double>(), "row i: query", "column j: key"));
+  };
+  index_array("t5-buckets", "T5's bucket of j − i", data.buckets);
+  index_array("shaw-index", "Shaw's clipped index clip(j − i, −C, C) + C", data.shaw_index);
+  if (data.t5_table.size() > 0) {
+    arrays.push_back(matrix_array("t5-table", "T5's seeded per-head bias of each bucket", data.t5_table,
+                                  "row: bucket", "column: head"));
+  }
+  if (!data.distances.empty()) {
+    std::vector<std::pair<std::string, const std::vector<double>*>> columns{{"r", &data.distances}};
+    for (std::size_t h = 0; h < data.alibi.size(); ++h)
+      columns.emplace_back("alibi head " + std::to_string(h), &data.alibi[h]);
+    if (!data.t5.empty()) columns.emplace_back("t5 head 0", &data.t5);
+    if (!data.rope.empty()) columns.emplace_back("rope all-ones score", &data.rope);
+    if (!data.sinusoid.empty()) columns.emplace_back("sinusoid dot similarity", &data.sinusoid);
+    arrays.push_back(columns_array("distance", "every method's bias or score against the distance r = j − i",
+                                   "row: distance r", columns));
+  }
+  return arrays;
+}
+
+}  // namespace
+
+// The view's row in the registry (view_registry.hpp).
+constinit const ViewType bias_view_type = {
+    .id = "bias",
+    .title = "Relative biases per head",
+    .summary = "ALiBi, T5 and Shaw as query × key matrices per head, and every method against distance",
+    .needs = item_bias,
+    .scope = ViewScope::across_configs,
+    .width = 1.6f,
+    .draw_across = draw_bias_view,
+    .export_data = export_bias_data,
+};
 
 }  // namespace pelab::app::ui

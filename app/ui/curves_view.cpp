@@ -2,12 +2,18 @@
 // labelled with its period (from core, for the kind at hand), and a marker at the selected p.
 #include <cmath>
 #include <string>
+#include <vector>
 
+#include "pelab/encodings.hpp"
 #include "plot/plot.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_export_arrays.hpp"
+#include "ui/view_registry.hpp"
 
 namespace pelab::app::ui {
+
+namespace {
 
 void draw_curves_view(ViewContext& view) {
   const CurvesData& curves = *view.data.curves;
@@ -75,5 +81,59 @@ void draw_curves_view(ViewContext& view) {
   }
   plot::EndPlot();
 }
+
+using namespace export_arrays;
+
+// The arrays behind the view, for its Export menu (view_data_export.hpp).
+std::vector<ExportArray> export_curves_data(const AppContext& app, std::size_t slot, ExportDetail detail) {
+  const auto data = fresh_data(app, slot, item_table | item_curves);
+  const CurvesData& curves = *data->curves;
+  require_no_error(curves.error);
+  const TableKey& key = data->request.table;
+  std::vector<std::pair<std::string, const std::vector<double>*>> columns;
+  const std::string description = "the curves P[p, i] of the view: column 0 is p, the others P[p, i]";
+  if (detail == ExportDetail::full && curves.sampling.stride > 1) {
+    check_full_cap(key.encoding.positions, static_cast<std::int64_t>(curves.curves.size()) + 1);
+    const std::vector<std::int64_t> positions = all_positions(key.encoding);
+    std::vector<std::int64_t> dims;
+    for (const auto& c : curves.curves) dims.push_back(c.dimension);
+    const Matrix values = encode_grid(key.encoding, positions, dims, key.source());
+    std::vector<double> p(positions.begin(), positions.end());
+    std::vector<std::vector<double>> series(dims.size());
+    for (std::size_t c = 0; c < dims.size(); ++c) {
+      series[c].resize(positions.size());
+      for (std::size_t r = 0; r < positions.size(); ++r)
+        series[c][r] = values(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c));
+    }
+    columns.emplace_back("p", &p);
+    for (std::size_t c = 0; c < dims.size(); ++c)
+      columns.emplace_back("P[p, " + std::to_string(dims[c]) + "]", &series[c]);
+    ExportArray a = columns_array("curves", description, position_axis(key.encoding.start, 1), columns);
+    a.full = true;
+    a.rows = Sampling{key.encoding.positions, 1, key.encoding.positions};
+    return {a};
+  }
+  columns.emplace_back("p", &curves.positions);
+  for (const auto& c : curves.curves)
+    columns.emplace_back("P[p, " + std::to_string(c.dimension) + "]", &c.values);
+  ExportArray a = columns_array("curves", description,
+                                position_axis(key.encoding.start, curves.sampling.stride), columns);
+  a.rows = curves.sampling;
+  return {a};
+}
+
+}  // namespace
+
+// The view's row in the registry (view_registry.hpp).
+constinit const ViewType curves_view_type = {
+    .id = "curves",
+    .title = "Curves P[:, i]",
+    .summary = "columns i − n .. i + n against position, each with its period",
+    .needs = item_table | item_curves,
+    .scope = ViewScope::per_config,
+    .width = 1.0f,
+    .draw = draw_curves_view,
+    .export_data = export_curves_data,
+};
 
 }  // namespace pelab::app::ui

@@ -2,13 +2,17 @@
 // diverging colormap centred on 0, with max |A − B| and where it occurs. When the shapes differ it
 // says which and offers the window both tables share.
 #include <cmath>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "plot/plot.hpp"
 #include "plot/rich_text.hpp"
 #include "state/i18n.hpp"
 #include "ui/heatmap_plot.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_export_arrays.hpp"
+#include "ui/view_registry.hpp"
 
 namespace pelab::app::ui {
 namespace {
@@ -72,8 +76,6 @@ void draw_difference_map(AppContext& app, const DifferenceData& d, bool similari
     if (!similarity) app.state.hover.dimension = col;
   });
 }
-
-}  // namespace
 
 void draw_difference_view(AppContext& app) {
   AppState& state = app.state;
@@ -147,5 +149,48 @@ void draw_difference_view(AppContext& app) {
     if (!d->similarity_note.empty()) note_text("%s", d->similarity_note.c_str());
   }
 }
+
+using namespace export_arrays;
+
+// The arrays behind the view, for its Export menu (view_data_export.hpp).
+std::vector<ExportArray> export_difference_data(const AppContext& app, std::size_t, ExportDetail) {
+  // What the view draws: the across worker's difference, when it is for the newest data of the
+  // two configurations compared.
+  const std::shared_ptr<const AcrossData> across = fresh_across(app, item_difference);
+  if (!(across->request.difference == current_across_request(app).difference) || !across->difference)
+    throw std::runtime_error(tr("export.not_ready"));
+  const std::shared_ptr<const DifferenceData> diff = across->difference;
+  require_no_error(diff->error);
+  std::vector<ExportArray> arrays;
+  if (diff->table) {
+    ExportArray a = matrix_array("table", "A − B of the tables P", diff->table->values,
+                                 position_axis(diff->start, diff->rows.stride), "column i: dimension i");
+    a.rows = diff->rows;
+    arrays.push_back(std::move(a));
+  }
+  if (diff->similarity) {
+    ExportArray a = matrix_array("similarity", "A − B of the similarities S", diff->similarity->values,
+                                 "row: sampled position p", "column: sampled position q");
+    arrays.push_back(std::move(a));
+  }
+  if (arrays.empty())
+    throw std::runtime_error(diff->mismatch.empty() ? tr("export.not_ready") : diff->mismatch);
+  return arrays;
+}
+
+}  // namespace
+
+// The view's row in the registry (view_registry.hpp).
+constinit const ViewType difference_view_type = {
+    .id = "difference",
+    .title = "Difference A − B",
+    .summary = "the tables and similarities of two configurations subtracted",
+    .needs = item_table | item_similarity | item_difference,
+    .scope = ViewScope::across_configs,
+    .width = 1.6f,
+    .draw_across = draw_difference_view,
+    .export_data = export_difference_data,
+    .min_configs = 2,
+};
 
 }  // namespace pelab::app::ui

@@ -2,13 +2,19 @@
 // docs/encodings.md §15), the selected row p and column i outlined, the exact value under the mouse, and in
 // compare mode the position and dimension hovered in another configuration.
 #include <string>
+#include <vector>
 
+#include "pelab/encodings.hpp"
 #include "plot/plot.hpp"
 #include "state/i18n.hpp"
 #include "ui/heatmap_plot.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_export_arrays.hpp"
+#include "ui/view_registry.hpp"
 
 namespace pelab::app::ui {
+
+namespace {
 
 void draw_heatmap_view(ViewContext& view) {
   const TableData& table = *view.data.table;
@@ -81,5 +87,41 @@ void draw_heatmap_view(ViewContext& view) {
         }
       });
 }
+
+using namespace export_arrays;
+
+// The arrays behind the view, for its Export menu (view_data_export.hpp).
+std::vector<ExportArray> export_heatmap_data(const AppContext& app, std::size_t slot, ExportDetail detail) {
+  const auto data = fresh_data(app, slot, item_table);
+  const TableData& table = *data->table;
+  require_no_error(table.error);
+  const TableKey& key = data->request.table;
+  const std::string description = "the table P: P[r, i] of position p (row) and dimension i (column)";
+  if (detail == ExportDetail::full && table.rows.stride > 1) {
+    check_full_cap(key.encoding.positions, key.encoding.dims);
+    ExportArray a = matrix_array("table", description, encode(key.encoding, key.source()),
+                                 position_axis(key.encoding.start, 1), "column i: dimension i");
+    a.full = true;
+    return {a};
+  }
+  ExportArray a = matrix_array("table", description, table.exact,
+                               position_axis(table.start, table.rows.stride), "column i: dimension i");
+  a.rows = table.rows;
+  return {a};
+}
+
+}  // namespace
+
+// The view's row in the registry (view_registry.hpp).
+constinit const ViewType heatmap_view_type = {
+    .id = "heatmap",
+    .title = "Heatmap of P",
+    .summary = "the table P, positions × dimensions, with the exact value under the mouse",
+    .needs = item_table,
+    .scope = ViewScope::per_config,
+    .width = 1.0f,
+    .draw = draw_heatmap_view,
+    .export_data = export_heatmap_data,
+};
 
 }  // namespace pelab::app::ui

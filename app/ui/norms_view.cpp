@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,8 @@
 #include "state/i18n.hpp"
 #include "ui/matrix_grid.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_export_arrays.hpp"
+#include "ui/view_registry.hpp"
 
 namespace pelab::app::ui {
 namespace {
@@ -52,8 +55,6 @@ void draw_controls(AppContext& app) {
   ImGui::Checkbox(tr("views.norms.count_padding"), &settings.count_padding);
   if (!app.capture_mode) item_tooltip(tr("views.norms.count_padding.tip"));
 }
-
-}  // namespace
 
 void draw_norms_view(ViewContext& view) {
   if (view.index == 0) {
@@ -273,5 +274,49 @@ void draw_norms_view(ViewContext& view) {
     }
   }
 }
+
+using namespace export_arrays;
+
+// The arrays behind the view, for its Export menu (view_data_export.hpp).
+std::vector<ExportArray> export_norms_data(const AppContext& app, std::size_t slot, ExportDetail) {
+  const auto data = fresh_data(app, slot, item_norms);
+  require_no_error(data->norms->error);
+  const NormsViewSettings& settings = app.state.views.norms;
+  // What the view shows: the worker's result for the batch the controls set.
+  if (data->request.norm_lengths != settings.lengths) throw std::runtime_error(tr("export.not_ready"));
+  const NormsResult& result = *data->norms_result;
+  require_no_error(result.error);
+  const std::string row_axis = "row: sequence s, step t at s x steps + t (padding rows are 0)";
+  const StepNorm& shown = settings.count_padding ? result.with_padding : result.without_padding;
+  std::vector<double> real(result.batch.real.size());
+  for (std::size_t r = 0; r < real.size(); ++r) real[r] = result.batch.real[r] ? 1.0 : 0.0;
+  std::vector<double> counted(shown.counted.begin(), shown.counted.end());
+  return {
+      matrix_array("x", "x = w + p, the padded batch", result.batch.x, row_axis, "column: feature"),
+      columns_array("real", "1 for a token, 0 for padding", row_axis, {{"real", &real}}),
+      matrix_array("layernorm", "LayerNorm(x): each token over its features", result.layer, row_axis,
+                   "column: feature"),
+      matrix_array(settings.count_padding ? "batchnorm-padding-counted" : "batchnorm-real-only",
+                   "BatchNorm(x) per step over the batch", shown.y, row_axis, "column: feature"),
+      matrix_array("batchnorm-mean", "BatchNorm's mean per step and feature", shown.mean, "row: step t",
+                   "column: feature"),
+      matrix_array("batchnorm-variance", "BatchNorm's variance per step and feature", shown.variance,
+                   "row: step t", "column: feature"),
+      columns_array("batchnorm-counted", "rows in each step's batch", "row: step t", {{"rows", &counted}})};
+}
+
+}  // namespace
+
+// The view's row in the registry (view_registry.hpp).
+constinit const ViewType norms_view_type = {
+    .id = "norms",
+    .title = "LayerNorm vs BatchNorm",
+    .summary = "a padded batch normalised per token and per feature over the batch",
+    .needs = item_norms,
+    .scope = ViewScope::per_config,
+    .width = 1.6f,
+    .draw = draw_norms_view,
+    .export_data = export_norms_data,
+};
 
 }  // namespace pelab::app::ui

@@ -1,6 +1,7 @@
 #pragma once
-// One function per panel (each in its own file). Views draw into the current ImGui child window
-// and fill the space available to them.
+// One function per panel (each in its own file), and what the views share. A view's draw function
+// stays in its file, named by its registry row (view_registry.hpp); views draw into the current
+// ImGui child window and fill the space available to them.
 #include <string>
 
 #include "ui/app_ui.hpp"
@@ -25,21 +26,6 @@ bool handle_lesson_keys(AppContext& app);  // true in presenter mode: the other 
 // ("base = 10000"), prefixed for the caption; "" when the step points at no control. Presenter mode
 // hides the sidebar, so the caption band (and the handout) say what the frame would have marked.
 std::string pointed_control_caption(const LessonStep& step, const AppState& state);
-
-// Per-configuration views.
-void draw_heatmap_view(ViewContext& view);
-void draw_curves_view(ViewContext& view);
-void draw_similarity_view(ViewContext& view);
-void draw_rotation_view(ViewContext& view);
-void draw_spectrum_view(ViewContext& view);
-void draw_pca_view(ViewContext& view);        // pca_view.cpp
-void draw_attention_view(ViewContext& view);  // attention_view.cpp
-void draw_norms_view(ViewContext& view);      // norms_view.cpp
-// Views across configurations.
-void draw_difference_view(AppContext& app);
-void draw_scorecard_view(AppContext& app);
-void draw_rope_view(AppContext& app);  // rope_view.cpp
-void draw_bias_view(AppContext& app);  // bias_view.cpp
 
 // The colour of configuration `index` (its label, its curves in overlays).
 ImU32 config_color(std::size_t index);

@@ -13,6 +13,8 @@
 #include "ui/heatmap_plot.hpp"
 #include "ui/matrix_grid.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_export_arrays.hpp"
+#include "ui/view_registry.hpp"
 
 namespace pelab::app::ui {
 namespace {
@@ -90,8 +92,6 @@ void draw_controls(AppContext& app) {
     if (ImGui::SmallButton(tr("views.pca.reset_turn"))) settings = PcaViewSettings{3};
   }
 }
-
-}  // namespace
 
 void draw_pca_view(ViewContext& view) {
   const PcaData& pca = *view.data.pca;
@@ -244,5 +244,46 @@ void draw_pca_view(ViewContext& view) {
     draw_spectrum(pca, ImVec2(avail.x, 0.0f));
   }
 }
+
+using namespace export_arrays;
+
+// The arrays behind the view, for its Export menu (view_data_export.hpp).
+std::vector<ExportArray> export_pca_data(const AppContext& app, std::size_t slot, ExportDetail) {
+  const auto data = fresh_data(app, slot, item_table | item_pca);
+  const PcaData& pca = *data->pca;
+  require_no_error(pca.error);
+  std::vector<std::vector<double>> pcs(static_cast<std::size_t>(pca.points.cols()));
+  std::vector<std::pair<std::string, const std::vector<double>*>> columns{{"p", &pca.positions}};
+  for (Eigen::Index c = 0; c < pca.points.cols(); ++c) {
+    auto& v = pcs[static_cast<std::size_t>(c)];
+    v.resize(static_cast<std::size_t>(pca.points.rows()));
+    for (Eigen::Index r = 0; r < pca.points.rows(); ++r) v[static_cast<std::size_t>(r)] = pca.points(r, c);
+  }
+  for (std::size_t c = 0; c < pcs.size(); ++c) columns.emplace_back("PC" + std::to_string(c + 1), &pcs[c]);
+  ExportArray points = columns_array("points", "the table's sampled rows projected on the principal axes",
+                                     "row: one sampled p", columns);
+  points.rows = data->table->rows;
+  const std::vector<double> explained(pca.explained.data(), pca.explained.data() + pca.explained.size());
+  const std::vector<double> spectrum(pca.spectrum.data(), pca.spectrum.data() + pca.spectrum.size());
+  return {points,
+          columns_array("explained", "the fraction of variance of the first axes", "row: axis",
+                        {{"fraction", &explained}}),
+          columns_array("spectrum", "the fraction of variance of each component", "row: component",
+                        {{"fraction", &spectrum}})};
+}
+
+}  // namespace
+
+// The view's row in the registry (view_registry.hpp).
+constinit const ViewType pca_view_type = {
+    .id = "pca",
+    .title = "Principal components of P",
+    .summary = "the rows of P on their first 2 or 3 principal axes, in order",
+    .needs = item_table | item_pca,
+    .scope = ViewScope::per_config,
+    .width = 1.0f,
+    .draw = draw_pca_view,
+    .export_data = export_pca_data,
+};
 
 }  // namespace pelab::app::ui

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <limits>
 #include <numbers>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,8 @@
 #include "state/relative_data.hpp"
 #include "ui/matrix_grid.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_export_arrays.hpp"
+#include "ui/view_registry.hpp"
 
 namespace pelab::app::ui {
 namespace {
@@ -488,8 +491,6 @@ void draw_side(AppContext& app, const RopeViewData& data, int index, ImVec2 room
   ImGui::EndChild();
 }
 
-}  // namespace
-
 void draw_rope_view(AppContext& app) {
   draw_controls(app);
   // Presenting, the key takes two lines instead of three at 80% size: the plots need the height.
@@ -541,5 +542,64 @@ void draw_rope_view(AppContext& app) {
     ImGui::EndTabBar();
   }
 }
+
+using namespace export_arrays;
+
+// The arrays behind the view, for its Export menu (view_data_export.hpp).
+std::vector<ExportArray> export_rope_data(const AppContext& app, std::size_t, ExportDetail) {
+  // What the view draws: the across worker's numbers for the rope view's settings, when current.
+  const std::shared_ptr<const AcrossData> across = fresh_across(app, item_rope);
+  if (!(across->request.rope == app.state.views.rope)) throw std::runtime_error(tr("export.not_ready"));
+  const RopeViewData& data = *across->rope;
+  require_no_error(data.error);
+  std::vector<std::vector<double>> extra;
+  extra.reserve(16);
+  std::vector<std::pair<std::string, const std::vector<double>*>> columns{
+      {"pair", &data.pair_index},
+      {"wavelength before", &data.wavelength_before},
+      {"L theta", &data.seen_angle}};
+  for (int s = 0; s < data.side_count; ++s) {
+    const RopeSideData& side = data.sides[static_cast<std::size_t>(s)];
+    if (!side.error.empty()) continue;
+    const std::string tag = data.side_count > 1 ? std::string(" ") + static_cast<char>('1' + s) : "";
+    std::vector<double> wavelength, turns, ramp;
+    for (const RopePairInfo& pair : side.analysis.pairs) {
+      wavelength.push_back(pair.wavelength_after);
+      turns.push_back(pair.turns_after);
+      ramp.push_back(pair.ramp);
+    }
+    extra.push_back(std::move(wavelength));
+    columns.emplace_back("wavelength after" + tag, &extra.back());
+    extra.push_back(std::move(turns));
+    columns.emplace_back("turns after" + tag, &extra.back());
+    extra.push_back(std::move(ramp));
+    columns.emplace_back("ramp" + tag, &extra.back());
+    columns.emplace_back("angle before" + tag, &side.angle_before);
+    columns.emplace_back("angle after" + tag, &side.angle_after);
+  }
+  std::vector<ExportArray> arrays{
+      columns_array("pairs", "per RoPE pair: wavelengths, turns within the context, ramp and angles at p",
+                    "row: pair i", columns)};
+  arrays.push_back(columns_array("decay-before", "the all-ones q·k score against distance m without scaling",
+                                 "row: one drawn m",
+                                 {{"m", &data.decay_before.x}, {"score", &data.decay_before.y}}));
+  return arrays;
+}
+
+}  // namespace
+
+// The view's row in the registry (view_registry.hpp).
+constinit const ViewType rope_view_type = {
+    .id = "rope",
+    .title = "RoPE frequency scaling",
+    .summary =
+        "per pair: wavelength, angle at p and regime before and after two scalings of a model; q·k decay "
+        "with distance",
+    .needs = item_rope,
+    .scope = ViewScope::across_configs,
+    .width = 2.0f,
+    .draw_across = draw_rope_view,
+    .export_data = export_rope_data,
+};
 
 }  // namespace pelab::app::ui

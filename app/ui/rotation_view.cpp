@@ -16,6 +16,8 @@
 #include "state/i18n.hpp"
 #include "ui/heatmap_plot.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_export_arrays.hpp"
+#include "ui/view_registry.hpp"
 #include "ui/view_texts.hpp"
 
 namespace pelab::app::ui {
@@ -253,8 +255,6 @@ void draw_header(ViewContext& view) {
   }
 }
 
-}  // namespace
-
 void draw_rotation_view(ViewContext& view) {
   const RotationData& rotation = *view.data.rotation;
   if (!rotation.error.empty()) {
@@ -324,5 +324,69 @@ void draw_rotation_view(ViewContext& view) {
     note_text("%s", tr("views.rotation.maximise"));
   }
 }
+
+using namespace export_arrays;
+
+// The arrays behind the view, for its Export menu (view_data_export.hpp).
+std::vector<ExportArray> export_rotation_data(const AppContext& app, std::size_t slot, ExportDetail) {
+  const auto data = fresh_data(app, slot, item_table | item_rotation | item_residual);
+  const RotationData& rot = *data->rotation;
+  require_no_error(rot.error);
+  const bool exact = rot.structure.exact();
+  std::string window = "columns";
+  for (std::int64_t c : rot.window) {
+    window += ' ';  // not `" " + std::to_string(c)`: GCC 12's false -Wrestrict
+    window += std::to_string(c);
+  }
+  const std::string k = std::to_string(data->request.selection.offset);
+  std::vector<ExportArray> arrays;
+  arrays.push_back(matrix_array(
+      exact ? "T-column" : "fit",
+      exact ? "T(" + k + ") in the column convention P_{p+k} = T(k) P_p, on " + window
+            : "the least-squares linear map for k = " + k + " on " + window,
+      rot.blocks[0], "row: output column (window order)", "column: input column (window order)"));
+  arrays.push_back(matrix_array(exact ? "T-row" : "fit-transposed",
+                                exact ? "T(" + k + ") in the row convention P_{p+k} = P_p T(k), on " + window
+                                      : "the fitted map transposed (row convention), on " + window,
+                                rot.blocks[1], "row: input column (window order)",
+                                "column: output column (window order)"));
+  std::vector<double> columns(rot.window.begin(), rot.window.end());
+  arrays.push_back(columns_array("window", "the columns of P the matrices act on, in order",
+                                 "row: window index", {{"column", &columns}}));
+  if (exact) {
+    const ResidualData& res = *data->residual;
+    require_no_error(res.error);
+    ExportArray r =
+        columns_array("residual", "max_i |(T(k) P_p)_i − P[p + k, i]| over p for k = " + k,
+                      "row: one sampled p", {{"p", &res.positions}, {"residual", &res.residuals}});
+    r.rows = data->table->rows;
+    r.rows.shown = r.shape[0];
+    arrays.push_back(std::move(r));
+  } else {
+    ExportArray r =
+        columns_array("fit-residual", "the fitted map's residual over p for k = " + k, "row: one sampled p",
+                      {{"p", &rot.fit_positions}, {"residual", &rot.fit_residuals}});
+    r.rows = data->table->rows;
+    r.rows.shown = r.shape[0];
+    arrays.push_back(std::move(r));
+  }
+  return arrays;
+}
+
+}  // namespace
+
+// The view's row in the registry (view_registry.hpp).
+constinit const ViewType rotation_view_type = {
+    .id = "rotation",
+    .title = "Offset as rotation T(k)",
+    .summary =
+        "T(k) with P_{p+k} = T(k) P_p, the pair on its circle and the residual over p (or the best linear "
+        "fit)",
+    .needs = item_table | item_rotation | item_residual | item_selected_residual,
+    .scope = ViewScope::per_config,
+    .width = 2.0f,
+    .draw = draw_rotation_view,
+    .export_data = export_rotation_data,
+};
 
 }  // namespace pelab::app::ui

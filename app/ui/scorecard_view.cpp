@@ -2,12 +2,16 @@
 // column per configuration, each score with its threshold, pass or fail, and the verdict in words.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
+#include <vector>
 
 #include "plot/plot.hpp"
 #include "plot/rich_text.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_export_arrays.hpp"
+#include "ui/view_registry.hpp"
 
 namespace pelab::app::ui {
 
@@ -59,8 +63,6 @@ void draw_failures_below(const std::vector<std::shared_ptr<const ViewData>>& dat
   }
   ImGui::SetWindowFontScale(1.0f);
 }
-
-}  // namespace
 
 void draw_scorecard_view(AppContext& app) {
   const AppState& state = app.state;
@@ -173,5 +175,56 @@ void draw_scorecard_view(AppContext& app) {
   ImGui::EndTable();
   if (!verdicts) draw_failures_below(data, fail_color);
 }
+
+using namespace export_arrays;
+
+// The arrays behind the view, for its Export menu (view_data_export.hpp).
+std::vector<ExportArray> export_scorecard_data(const AppContext& app, std::size_t, ExportDetail) {
+  std::vector<std::vector<double>> values, passes;
+  std::vector<double> thresholds, numbers;
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < app.state.slots.size(); ++i) {
+    const auto data = fresh_data(app, i, item_requirements);
+    require_no_error(data->requirements->error);
+    const auto& scores = data->requirements->scores;
+    std::vector<double> v, pass;
+    for (const RequirementScore& s : scores) {
+      v.push_back(s.value);
+      // 1 pass, 0 fail, NaN not measurable (fewer positions than the measure needs; value NaN too).
+      pass.push_back(!s.measurable ? std::numeric_limits<double>::quiet_NaN() : s.pass ? 1.0 : 0.0);
+      if (i == 0) {
+        numbers.push_back(s.number);
+        thresholds.push_back(s.threshold);
+      }
+    }
+    values.push_back(std::move(v));
+    passes.push_back(std::move(pass));
+  }
+  std::vector<std::pair<std::string, const std::vector<double>*>> columns{{"requirement", &numbers},
+                                                                          {"threshold", &thresholds}};
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    columns.emplace_back(std::string("value ") + config_letter(i), &values[i]);
+    columns.emplace_back(std::string("pass ") + config_letter(i), &passes[i]);
+  }
+  return {columns_array(
+      "scores",
+      "core's five requirements: the measured value and pass (1), fail (0) or not measurable (NaN) per "
+      "configuration",
+      "row: requirement", columns)};
+}
+
+}  // namespace
+
+// The view's row in the registry (view_registry.hpp).
+constinit const ViewType scorecard_view_type = {
+    .id = "scorecard",
+    .title = "Requirements scorecard",
+    .summary = "the five requirements of a good encoding, scored per configuration",
+    .needs = item_requirements,
+    .scope = ViewScope::across_configs,
+    .width = 1.6f,
+    .draw_across = draw_scorecard_view,
+    .export_data = export_scorecard_data,
+};
 
 }  // namespace pelab::app::ui

@@ -3,12 +3,18 @@
 // depends only on q - p); for the other kinds it changes as p moves.
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
+#include "pelab/encodings.hpp"
+#include "pelab/similarity.hpp"
 #include "plot/plot.hpp"
 #include "state/i18n.hpp"
 #include "ui/heatmap_plot.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_export_arrays.hpp"
+#include "ui/view_registry.hpp"
 #include "ui/view_texts.hpp"
 
 namespace pelab::app::ui {
@@ -107,8 +113,6 @@ void draw_row_curve(ViewContext& view, ImVec2 size) {
   plot::EndPlot();
 }
 
-}  // namespace
-
 void draw_similarity_view(ViewContext& view) {
   const SimilarityData& similarity = *view.data.similarity;
   if (!similarity.error.empty()) {
@@ -144,5 +148,69 @@ void draw_similarity_view(ViewContext& view) {
     note_text("%s", hint);
   }
 }
+
+using namespace export_arrays;
+
+// The arrays behind the view, for its Export menu (view_data_export.hpp).
+std::vector<ExportArray> export_similarity_data(const AppContext& app, std::size_t slot,
+                                                ExportDetail detail) {
+  const auto data = fresh_data(app, slot, item_table | item_similarity | item_similarity_row);
+  const SimilarityData& sim = *data->similarity;
+  require_no_error(sim.error);
+  const TableKey& key = data->request.table;
+  const SimilarityMetric metric = data->request.metric;
+  const std::string description = std::string(to_string(metric)) + " similarity S[p, q] of the positions";
+  std::vector<ExportArray> arrays;
+  if (detail == ExportDetail::full && sim.rows.stride > 1) {
+    const EncodingParams& e = key.encoding;
+    check_full_cap(e.positions, e.positions);
+    Matrix full;
+    if (e.kind == EncodingKind::sinusoidal) {
+      full = sinusoidal_similarity_closed_form(e.positions, e.dims, e.base, e.start, metric);
+    } else {
+      const double flops =
+          static_cast<double>(e.positions) * static_cast<double>(e.positions) * static_cast<double>(e.dims);
+      if (flops > export_full_flop_cap) throw std::runtime_error(tr("export.too_slow"));
+      full = similarity_matrix(encode(e, key.source()), metric);
+    }
+    ExportArray a = matrix_array("similarity", description, full, position_axis(e.start, 1),
+                                 "column: position q = " + std::to_string(e.start) + " + c");
+    a.full = true;
+    arrays.push_back(std::move(a));
+  } else {
+    ExportArray a =
+        matrix_array("similarity", description, sim.exact, position_axis(sim.start, sim.rows.stride),
+                     "column c: position q = " + std::to_string(sim.start) + " + " +
+                         std::to_string(sim.rows.stride) + " c");
+    a.rows = sim.rows;
+    arrays.push_back(std::move(a));
+  }
+  const SimilarityRowData& row = *data->similarity_row;
+  require_no_error(row.error);
+  ExportArray r = columns_array(
+      "row",
+      "the row S[p, :] against q − p at the selected p = " + std::to_string(data->request.selection.position),
+      "row: one sampled q", {{"q - p", &row.offsets}, {"S[p, q]", &row.values}});
+  if (const TableData* table = data->table.get()) {
+    r.rows = table->rows;
+    r.rows.shown = r.shape[0];
+  }
+  arrays.push_back(std::move(r));
+  return arrays;
+}
+
+}  // namespace
+
+// The view's row in the registry (view_registry.hpp).
+constinit const ViewType similarity_view_type = {
+    .id = "similarity",
+    .title = "Similarity S[p, q]",
+    .summary = "the N × N similarity of positions and the row S[p, :] against q − p",
+    .needs = item_table | item_similarity | item_similarity_row,
+    .scope = ViewScope::per_config,
+    .width = 1.4f,
+    .draw = draw_similarity_view,
+    .export_data = export_similarity_data,
+};
 
 }  // namespace pelab::app::ui

@@ -4,12 +4,15 @@
 // integer positions (fourier), the limit of 2 positions is drawn and the bands below it marked.
 // Kinds without periods say so in one sentence.
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "plot/plot.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
+#include "ui/view_export_arrays.hpp"
+#include "ui/view_registry.hpp"
 #include "ui/view_texts.hpp"
 
 namespace pelab::app::ui {
@@ -49,6 +52,8 @@ std::string spectrum_note(const PeriodSpectrum& spectrum, const EncodingParams& 
   }
   return note;
 }
+
+namespace {
 
 void draw_spectrum_view(ViewContext& view) {
   const PeriodSpectrum& spectrum = *view.data.spectrum;
@@ -112,5 +117,35 @@ void draw_spectrum_view(ViewContext& view) {
   }
   plot::EndPlot();
 }
+
+using namespace export_arrays;
+
+// The arrays behind the view, for its Export menu (view_data_export.hpp).
+std::vector<ExportArray> export_spectrum_data(const AppContext& app, std::size_t slot, ExportDetail) {
+  const auto data = fresh_data(app, slot, item_spectrum);
+  const PeriodSpectrum& s = *data->spectrum;
+  if (s.periods.empty()) throw std::runtime_error(tr_text(s.why_none_text));
+  std::vector<double> band(s.periods.size()), column(s.periods.size());
+  for (std::size_t b = 0; b < s.periods.size(); ++b) {
+    band[b] = static_cast<double>(b);
+    column[b] = static_cast<double>(s.columns[b]);
+  }
+  return {columns_array("periods", "the period of each band in positions (" + s.rule + ")", "row: band",
+                        {{"band", &band}, {"first column", &column}, {"period", &s.periods}})};
+}
+
+}  // namespace
+
+// The view's row in the registry (view_registry.hpp).
+constinit const ViewType spectrum_view_type = {
+    .id = "spectrum",
+    .title = "Periods of the columns",
+    .summary = "the period of each band on a log axis with N marked",
+    .needs = item_spectrum,
+    .scope = ViewScope::per_config,
+    .width = 1.0f,
+    .draw = draw_spectrum_view,
+    .export_data = export_spectrum_data,
+};
 
 }  // namespace pelab::app::ui

@@ -3,7 +3,8 @@
 // (1x, 2x, 4x, re-rendered off screen by run::export_view_png between frames) and the exact numbers
 // behind it (double precision, not the float texture) as .npy (float64) or .csv (%.17g).
 //
-// Each view type defines its data once, as the registry's export_data function (ViewType::export_data):
+// Each view type defines its data once, as its row's export_data function (ViewType::export_data, in
+// the view's file):
 // named 1-D or 2-D double arrays with what each axis means. A view with several arrays (the
 // similarity matrix and its row, T(k) in both conventions and the residual, ...) writes one file per
 // array, and every array file has a JSON sidecar of the same name + ".json" (view, configuration,
@@ -65,19 +66,5 @@ std::string encode_export_array(const ExportArray& array, DataFormat format);
 // The "Export" button and its menu, drawn by layout.cpp in a cell's title row just left of the
 // maximise button (inside the cell's child window: its size is the PNG's size at 1x).
 void draw_view_export_menu(AppContext& app, const ViewType& view);
-
-// The export_data functions of the registry (view_data_export.cpp).
-std::vector<ExportArray> export_heatmap_data(const AppContext& app, std::size_t slot, ExportDetail detail);
-std::vector<ExportArray> export_curves_data(const AppContext& app, std::size_t slot, ExportDetail detail);
-std::vector<ExportArray> export_spectrum_data(const AppContext& app, std::size_t slot, ExportDetail detail);
-std::vector<ExportArray> export_similarity_data(const AppContext& app, std::size_t slot, ExportDetail detail);
-std::vector<ExportArray> export_rotation_data(const AppContext& app, std::size_t slot, ExportDetail detail);
-std::vector<ExportArray> export_difference_data(const AppContext& app, std::size_t slot, ExportDetail detail);
-std::vector<ExportArray> export_scorecard_data(const AppContext& app, std::size_t slot, ExportDetail detail);
-std::vector<ExportArray> export_bias_data(const AppContext& app, std::size_t slot, ExportDetail detail);
-std::vector<ExportArray> export_rope_data(const AppContext& app, std::size_t slot, ExportDetail detail);
-std::vector<ExportArray> export_pca_data(const AppContext& app, std::size_t slot, ExportDetail detail);
-std::vector<ExportArray> export_attention_data(const AppContext& app, std::size_t slot, ExportDetail detail);
-std::vector<ExportArray> export_norms_data(const AppContext& app, std::size_t slot, ExportDetail detail);
 
 }  // namespace pelab::app::ui

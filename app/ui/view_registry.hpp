@@ -1,13 +1,17 @@
 #pragma once
-// The one list of view types. Each entry says what the view is called, which computed items it
+// The view registry: one row per view type, saying what the view is called, which computed items it
 // needs from each configuration, whether it is drawn once per configuration or once across all of
-// them, and how to draw it. The grid, the sidebar's view toggles, `--view`, `--help` and session
-// parsing all read this list: a new view is one file with its draw function plus one entry here.
+// them, how to draw it and what its Export menu writes. The grid, the sidebar's view toggles,
+// `--view`, `--help`, sessions, lessons and the tests all read the registry. Each row is defined in
+// its view's file (`<id>_view_type` in app/ui/<id>_view.cpp, next to the functions it names) and
+// listed by id once, in PELAB_VIEW_TYPES (state/view_types.hpp): a new view is its file plus that
+// one id.
 #include <span>
 #include <string>
 #include <string_view>
 
 #include "state/view_data.hpp"
+#include "state/view_types.hpp"
 #include "ui/app_ui.hpp"
 #include "ui/view_data_export.hpp"
 
@@ -30,8 +34,15 @@ struct ViewType {
   int min_configs = 1;  // configurations the view needs to show anything (difference: two)
 };
 
+// The rows, one per id of PELAB_VIEW_TYPES, each defined in app/ui/<id>_view.cpp.
+#define PELAB_DECLARE_VIEW_TYPE(id) extern const ViewType id##_view_type;
+PELAB_VIEW_TYPES(PELAB_DECLARE_VIEW_TYPE)
+#undef PELAB_DECLARE_VIEW_TYPE
+
+// The rows in PELAB_VIEW_TYPES' order.
 std::span<const ViewType> view_registry();
 const ViewType* find_view(std::string_view id);
+// The ids in the registry's order (state/view_types.hpp's view_type_ids).
 std::span<const std::string_view> view_ids();
 // "heatmap, curves, ..." and the --help lines ("  heatmap      Heatmap of P: ...").
 std::string view_id_list();

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <span>
 
 #include "state/config_paths.hpp"
 #include "state/session.hpp"
@@ -292,7 +293,21 @@ TEST_CASE("view ids, titles and help come from the registry", "[params]") {
     CHECK((view->draw_across != nullptr) == (view->scope == ui::ViewScope::across_configs));
   }
   CHECK(ui::find_view("all") == nullptr);
-  CHECK(ui::view_ids().size() == 12);  // 7 + rope, bias, attention, norms, pca
+}
+
+// The registry lists the rows of the view files by the ids of state/view_types.hpp: each row must
+// carry the id it is listed under (a row copied from another view's file and not renamed would
+// otherwise answer to the wrong id), in the same order, one row per id.
+TEST_CASE("each registry row carries the id it is listed under", "[params]") {
+  const std::span<const ui::ViewType> rows = ui::view_registry();
+  REQUIRE(rows.size() == view_type_ids.size());
+  REQUIRE(ui::view_ids().size() == view_type_ids.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    INFO("row " << i);
+    CHECK(rows[i].id == view_type_ids[i]);
+    CHECK(ui::view_ids()[i] == view_type_ids[i]);
+    CHECK(ui::find_view(view_type_ids[i]) == &rows[i]);
+  }
 }
 
 TEST_CASE("view options (--set) from the command line, all or nothing", "[session][view_options]") {

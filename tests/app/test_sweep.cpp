@@ -8,10 +8,10 @@
 //     draws its one sentence saying why it does not apply, never neither: `--geometry` lists per view
 //     and panel the vertices drawn in a data colour, the heatmap images and the "does not apply"
 //     sentences (app/run/view_census.hpp), and the picture is not one colour where the data landed.
-// Launches are bounded (38): four kinds side by side per launch (two at the largest N x D; the
-// per-configuration views draw each of them), all twelve views in one tall grid per extreme, and one
-// launch per view (maximised, where its own layout code runs at full size) only at the largest N and
-// D with p, k, i at the far edges.
+// Launches are bounded (26 + one per view): four kinds side by side per launch (two at the largest
+// N x D; the per-configuration views draw each of them), every view of the registry in one tall grid
+// per extreme, and one launch per view (maximised, where its own layout code runs at full size) only
+// at the largest N and D with p, k, i at the far edges.
 // Also the latency benchmark (`--bench-latency`) at a small size: its output parses and is positive.
 #include <catch2/catch.hpp>
 
@@ -31,6 +31,7 @@
 #include "gui_support.hpp"
 #include "pelab/kinds.hpp"
 #include "state/params.hpp"
+#include "ui/view_registry.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -46,9 +47,12 @@ using pelab::app::max_start;
 constexpr double min_base = pelab::base_range.lowest;
 constexpr double max_base = pelab::base_range.highest;
 
-const std::vector<std::string> all_views = {"heatmap",  "curves",     "spectrum",  "similarity",
-                                            "rotation", "difference", "scorecard", "rope",
-                                            "bias",     "attention",  "norms",     "pca"};
+// Every view of the registry, in its order: a new view is swept without a line here.
+const std::vector<std::string> all_views = [] {
+  std::vector<std::string> ids;
+  for (const pelab::app::ui::ViewType& view : pelab::app::ui::view_registry()) ids.emplace_back(view.id);
+  return ids;
+}();
 // The grid at the largest N x D already computes every other view for two full-size tables at once;
 // scoring them too would take each of those launches past the screenshot's 120 s limit under ASan on
 // a loaded 2-core machine (the score alone takes ~70 s there). The scorecard at the largest N and D
@@ -60,7 +64,9 @@ std::vector<std::string> views_but_scorecard() {
 }
 
 // Drawn once across all configurations (the others once per configuration: one panel each).
-const std::set<std::string> across_views = {"difference", "scorecard", "rope", "bias"};
+bool drawn_across(const std::string& id) {
+  return pelab::app::ui::find_view(id)->scope == pelab::app::ui::ViewScope::across_configs;
+}
 
 // Every kind of core's table, four per launch (the app shows at most four configurations side by side).
 std::vector<std::vector<std::string>> kind_groups() {
@@ -164,7 +170,7 @@ void check_views_drawn(const Image& image, const json& geometry, const std::vect
       if (data) CHECK(colours_in(image, drawn.at("data_rect")) >= 2);
     }
     INFO(view << ": one panel per configuration, or one across them");
-    CHECK(panels == (across_views.count(view) ? 1 : configs));
+    CHECK(panels == (drawn_across(view) ? 1 : configs));
   }
 }
 
@@ -206,9 +212,9 @@ void check_render(const std::string& name, const json& session, const std::strin
 
 }  // namespace
 
-// All twelve views in one grid tall enough to show each of them unscrolled (a view scrolled out of
-// sight would draw nothing), for every extreme and every kind: four kinds per launch, two at the
-// largest N x D (four full-size tables at once take minutes to compute on 2 cores; 26 launches).
+// Every view of the registry in one grid tall enough to show each of them unscrolled (a view
+// scrolled out of sight would draw nothing), for every extreme and every kind: four kinds per launch, two at
+// the largest N x D (four full-size tables at once take minutes to compute on 2 cores; 26 launches).
 TEST_CASE("sweep: every extreme and every kind with all views in one grid", "[sweep]") {
   for (const Extreme& extreme : extremes()) {
     const bool large = extreme.positions * extreme.dims > (std::int64_t{1} << 22);
@@ -228,9 +234,9 @@ TEST_CASE("sweep: every extreme and every kind with all views in one grid", "[sw
 
 // Each view maximised (its own layout at full size) at the largest N and D with p, k, i at the far
 // edges, for integer (the largest values, a zero row) and learned (the non-closed-form Gram matrix,
-// the least-squares fit): 12 launches, the scorecard's too (core caps requirement 5's distance sample,
-// so scoring the largest table takes seconds); the grid above runs every kind in every view at every
-// extreme.
+// the least-squares fit): one launch per view of the registry, the scorecard's too (core caps
+// requirement 5's distance sample, so scoring the largest table takes seconds); the grid above runs
+// every kind in every view at every extreme.
 TEST_CASE("sweep: each view maximised at the largest N and D with p k i at the far edges", "[sweep]") {
   const json layout{{"views", all_views}, {"maximized", nullptr}};
   const Extreme& extreme = extremes()[4];

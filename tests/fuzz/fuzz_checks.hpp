@@ -9,7 +9,6 @@
 // crash, Catch2 as a failed test) or break a promise of its header. A broken promise (a shape that
 // does not match the data, a round trip that does not hold) is returned as a one-line description;
 // "" means the reader behaved.
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -18,13 +17,6 @@
 #include <string_view>
 
 namespace pelab::fuzz {
-
-// The view registry's ids (app/ui/view_registry.cpp) for the session and lesson harnesses, fixed
-// here so they need no GUI code. A file naming a view missing from this list is refused, which is
-// still a fair input, but keep the list in step with the registry so such files also get accepted.
-inline constexpr std::array<std::string_view, 12> view_ids = {
-    "heatmap",   "curves", "spectrum", "similarity", "rotation", "difference",
-    "scorecard", "rope",   "bias",     "attention",  "norms",    "pca"};
 
 // pelab::npy_decode, npy_to_matrix, decode_position_table (as .npy and by content); a decoded array
 // re-encodes and decodes to the same bits.
@@ -39,8 +31,8 @@ std::string check_safetensors(std::string_view bytes);
 // formats to the same text again.
 std::string check_config_spec(std::string_view bytes);
 
-// pelab::app::session_from_text (with the view registry's ids) and settings_from_text; an accepted
-// file saves and reloads equal, a refused one says why.
+// pelab::app::session_from_text (with the view ids of app/state/view_types.hpp) and settings_from_text; an
+// accepted file saves and reloads equal, a refused one says why.
 std::string check_session(std::string_view bytes);
 
 // pelab::parse_model_config (a Hugging Face config.json); an accepted config's scaling validates

@@ -8,11 +8,12 @@
 #include "fuzz_checks.hpp"
 #include "state/lesson.hpp"
 #include "state/session.hpp"
+#include "state/view_types.hpp"
 
 namespace pelab::fuzz {
 
 std::string check_lesson(std::string_view bytes) {
-  const app::LessonLoad load = app::lesson_from_text(bytes, "fuzz", view_ids);
+  const app::LessonLoad load = app::lesson_from_text(bytes, "fuzz", app::view_type_ids);
   if (!load.lesson) return load.problems.empty() ? "a lesson was refused without a reason" : "";
   if (!load.problems.empty()) return "a lesson was accepted with problems: " + load.problems.front();
   const app::Lesson& lesson = *load.lesson;
@@ -21,7 +22,7 @@ std::string check_lesson(std::string_view bytes) {
   }
   for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
     const app::AppState& state = lesson.steps[i].state;
-    const app::SessionLoad again = app::session_from_text(app::session_to_text(state), view_ids);
+    const app::SessionLoad again = app::session_from_text(app::session_to_text(state), app::view_type_ids);
     if (!again.state || !(*again.state == state)) {
       return "step " + std::to_string(i + 1) + ": its state, saved as a session and reloaded, changed";
     }

@@ -9,6 +9,7 @@
 
 #include "fuzz_checks.hpp"
 #include "state/session.hpp"
+#include "state/view_types.hpp"
 
 namespace pelab::fuzz {
 namespace {
@@ -18,11 +19,11 @@ std::string first_problem(const std::vector<std::string>& problems) {
 }
 
 std::string check_session_text(std::string_view bytes) {
-  const app::SessionLoad load = app::session_from_text(bytes, view_ids);
+  const app::SessionLoad load = app::session_from_text(bytes, app::view_type_ids);
   if (!load.state) return load.problems.empty() ? "a session was refused without a reason" : "";
   if (!load.problems.empty()) return "a session was accepted with problems: " + load.problems.front();
   const std::string saved = app::session_to_text(*load.state);
-  const app::SessionLoad again = app::session_from_text(saved, view_ids);
+  const app::SessionLoad again = app::session_from_text(saved, app::view_type_ids);
   if (!again.state) return "an accepted session, saved, is refused: " + first_problem(again.problems);
   if (!(*again.state == *load.state)) return "an accepted session, saved and reloaded, changed";
   return {};

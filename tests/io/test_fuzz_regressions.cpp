@@ -23,6 +23,7 @@
 #ifdef PELAB_FUZZ_APP_STATE
 #include "state/lesson.hpp"
 #include "state/session.hpp"
+#include "state/view_types.hpp"
 #endif
 
 namespace {
@@ -101,12 +102,12 @@ bool problems_shown(const std::vector<std::string>& problems) {
 }
 // A seed of the session harness is a session file or a settings file.
 bool session_accepts(const std::string& bytes) {
-  const pelab::app::SessionLoad load = pelab::app::session_from_text(bytes, pelab::fuzz::view_ids);
+  const pelab::app::SessionLoad load = pelab::app::session_from_text(bytes, pelab::app::view_type_ids);
   std::vector<std::string> problems;
   return load.state || pelab::app::settings_from_text(bytes, problems) || problems_shown(load.problems);
 }
 bool lesson_accepts(const std::string& bytes) {
-  const pelab::app::LessonLoad load = pelab::app::lesson_from_text(bytes, "seed", pelab::fuzz::view_ids);
+  const pelab::app::LessonLoad load = pelab::app::lesson_from_text(bytes, "seed", pelab::app::view_type_ids);
   return load.lesson || problems_shown(load.problems);
 }
 #endif
