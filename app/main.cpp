@@ -236,10 +236,9 @@ int main(int argc, char** argv) {
   if (bench && cli.bench_frames <= 0) cli.bench_frames = 200;
   if (bench_latency && cli.bench_latency <= 0) cli.bench_latency = 5;
 
-  {  // the languages --lang may name are the data's (the app loads them again with its notices)
-    std::vector<std::string> string_problems;
-    load_strings(data_dir / "i18n", string_problems);
-  }
+  // The strings, read once: --lang may name any language of the data; the app shows the problems.
+  std::vector<std::string> string_problems;
+  if (load_strings(data_dir / "i18n", string_problems)) string_problems.clear();
   if (!cli.lang.empty() && !parse_language(cli.lang)) {
     std::fprintf(stderr, "pelab: unknown --lang '%s' (%s)\n", cli.lang.c_str(), language_list().c_str());
     return 2;
@@ -337,7 +336,7 @@ int main(int argc, char** argv) {
   // The strings first, in --lang's or the system's language, so that a refused settings file is
   // reported in it; then the language the settings name, unless --lang overrides it.
   if (!cli.lang.empty()) app.state.ui.language = parse_language(cli.lang);
-  ui::load_ui_strings(app);
+  ui::use_loaded_ui_strings(app, string_problems);
   use_config_dir(app);
   if (!cli.lang.empty()) app.state.ui.language = parse_language(cli.lang);
   set_language(app.state.ui.language.value_or(system_language()));

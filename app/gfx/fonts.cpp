@@ -57,24 +57,6 @@ const ImWchar* glyph_ranges() {
 
 void set_font_glyph_text(std::string text) { glyph_text() = std::move(text); }
 
-std::filesystem::path find_font_file(const std::string& name) {
-  std::error_code ec;
-  if (std::filesystem::path(name).is_absolute() && std::filesystem::is_regular_file(name, ec)) return name;
-  if (const std::optional<std::filesystem::path> data = find_data_dir()) {
-    const std::filesystem::path shipped = *data / "fonts" / name;
-    if (std::filesystem::is_regular_file(shipped, ec)) return shipped;
-  }
-  for (const std::filesystem::path& dir : system_font_dirs()) {
-    std::filesystem::recursive_directory_iterator it(
-        dir, std::filesystem::directory_options::skip_permission_denied, ec);
-    for (; !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-      if (it->path().filename() == name && it->is_regular_file(ec)) return it->path();
-    }
-    ec.clear();
-  }
-  return {};
-}
-
 void rebuild_fonts(float pixel_size, const std::vector<std::string>& merged_fonts, std::string& notice) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();

@@ -5,16 +5,17 @@
 #include <string>
 #include <vector>
 
+#include "pelab/io/data_dir.hpp"
+
 namespace pelab::gfx {
 
 // The base font, for Latin, Greek and the maths signs. Each language's own fonts (language.json's
 // "fonts", e.g. NanumGothic.ttf for Korean) are merged over it for the glyphs it lacks.
 inline constexpr const char* base_font_name = "DejaVuSans.ttf";
 
-// A font file named by data: `name` itself when it is an existing path, else share/pelab/fonts/NAME
-// (fonts shipped with pelab, as on Windows), else the first NAME under the system's font directories
-// (pelab/platform.hpp). Empty when none exists.
-std::filesystem::path find_font_file(const std::string& name);
+// A font file named by data: core's pelab::find_font_file (pelab/io/data_dir.hpp), the one search
+// the figures of core and the UI share.
+using pelab::find_font_file;
 
 // Every text the UI may show (all languages, lessons): the atlas gets exactly the glyphs these use
 // beyond the fixed Latin / Greek / maths set, so a Korean UI costs a few hundred glyphs, not 11,172.

@@ -124,9 +124,12 @@ bool open_table(AppContext& app, const std::string& path, const std::string& ten
 
 void load_ui_strings(AppContext& app) {
   std::vector<std::string> problems;
-  if (!load_strings(pelab::data_dir() / "i18n", problems)) {
-    for (const std::string& problem : problems) add_notice(app, "UI strings: " + problem, true);
-  }
+  if (load_strings(pelab::data_dir() / "i18n", problems)) problems.clear();
+  use_loaded_ui_strings(app, problems);
+}
+
+void use_loaded_ui_strings(AppContext& app, std::span<const std::string> load_problems) {
+  for (const std::string& problem : load_problems) add_notice(app, "UI strings: " + problem, true);
   if (app.state.ui.language && !parse_language(*app.state.ui.language))
     add_notice(app, trf("notice.language_missing", {*app.state.ui.language, language_list()}), true);
   set_language(app.state.ui.language.value_or(system_language()));

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -37,12 +38,15 @@ using app::ViewPngExport;
 
 struct AppContext;
 
-// What a per-configuration view draws from.
+// What a per-configuration view draws from: this slice, never the whole app.
 struct ViewContext {
-  AppContext& app;
-  std::size_t index;    // slot index
-  Slot& slot;           // the configuration and its selection (edits go here)
-  Selection selection;  // slot.selection kept inside the table: what the view marks
+  ViewSettings& settings;       // the views' settings, shared by every configuration (controls edit them)
+  const LessonPlayer& lessons;  // the step being taught may point at a row or column
+  bool capture_mode;            // screenshots and benchmarks: no tooltips
+  ViewDrawObserver* observer;   // run/'s instrumentation, or nullptr
+  std::size_t index;            // slot index
+  Slot& slot;                   // the configuration and its selection (edits go here)
+  Selection selection;          // slot.selection kept inside the table: what the view marks
   const ViewData& data;
   ConfigGpu& gpu;
   const DisplaySettings& display;
@@ -55,11 +59,19 @@ struct ViewContext {
   gfx::ColormapTextures& colormaps;
 };
 
+// Beside a view's sentence saying why it does not apply, instead of its data.
+inline void note_not_applicable(const ViewContext& view) {
+  if (view.observer) view.observer->not_applicable();
+}
+
 void draw_app(AppContext& app);
 
 // Loads the UI strings (assets/i18n), picks the language (the settings' or session's, else the
 // system locale's) and gives the font atlas every glyph they use. Problems become notices.
 void load_ui_strings(AppContext& app);
+// The same with the strings load_strings has loaded already (main reads them before the app starts,
+// to check --lang): `load_problems` are its problems when it failed, shown as notices.
+void use_loaded_ui_strings(AppContext& app, std::span<const std::string> load_problems);
 
 // The runtime of every slot (creating and dropping workers), the learned tables they name, and the
 // request each worker should compute for the views now visible.

@@ -35,8 +35,8 @@ std::vector<std::string> numbered(std::int64_t count) {
   return labels;
 }
 
-void draw_controls(AppContext& app) {
-  std::vector<std::int64_t>& order = app.state.views.attention.order;
+void draw_controls(ViewContext& view) {
+  std::vector<std::int64_t>& order = view.settings.attention.order;
   if (!valid_attention_order(order)) order = AttentionViewSettings{}.order;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("views.attention.sentence"));
@@ -49,7 +49,7 @@ void draw_controls(AppContext& app) {
     next(word.c_str());
     ImGui::PushID(static_cast<int>(r));
     if (ImGui::Button(word.c_str())) std::swap(order[r], order[(r + 1) % order.size()]);
-    if (!app.capture_mode) item_tooltip(tr("views.attention.word.tip"));
+    if (!view.capture_mode) item_tooltip(tr("views.attention.word.tip"));
     ImGui::PopID();
   }
   next(tr("views.attention.shuffle"));
@@ -124,7 +124,7 @@ void draw_rows(std::vector<MatrixGridSpec>& specs, const std::vector<std::vector
 
 void draw_attention_view(ViewContext& view) {
   if (view.index == 0) {
-    draw_controls(view.app);
+    draw_controls(view);
   } else {
     ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight()));
   }

@@ -43,7 +43,7 @@ void draw_curves_view(ViewContext& view) {
   const std::int64_t p = view.selection.position;
   for (const CurvesData::Curve& curve : curves.curves) {
     // The selected column, or the one a lesson step points at, is drawn thick.
-    const LessonPlayer& player = view.app.lessons;
+    const LessonPlayer& player = view.lessons;
     const std::optional<Highlight>* mark =
         player.lesson ? &player.lesson->steps[player.step].highlight : nullptr;
     const bool pointed = mark && *mark && (*mark)->kind == HighlightKind::curve &&

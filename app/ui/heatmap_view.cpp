@@ -52,7 +52,7 @@ void draw_heatmap_view(ViewContext& view) {
         highlight_rect(spec.x0, p - 0.5 * row_step, spec.x1, p + 0.5 * row_step);
         highlight_rect(i - 0.5, spec.y0, i + 0.5, spec.y1);
         // A lesson step that points at a cell of this configuration: an accent frame around it.
-        const LessonPlayer& player = view.app.lessons;
+        const LessonPlayer& player = view.lessons;
         if (player.lesson) {
           const std::optional<Highlight>& mark = player.lesson->steps[player.step].highlight;
           if (mark && mark->kind == HighlightKind::cell && mark->config == view.index) {

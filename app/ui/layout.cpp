@@ -99,7 +99,10 @@ void draw_config_panel(AppContext& app, const ViewType& view, std::size_t index,
   if (!data || !data->has(view.needs)) {
     ImGui::TextUnformatted(tr("status.computing"));
   } else {
-    ViewContext context{app,
+    ViewContext context{app.state.views,
+                        app.lessons,
+                        app.capture_mode,
+                        app.draw_observer,
                         index,
                         slot,
                         clamped(slot.selection, slot.config.encoding),

@@ -25,8 +25,8 @@ constexpr std::int64_t feature_window = 12;
 
 std::string sequence_name(std::size_t s) { return std::string(1, static_cast<char>('A' + s)); }
 
-void draw_controls(AppContext& app) {
-  NormsViewSettings& settings = app.state.views.norms;
+void draw_controls(ViewContext& view) {
+  NormsViewSettings& settings = view.settings.norms;
   const float em = ImGui::GetFontSize();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("views.norms.batch"));
@@ -38,31 +38,31 @@ void draw_controls(AppContext& app) {
     const std::string format = sequence_name(s) + ": %d";
     if (ImGui::SliderInt("##length", &length, 1, static_cast<int>(max_norm_length), format.c_str()))
       settings.lengths[s] = length;
-    if (!app.capture_mode) item_tooltip(tr("views.norms.length.tip"));
+    if (!view.capture_mode) item_tooltip(tr("views.norms.length.tip"));
     ImGui::PopID();
   }
   same_line_if_fits(4.0f * em);
   ImGui::BeginDisabled(settings.lengths.size() >= static_cast<std::size_t>(max_norm_sequences));
   if (ImGui::SmallButton("+")) settings.lengths.push_back(1);
   ImGui::EndDisabled();
-  if (!app.capture_mode) item_tooltip(tr("views.norms.add.tip"));
+  if (!view.capture_mode) item_tooltip(tr("views.norms.add.tip"));
   ImGui::SameLine();
   ImGui::BeginDisabled(settings.lengths.size() <= 1);
   if (ImGui::SmallButton("−")) settings.lengths.pop_back();
   ImGui::EndDisabled();
-  if (!app.capture_mode) item_tooltip(tr("views.norms.remove.tip"));
+  if (!view.capture_mode) item_tooltip(tr("views.norms.remove.tip"));
   same_line_if_fits(ImGui::CalcTextSize(tr("views.norms.count_padding")).x + 2.0f * em);
   ImGui::Checkbox(tr("views.norms.count_padding"), &settings.count_padding);
-  if (!app.capture_mode) item_tooltip(tr("views.norms.count_padding.tip"));
+  if (!view.capture_mode) item_tooltip(tr("views.norms.count_padding.tip"));
 }
 
 void draw_norms_view(ViewContext& view) {
   if (view.index == 0) {
-    draw_controls(view.app);
+    draw_controls(view);
   } else {
     ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight()));
   }
-  const NormsViewSettings& settings = view.app.state.views.norms;
+  const NormsViewSettings& settings = view.settings.norms;
   // Computed by the configuration's worker for the batch the controls set.
   const NormsResult& result = *view.data.norms_result;
   if (!result.error.empty()) {

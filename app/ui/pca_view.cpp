@@ -77,16 +77,16 @@ void draw_spectrum(const PcaData& pca, ImVec2 size) {
   ImGui::EndGroup();
 }
 
-void draw_controls(AppContext& app) {
-  PcaViewSettings& settings = app.state.views.pca;
+void draw_controls(ViewContext& view) {
+  PcaViewSettings& settings = view.settings.pca;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("views.pca.components"));
   ImGui::SameLine();
   if (ImGui::RadioButton(tr("views.pca.2d"), settings.components == 2)) settings.components = 2;
-  if (!app.capture_mode) item_tooltip(tr("views.pca.2d.tip"));
+  if (!view.capture_mode) item_tooltip(tr("views.pca.2d.tip"));
   ImGui::SameLine();
   if (ImGui::RadioButton(tr("views.pca.3d"), settings.components == 3)) settings.components = 3;
-  if (!app.capture_mode) item_tooltip(tr("views.pca.3d.tip"));
+  if (!view.capture_mode) item_tooltip(tr("views.pca.3d.tip"));
   if (settings.components == 3) {
     ImGui::SameLine();
     if (ImGui::SmallButton(tr("views.pca.reset_turn"))) settings = PcaViewSettings{3};
@@ -95,11 +95,11 @@ void draw_controls(AppContext& app) {
 
 void draw_pca_view(ViewContext& view) {
   const PcaData& pca = *view.data.pca;
-  PcaViewSettings& settings = view.app.state.views.pca;
+  PcaViewSettings& settings = view.settings.pca;
   // The controls edit a setting shared by every configuration: drawn once, in the first panel;
   // the others keep the same height so their plots line up.
   if (view.index == 0) {
-    draw_controls(view.app);
+    draw_controls(view);
   } else {
     ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight()));
   }

@@ -63,7 +63,7 @@ void draw_spectrum_view(ViewContext& view) {
     const std::string why =
         spectrum.why_none_text.empty() ? spectrum.why_none : tr_text(spectrum.why_none_text);
     note_text("%s", why.c_str());
-    note_not_applicable(view.app);  // said why instead of drawing
+    note_not_applicable(view);  // said why instead of drawing
     return;
   }
   const auto n = static_cast<double>(e.positions);

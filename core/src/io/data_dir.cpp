@@ -58,4 +58,22 @@ std::filesystem::path data_dir() {
               ": reinstall pelab, or set PELAB_DATA_DIR to the data directory");
 }
 
+std::filesystem::path find_font_file(const std::string& name) {
+  std::error_code ec;
+  if (std::filesystem::path(name).is_absolute() && std::filesystem::is_regular_file(name, ec)) return name;
+  if (const std::optional<std::filesystem::path> data = find_data_dir()) {
+    const std::filesystem::path shipped = *data / "fonts" / name;
+    if (std::filesystem::is_regular_file(shipped, ec)) return shipped;
+  }
+  for (const std::filesystem::path& dir : system_font_dirs()) {
+    std::filesystem::recursive_directory_iterator it(
+        dir, std::filesystem::directory_options::skip_permission_denied, ec);
+    for (; !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->path().filename() == name && it->is_regular_file(ec)) return it->path();
+    }
+    ec.clear();
+  }
+  return {};
+}
+
 }  // namespace pelab

@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "pelab/io/atomic_file.hpp"
+#include "pelab/io/data_dir.hpp"
 
 namespace pelab {
 namespace {
@@ -429,7 +430,12 @@ std::vector<std::uint8_t> render_heatmap_figure(const Matrix& matrix, const Figu
       value_range(matrix, options.range_mode, options.fixed_range.lo, options.fixed_range.hi);
   const std::array<Rgb8, 256> lut = colormap_lut(options.colormap);
   Font font;
-  load_font(font, options.font_path);
+  std::filesystem::path font_path = options.font_path;
+  if (font_path.empty()) {
+    font_path = find_font_file(std::string(default_figure_font));
+    if (font_path.empty()) throw Error(Text{TextId::png_font_missing, {std::string(default_figure_font)}});
+  }
+  load_font(font, font_path);
 
   // Sizes are designed at 1200 x 800 and scale with the smaller ratio.
   const double scale = std::min(options.width / 1200.0, options.height / 800.0);

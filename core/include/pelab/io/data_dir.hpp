@@ -9,6 +9,7 @@
 // A directory counts when it holds i18n/ (docs/architecture.md lists what the directory holds).
 #include <filesystem>
 #include <optional>
+#include <string>
 
 #include "pelab/platform.hpp"
 
@@ -19,5 +20,10 @@ std::optional<std::filesystem::path> find_data_dir();
 
 // find_data_dir(), or a pelab::Error naming every place that was searched and PELAB_DATA_DIR.
 std::filesystem::path data_dir();
+
+// A font file by name ("DejaVuSans.ttf"): an absolute path as it is, else the data directory's
+// fonts/ (a package or a Windows zip ships its fonts there), else the system's font directories
+// (platform.hpp), searched recursively. Empty when none has it.
+std::filesystem::path find_font_file(const std::string& name);
 
 }  // namespace pelab

@@ -30,8 +30,9 @@ std::vector<std::uint8_t> heatmap_pixels(const Matrix& matrix, Colormap colormap
 void write_heatmap_png(const std::filesystem::path& path, const Matrix& matrix, Colormap colormap,
                        ValueRange range);
 
-// DejaVu Sans as installed by Debian's fonts-dejavu-core.
-inline constexpr std::string_view default_figure_font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+// The figure font when FigureOptions::font_path is empty, found by find_font_file (data_dir.hpp):
+// shipped in the data directory's fonts/, or the system's (Debian: fonts-dejavu-core).
+inline constexpr std::string_view default_figure_font = "DejaVuSans.ttf";
 
 // What an annotated figure shows. Column c is labelled x_first + c * x_step and row r is labelled
 // y_first + r * y_step (e.g. y_first = the first position shown when positions start past 0).
@@ -44,9 +45,9 @@ struct FigureOptions {
   std::string y_label = "position";
   double x_first = 0.0, x_step = 1.0;
   double y_first = 0.0, y_step = 1.0;
-  int width = 1200, height = 800;  // output size in pixels; fonts scale with it
-  bool equal_aspect = false;       // square cells (a similarity matrix is drawn as a square)
-  std::filesystem::path font_path{default_figure_font};
+  int width = 1200, height = 800;   // output size in pixels; fonts scale with it
+  bool equal_aspect = false;        // square cells (a similarity matrix is drawn as a square)
+  std::filesystem::path font_path;  // a .ttf file; empty: default_figure_font wherever it is found
 };
 
 // Renders the figure: the heatmap fills the plot area (row 0 at the top), with 1-2-5 "nice" ticks
