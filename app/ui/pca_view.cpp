@@ -82,10 +82,12 @@ void draw_controls(AppContext& app) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("views.pca.components"));
   ImGui::SameLine();
-  if (ImGui::RadioButton(tr("views.pca.2d"), settings.components == 2)) settings.components = 2;
+  if (ImGui::RadioButton(tr("views.pca.2d"), settings.components == min_pca_components))
+    settings.components = min_pca_components;
   if (!app.capture_mode) item_tooltip(tr("views.pca.2d.tip"));
   ImGui::SameLine();
-  if (ImGui::RadioButton(tr("views.pca.3d"), settings.components == 3)) settings.components = 3;
+  if (ImGui::RadioButton(tr("views.pca.3d"), settings.components == max_pca_components))
+    settings.components = max_pca_components;
   if (!app.capture_mode) item_tooltip(tr("views.pca.3d.tip"));
   if (settings.components == 3) {
     ImGui::SameLine();
@@ -284,6 +286,7 @@ constinit const ViewType pca_view_type = {
     .width = 1.0f,
     .draw = draw_pca_view,
     .export_data = export_pca_data,
+    .settings = &pca_settings_table,
 };
 
 }  // namespace pelab::app::ui
