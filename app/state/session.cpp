@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 #include <type_traits>
+#include <variant>
 
 #include "pelab/io/atomic_file.hpp"
 #include "state/i18n.hpp"
@@ -79,28 +80,30 @@ json scaling_to_json(const RopeScaling& s) {
   return out;
 }
 
-json views_to_json(const ViewSettings& v) {
-  return json{{"rope",
-               {{"model", v.rope.model},
-                {"dims", v.rope.dims},
-                {"base", v.rope.base},
-                {"context", v.rope.context},
-                {"a", scaling_to_json(v.rope.scaling_a)},
-                {"b", scaling_to_json(v.rope.scaling_b)},
-                {"compare", v.rope.compare},
-                {"position", v.rope.position}}},
-              {"bias",
-               {{"method", to_string(v.bias.method)},
-                {"heads", v.bias.heads},
-                {"positions", v.bias.positions},
-                {"causal", v.bias.causal},
-                {"t5_buckets", v.bias.t5_buckets},
-                {"t5_max_distance", v.bias.t5_max_distance},
-                {"seed", v.bias.seed},
-                {"shaw_clip", v.bias.shaw_clip}}},
-              {"attention", {{"order", v.attention.order}}},
-              {"norms", {{"lengths", v.norms.lengths}, {"count_padding", v.norms.count_padding}}},
-              {"pca", {{"components", v.pca.components}, {"yaw", v.pca.yaw}, {"pitch", v.pca.pitch}}}};
+// One object per settings table (view_settings.hpp), one key per field.
+json views_to_json(const ViewSettings& settings) {
+  ViewSettings v = settings;  // the tables' accessors take a mutable ViewSettings
+  json out = json::object();
+  for (const ViewSettingsTable* table : view_settings_tables()) {
+    json& object = out[std::string(table->view)] = json::object();
+    for (const SettingField& field : table->fields) {
+      json& value = object[std::string(field.key)];
+      std::visit(
+          [&](auto at) {
+            const auto& member = at(v);
+            using T = std::remove_cvref_t<decltype(member)>;
+            if constexpr (std::is_same_v<T, BiasMethod>) {
+              value = to_string(member);
+            } else if constexpr (std::is_same_v<T, RopeScaling>) {
+              value = scaling_to_json(member);
+            } else {
+              value = member;
+            }
+          },
+          field.at);
+    }
+  }
+  return out;
 }
 
 // Reads one JSON object field by field, collecting every problem instead of stopping at the first.
@@ -355,58 +358,52 @@ void read_scaling(const json& object, const std::string& path, RopeScaling& s,
   s = std::move(read);
 }
 
+// One field of a settings table: read into a copy of the member, kept only when it has no problem.
+void read_setting(ObjectReader& r, const SettingField& field, ViewSettings& v,
+                  std::vector<std::string>& problems) {
+  const std::string key(field.key);
+  std::visit(
+      [&](auto at) {
+        auto value = at(v);
+        using T = decltype(value);
+        const std::size_t before = problems.size();
+        if constexpr (std::is_same_v<T, bool>) {
+          r.boolean(key, value);
+        } else if constexpr (std::is_same_v<T, double>) {
+          r.real(key, value, field.lo, field.hi);
+        } else if constexpr (std::is_integral_v<T>) {
+          r.integer(key, value, field.min, field.max);
+        } else if constexpr (std::is_same_v<T, std::string>) {
+          r.text(key, value, field.max_size);
+        } else if constexpr (std::is_same_v<T, BiasMethod>) {
+          r.name(key, value, parse_bias_method, choices_of(std::span<const BiasMethod>(all_bias_methods)));
+        } else if constexpr (std::is_same_v<T, std::vector<std::int64_t>>) {
+          number_list(r, key, value, field.lo, field.hi, field.max_size);
+        } else {
+          static_assert(std::is_same_v<T, RopeScaling>);
+          if (const json* object = r.field(key)) read_scaling(*object, r.path() + "." + key, value, problems);
+        }
+        if (problems.size() != before) return;
+        if (field.check) {
+          ViewSettings candidate = v;
+          at(candidate) = value;
+          if (const std::optional<Text> why = field.check(candidate)) return r.fail(key, *why);
+        }
+        at(v) = std::move(value);
+      },
+      field.at);
+}
+
 // Values are checked for type and range only: a scaling that core refuses (a parameter missing
 // for its type) loads, and the rope view says what is wrong, so every state the view can show
 // can be saved and opened again.
 void read_views(const json& object, ViewSettings& v, std::vector<std::string>& problems) {
   ObjectReader r(object, "views", problems);
-  if (const json* rope = r.field("rope")) {
-    ObjectReader rr(*rope, "views.rope", problems);
-    rr.text("model", v.rope.model, 256);
-    rr.integer("dims", v.rope.dims, 2, max_rope_dims);
-    rr.real("base", v.rope.base, 1.0 + 1e-9, 1e12);
-    rr.integer("context", v.rope.context, 1, max_rope_context);
-    if (const json* a = rr.field("a")) read_scaling(*a, "views.rope.a", v.rope.scaling_a, problems);
-    if (const json* b = rr.field("b")) read_scaling(*b, "views.rope.b", v.rope.scaling_b, problems);
-    rr.boolean("compare", v.rope.compare);
-    rr.integer("position", v.rope.position, 0, max_rope_position);
-  }
-  if (const json* bias = r.field("bias")) {
-    ObjectReader br(*bias, "views.bias", problems);
-    br.name("method", v.bias.method, parse_bias_method, "alibi, t5, shaw");
-    br.integer("heads", v.bias.heads, 1, max_bias_heads);
-    br.integer("positions", v.bias.positions, 2, max_bias_positions);
-    br.boolean("causal", v.bias.causal);
-    br.integer("t5_buckets", v.bias.t5_buckets, 4, max_t5_buckets);
-    br.integer("t5_max_distance", v.bias.t5_max_distance, 2, max_t5_distance);
-    br.integer("seed", v.bias.seed, 0, std::numeric_limits<std::uint64_t>::max());
-    br.integer("shaw_clip", v.bias.shaw_clip, 0, max_shaw_clip);
-  }
-  if (const json* attention = r.field("attention")) {
-    ObjectReader ar(*attention, "views.attention", problems);
-    std::vector<std::int64_t> order = v.attention.order;
-    const std::size_t before = problems.size();
-    number_list(ar, "order", order, 0, 1000, 64);
-    if (problems.size() == before) {
-      if (valid_attention_order(order)) {
-        v.attention.order = order;
-      } else {
-        ar.fail("order", Text{TextId::session_attention_order,
-                              {std::to_string(attention_sentence_tokens().size() - 1)}});
-      }
-    }
-  }
-  if (const json* norms = r.field("norms")) {
-    ObjectReader nr(*norms, "views.norms", problems);
-    number_list(nr, "lengths", v.norms.lengths, 1, static_cast<double>(max_norm_length),
-                static_cast<std::size_t>(max_norm_sequences));
-    nr.boolean("count_padding", v.norms.count_padding);
-  }
-  if (const json* pca = r.field("pca")) {
-    ObjectReader pr(*pca, "views.pca", problems);
-    pr.integer("components", v.pca.components, 2, 3);
-    pr.real("yaw", v.pca.yaw, -100.0, 100.0);
-    pr.real("pitch", v.pca.pitch, -100.0, 100.0);
+  for (const ViewSettingsTable* table : view_settings_tables()) {
+    const json* settings = r.field(std::string(table->view));
+    if (!settings) continue;
+    ObjectReader vr(*settings, "views." + std::string(table->view), problems);
+    for (const SettingField& field : table->fields) read_setting(vr, field, v, problems);
   }
 }
 

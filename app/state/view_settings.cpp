@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace pelab::app {
 namespace {
@@ -109,6 +110,105 @@ bool valid_attention_order(const std::vector<std::int64_t>& order) {
   for (std::size_t i = 0; i < sorted.size(); ++i)
     if (sorted[i] != static_cast<std::int64_t>(i)) return false;
   return true;
+}
+
+namespace {
+
+using V = ViewSettings;
+constexpr auto u = [](std::int64_t n) { return static_cast<std::uint64_t>(n); };
+
+std::optional<Text> attention_order_problem(const ViewSettings& settings) {
+  if (valid_attention_order(settings.attention.order)) return std::nullopt;
+  return Text{TextId::session_attention_order, {std::to_string(sentence_tokens.size() - 1)}};
+}
+
+using Rope = RopeViewSettings;
+constexpr SettingField rope_fields[] = {
+    {.key = "model", .at = &setting<&V::rope, &Rope::model>, .max_size = max_rope_model_name},
+    {.key = "dims", .at = &setting<&V::rope, &Rope::dims>, .min = u(min_rope_dims), .max = u(max_rope_dims)},
+    {.key = "base", .at = &setting<&V::rope, &Rope::base>, .lo = min_rope_base, .hi = max_rope_base},
+    {.key = "context",
+     .at = &setting<&V::rope, &Rope::context>,
+     .min = u(min_rope_context),
+     .max = u(max_rope_context)},
+    {.key = "a", .at = &setting<&V::rope, &Rope::scaling_a>},
+    {.key = "b", .at = &setting<&V::rope, &Rope::scaling_b>},
+    {.key = "compare", .at = &setting<&V::rope, &Rope::compare>},
+    {.key = "position",
+     .at = &setting<&V::rope, &Rope::position>,
+     .min = u(min_rope_position),
+     .max = u(max_rope_position)},
+};
+
+using Bias = BiasViewSettings;
+constexpr SettingField bias_fields[] = {
+    {.key = "method", .at = &setting<&V::bias, &Bias::method>},
+    {.key = "heads",
+     .at = &setting<&V::bias, &Bias::heads>,
+     .min = u(min_bias_heads),
+     .max = u(max_bias_heads)},
+    {.key = "positions",
+     .at = &setting<&V::bias, &Bias::positions>,
+     .min = u(min_bias_positions),
+     .max = u(max_bias_positions)},
+    {.key = "causal", .at = &setting<&V::bias, &Bias::causal>},
+    {.key = "t5_buckets",
+     .at = &setting<&V::bias, &Bias::t5_buckets>,
+     .min = u(min_t5_buckets),
+     .max = u(max_t5_buckets)},
+    {.key = "t5_max_distance",
+     .at = &setting<&V::bias, &Bias::t5_max_distance>,
+     .min = u(min_t5_distance),
+     .max = u(max_t5_distance)},
+    {.key = "seed", .at = &setting<&V::bias, &Bias::seed>, .max = std::numeric_limits<std::uint64_t>::max()},
+    {.key = "shaw_clip",
+     .at = &setting<&V::bias, &Bias::shaw_clip>,
+     .min = u(min_shaw_clip),
+     .max = u(max_shaw_clip)},
+};
+
+constexpr SettingField attention_fields[] = {
+    {.key = "order",
+     .at = &setting<&V::attention, &AttentionViewSettings::order>,
+     .lo = 0.0,
+     .hi = 1000.0,
+     .max_size = 64,
+     .check = attention_order_problem},
+};
+
+using Norms = NormsViewSettings;
+constexpr SettingField norms_fields[] = {
+    {.key = "lengths",
+     .at = &setting<&V::norms, &Norms::lengths>,
+     .lo = static_cast<double>(min_norm_length),
+     .hi = static_cast<double>(max_norm_length),
+     .max_size = static_cast<std::size_t>(max_norm_sequences)},
+    {.key = "count_padding", .at = &setting<&V::norms, &Norms::count_padding>},
+};
+
+using Pca = PcaViewSettings;
+constexpr SettingField pca_fields[] = {
+    {.key = "components",
+     .at = &setting<&V::pca, &Pca::components>,
+     .min = static_cast<std::uint64_t>(min_pca_components),
+     .max = static_cast<std::uint64_t>(max_pca_components)},
+    {.key = "yaw", .at = &setting<&V::pca, &Pca::yaw>, .lo = -max_pca_angle, .hi = max_pca_angle},
+    {.key = "pitch", .at = &setting<&V::pca, &Pca::pitch>, .lo = -max_pca_angle, .hi = max_pca_angle},
+};
+
+}  // namespace
+
+constinit const ViewSettingsTable rope_settings_table = {"rope", rope_fields};
+constinit const ViewSettingsTable bias_settings_table = {"bias", bias_fields};
+constinit const ViewSettingsTable attention_settings_table = {"attention", attention_fields};
+constinit const ViewSettingsTable norms_settings_table = {"norms", norms_fields};
+constinit const ViewSettingsTable pca_settings_table = {"pca", pca_fields};
+
+std::span<const ViewSettingsTable* const> view_settings_tables() {
+  static constexpr std::array<const ViewSettingsTable*, 5> tables = {
+      &rope_settings_table, &bias_settings_table, &attention_settings_table, &norms_settings_table,
+      &pca_settings_table};
+  return tables;
 }
 
 }  // namespace pelab::app

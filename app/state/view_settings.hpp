@@ -2,23 +2,34 @@
 // The settings of the views for relative and rotary encodings and the attention lessons (rope,
 // bias, attention, norms, pca). They are shared by every configuration (a view draws each
 // configuration with the same settings), edited by controls at the top of each view, and saved in
-// the session under "views" (optional: older sessions load with these defaults).
+// the session under "views" (optional: older sessions load with these defaults). Each view's
+// fields are stated once, in its settings table (below): the session writer and reader and `--set`
+// iterate the tables, and the view's controls take their ranges from the same constants.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "pelab/model_config.hpp"
 #include "pelab/rope_scaling.hpp"
+#include "pelab/text.hpp"
 
 namespace pelab::app {
 
 // rope: RoPE frequency scaling of one model, one or two scalings side by side.
+inline constexpr std::int64_t min_rope_dims = 2;
 inline constexpr std::int64_t max_rope_dims = 1024;  // rotated dimensions of one head
+inline constexpr double min_rope_base = 1.0 + 1e-9;
+inline constexpr double max_rope_base = 1e12;
+inline constexpr std::int64_t min_rope_context = 1;
 inline constexpr std::int64_t max_rope_context = std::int64_t{1} << 24;
+inline constexpr std::int64_t min_rope_position = 0;
 inline constexpr std::int64_t max_rope_position = std::int64_t{1} << 26;
+inline constexpr std::size_t max_rope_model_name = 256;
 inline RopeScaling scaling_with_factor(RopeScalingType type, double factor) {
   RopeScaling scaling;
   scaling.type = type;
@@ -41,12 +52,19 @@ struct RopeViewSettings {
 
 // bias: the additive biases of relative schemes, per head.
 enum class BiasMethod { alibi, t5, shaw };
+inline constexpr std::array<BiasMethod, 3> all_bias_methods = {BiasMethod::alibi, BiasMethod::t5,
+                                                               BiasMethod::shaw};
 std::string_view to_string(BiasMethod method);  // "alibi", "t5", "shaw"
 std::optional<BiasMethod> parse_bias_method(std::string_view name);
+inline constexpr std::int64_t min_bias_heads = 1;
 inline constexpr std::int64_t max_bias_heads = 32;
+inline constexpr std::int64_t min_bias_positions = 2;
 inline constexpr std::int64_t max_bias_positions = 64;
+inline constexpr std::int64_t min_t5_buckets = 4;
 inline constexpr std::int64_t max_t5_buckets = 128;
+inline constexpr std::int64_t min_t5_distance = 2;
 inline constexpr std::int64_t max_t5_distance = 4096;
+inline constexpr std::int64_t min_shaw_clip = 0;
 inline constexpr std::int64_t max_shaw_clip = 64;
 struct BiasViewSettings {
   BiasMethod method = BiasMethod::alibi;
@@ -68,6 +86,7 @@ struct AttentionViewSettings {
 
 // norms: a padded batch of sequences (docs/encodings.md §11, §15: A = [A1, A2, A3], B = [B1, B2]).
 inline constexpr std::int64_t max_norm_sequences = 4;
+inline constexpr std::int64_t min_norm_length = 1;
 inline constexpr std::int64_t max_norm_length = 8;
 struct NormsViewSettings {
   std::vector<std::int64_t> lengths = {3, 2};
@@ -76,6 +95,9 @@ struct NormsViewSettings {
 };
 
 // pca: 2 or 3 components; a 3-D view is turned by yaw and pitch (radians).
+inline constexpr int min_pca_components = 2;
+inline constexpr int max_pca_components = 3;
+inline constexpr double max_pca_angle = 100.0;  // |yaw|, |pitch| in a session
 struct PcaViewSettings {
   int components = 2;
   double yaw = 0.6;
@@ -91,6 +113,45 @@ struct ViewSettings {
   PcaViewSettings pca;
   bool operator==(const ViewSettings&) const = default;
 };
+
+// ---- settings tables ----------------------------------------------------------------------------
+// One row per field of a view's settings: its session key ("views.<view>.<key>", `--set
+// <view>.<key>=`), the member it reads and writes (`setting<&ViewSettings::rope,
+// &RopeViewSettings::dims>`), and its range. The member's type is the field's kind: integers
+// (int64, uint64, int) within [min, max]; double within [lo, hi]; bool; string of at most max_size
+// bytes; BiasMethod by name; a list of 1..max_size integers each within [lo, hi]; RopeScaling as a
+// nested object (session.cpp's scaling reader, its own keys and ranges).
+template <typename T>
+using SettingRef = T& (*)(ViewSettings&);
+using SettingAccess =
+    std::variant<SettingRef<std::int64_t>, SettingRef<std::uint64_t>, SettingRef<int>, SettingRef<double>,
+                 SettingRef<bool>, SettingRef<std::string>, SettingRef<BiasMethod>,
+                 SettingRef<std::vector<std::int64_t>>, SettingRef<RopeScaling>>;
+template <auto view, auto member>
+constexpr auto& setting(ViewSettings& settings) {
+  return (settings.*view).*member;
+}
+struct SettingField {
+  std::string_view key;
+  SettingAccess at;
+  std::uint64_t min = 0, max = 0;  // integers
+  double lo = 0.0, hi = 0.0;       // doubles, list entries
+  std::size_t max_size = 0;        // string length, list entries
+  // A check beyond type and range, on the settings with the field's new value: the reason it is
+  // refused (the field keeps its value), or nullopt.
+  std::optional<Text> (*check)(const ViewSettings&) = nullptr;
+};
+struct ViewSettingsTable {
+  std::string_view view;  // the view's id: its object in the session's "views"
+  std::span<const SettingField> fields;
+};
+extern const ViewSettingsTable rope_settings_table;
+extern const ViewSettingsTable bias_settings_table;
+extern const ViewSettingsTable attention_settings_table;
+extern const ViewSettingsTable norms_settings_table;
+extern const ViewSettingsTable pca_settings_table;
+// Every table, in the session's order.
+std::span<const ViewSettingsTable* const> view_settings_tables();
 
 // The scaling as computed: original_max set to the model's context where the type reads it (and
 // cleared where it does not), so both sides of a comparison share the model's L.

@@ -353,6 +353,7 @@ constinit const ViewType attention_view_type = {
     .width = 1.6f,
     .draw = draw_attention_view,
     .export_data = export_attention_data,
+    .settings = &attention_settings_table,
 };
 
 }  // namespace pelab::app::ui

@@ -55,20 +55,20 @@ void draw_controls(AppContext& app) {
   if (ImGui::RadioButton("Shaw", s.method == BiasMethod::shaw)) s.method = BiasMethod::shaw;
   if (!capture) item_tooltip(tr("views.bias.shaw.tip"));
   if (s.method != BiasMethod::shaw)
-    slider(tr("views.bias.heads"), tr("views.bias.heads.tip"), s.heads, 1, max_bias_heads, 6.0f * em,
-           capture);
-  slider(tr("views.bias.positions"), tr("views.bias.positions.tip"), s.positions, 2, max_bias_positions,
-         6.0f * em, capture);
+    slider(tr("views.bias.heads"), tr("views.bias.heads.tip"), s.heads, min_bias_heads, max_bias_heads,
+           6.0f * em, capture);
+  slider(tr("views.bias.positions"), tr("views.bias.positions.tip"), s.positions, min_bias_positions,
+         max_bias_positions, 6.0f * em, capture);
   if (s.method != BiasMethod::shaw) {
     same_line_if_fits(labelled_width(ImGui::GetFrameHeight(), tr("views.bias.causal")));
     ImGui::Checkbox(tr("views.bias.causal"), &s.causal);
     if (!capture) item_tooltip(tr("views.bias.causal.tip"));
   }
   if (s.method == BiasMethod::t5) {
-    slider(tr("views.bias.buckets"), tr("views.bias.buckets.tip"), s.t5_buckets, 4, max_t5_buckets, 6.0f * em,
-           capture);
-    slider(tr("views.bias.max_distance"), tr("views.bias.max_distance.tip"), s.t5_max_distance, 2,
-           max_t5_distance, 6.0f * em, capture, true);
+    slider(tr("views.bias.buckets"), tr("views.bias.buckets.tip"), s.t5_buckets, min_t5_buckets,
+           max_t5_buckets, 6.0f * em, capture);
+    slider(tr("views.bias.max_distance"), tr("views.bias.max_distance.tip"), s.t5_max_distance,
+           min_t5_distance, max_t5_distance, 6.0f * em, capture, true);
     int seed = static_cast<int>(std::min<std::uint64_t>(s.seed, 1'000'000));
     same_line_if_fits(labelled_width(5.0f * em, tr("views.bias.seed")));  // the step buttons included
     ImGui::SetNextItemWidth(5.0f * em);
@@ -76,8 +76,8 @@ void draw_controls(AppContext& app) {
     if (!capture) item_tooltip(tr("views.bias.seed.tip"));
   }
   if (s.method == BiasMethod::shaw)
-    slider(tr("views.bias.clip"), tr("views.bias.clip.tip"), s.shaw_clip, 0, max_shaw_clip, 6.0f * em,
-           capture);
+    slider(tr("views.bias.clip"), tr("views.bias.clip.tip"), s.shaw_clip, min_shaw_clip, max_shaw_clip,
+           6.0f * em, capture);
 }
 
 // Columns and rows of `count` equal grids in `room` that give each the largest square.
@@ -376,6 +376,7 @@ constinit const ViewType bias_view_type = {
     .width = 1.6f,
     .draw_across = draw_bias_view,
     .export_data = export_bias_data,
+    .settings = &bias_settings_table,
 };
 
 }  // namespace pelab::app::ui

@@ -36,14 +36,15 @@ void draw_controls(ViewContext& view) {
     ImGui::SetNextItemWidth(4.5f * em);
     int length = static_cast<int>(settings.lengths[s]);
     const std::string format = sequence_name(s) + ": %d";
-    if (ImGui::SliderInt("##length", &length, 1, static_cast<int>(max_norm_length), format.c_str()))
+    if (ImGui::SliderInt("##length", &length, static_cast<int>(min_norm_length),
+                         static_cast<int>(max_norm_length), format.c_str()))
       settings.lengths[s] = length;
     if (!view.capture_mode) item_tooltip(tr("views.norms.length.tip"));
     ImGui::PopID();
   }
   same_line_if_fits(4.0f * em);
   ImGui::BeginDisabled(settings.lengths.size() >= static_cast<std::size_t>(max_norm_sequences));
-  if (ImGui::SmallButton("+")) settings.lengths.push_back(1);
+  if (ImGui::SmallButton("+")) settings.lengths.push_back(min_norm_length);
   ImGui::EndDisabled();
   if (!view.capture_mode) item_tooltip(tr("views.norms.add.tip"));
   ImGui::SameLine();
@@ -317,6 +318,7 @@ constinit const ViewType norms_view_type = {
     .width = 1.6f,
     .draw = draw_norms_view,
     .export_data = export_norms_data,
+    .settings = &norms_settings_table,
 };
 
 }  // namespace pelab::app::ui

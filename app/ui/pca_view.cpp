@@ -5,6 +5,7 @@
 // one: every column is the same function of p).
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -225,7 +226,8 @@ void draw_pca_view(ViewContext& view) {
       }
       if (three && ImGui::IsMouseDragging(0)) {
         const ImVec2 delta = ImGui::GetIO().MouseDelta;
-        settings.yaw += 0.01 * delta.x;
+        // Kept within one turn (the same view), so a long drag stays inside the session's range.
+        settings.yaw = std::remainder(settings.yaw + 0.01 * delta.x, 2.0 * std::numbers::pi);
         settings.pitch = std::clamp(settings.pitch + 0.01 * delta.y, -1.55, 1.55);
       }
     } else if (view.hovered.position) {
@@ -284,6 +286,7 @@ constinit const ViewType pca_view_type = {
     .width = 1.0f,
     .draw = draw_pca_view,
     .export_data = export_pca_data,
+    .settings = &pca_settings_table,
 };
 
 }  // namespace pelab::app::ui

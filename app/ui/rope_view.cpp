@@ -214,20 +214,20 @@ void draw_controls(AppContext& app) {
   tip(capture, "views.rope.model.tip");
   const RopeViewSettings before = s;
   same_line_if_fits(5.0f * em);
-  input_int64("D", s.dims, 2, max_rope_dims, 3.5f * em);
+  input_int64("D", s.dims, min_rope_dims, max_rope_dims, 3.5f * em);
   tip(capture, "views.rope.dims.tip");
   same_line_if_fits(9.0f * em);
   ImGui::SetNextItemWidth(9.0f * em);
   float base = static_cast<float>(s.base);
   const std::string base_format = std::string(tr("views.rope.base")) + " %.6g";
   if (ImGui::SliderFloat("##base", &base, 2.0f, 1e8f, base_format.c_str(), ImGuiSliderFlags_Logarithmic))
-    s.base = std::max(static_cast<double>(base), 1.0001);
+    s.base = std::clamp(static_cast<double>(base), min_rope_base, max_rope_base);
   tip(capture, "views.rope.base.tip");
   same_line_if_fits(6.5f * em);
-  input_int64("L", s.context, 1, max_rope_context, 5.0f * em);
+  input_int64("L", s.context, min_rope_context, max_rope_context, 5.0f * em);
   tip(capture, "views.rope.context.tip");
   same_line_if_fits(7.0f * em);
-  input_int64("p", s.position, 0, max_rope_position, 5.5f * em);
+  input_int64("p", s.position, min_rope_position, max_rope_position, 5.5f * em);
   tip(capture, "views.rope.position.tip");
   same_line_if_fits(ImGui::CalcTextSize(tr("views.rope.compare")).x + 2.0f * em);
   ImGui::Checkbox(tr("views.rope.compare"), &s.compare);
@@ -600,6 +600,7 @@ constinit const ViewType rope_view_type = {
     .width = 2.0f,
     .draw_across = draw_rope_view,
     .export_data = export_rope_data,
+    .settings = &rope_settings_table,
 };
 
 }  // namespace pelab::app::ui

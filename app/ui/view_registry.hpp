@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "state/view_data.hpp"
+#include "state/view_settings.hpp"
 #include "state/view_types.hpp"
 #include "ui/app_ui.hpp"
 #include "ui/view_data_export.hpp"
@@ -32,6 +33,9 @@ struct ViewType {
   // arrays of configuration `slot` (ignored across configurations); nullptr: PNG export only.
   std::vector<ExportArray> (*export_data)(const AppContext&, std::size_t slot, ExportDetail) = nullptr;
   int min_configs = 1;  // configurations the view needs to show anything (difference: two)
+  // Its settings (state/view_settings.hpp): the fields, session keys and ranges that the session,
+  // `--set` and the view's controls share; nullptr: a view without settings of its own.
+  const ViewSettingsTable* settings = nullptr;
 };
 
 // The rows, one per id of PELAB_VIEW_TYPES, each defined in app/ui/<id>_view.cpp.

@@ -310,6 +310,26 @@ TEST_CASE("each registry row carries the id it is listed under", "[params]") {
   }
 }
 
+// Each settings table (state/view_settings.hpp) is reached by the registry row of the view it
+// belongs to, and by no other row; its keys are distinct.
+TEST_CASE("each view's settings table is reached by its registry row", "[params][view_options]") {
+  for (const ViewSettingsTable* table : view_settings_tables()) {
+    INFO(table->view);
+    const ui::ViewType* view = ui::find_view(table->view);
+    REQUIRE(view != nullptr);
+    CHECK(view->settings == table);
+    std::set<std::string_view> keys;
+    for (const SettingField& field : table->fields) CHECK(keys.insert(field.key).second);
+  }
+  std::size_t rows_with_settings = 0;
+  for (const ui::ViewType& row : ui::view_registry()) {
+    if (!row.settings) continue;
+    ++rows_with_settings;
+    CHECK(row.settings->view == row.id);
+  }
+  CHECK(rows_with_settings == view_settings_tables().size());
+}
+
 TEST_CASE("view options (--set) from the command line, all or nothing", "[session][view_options]") {
   const std::filesystem::path models = std::filesystem::path(PELAB_SOURCE_DIR) / "assets" / "models";
   ViewSettings views;
