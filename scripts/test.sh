@@ -24,7 +24,11 @@ cmake --build build-core -j"$jobs"
 (cd build-core && ctest --output-on-failure -j"$jobs")
 
 stage "AddressSanitizer + UndefinedBehaviorSanitizer build"
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPELAB_SANITIZE=ON -DPELAB_BUILD_BENCH=OFF >/dev/null
+# -O1 -g1 (line tables: enough for the sanitizers' stack traces) compiles in about 40% less CPU time
+# than RelWithDebInfo's -O2 -g (bench/RESULTS.md), which keeps the whole run inside its hour.
+sanitizer_flags="-O1 -g1 -DNDEBUG"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPELAB_SANITIZE=ON -DPELAB_BUILD_BENCH=OFF \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitizer_flags" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$sanitizer_flags" >/dev/null
 cmake --build build-asan -j"$jobs"
 (cd build-asan && ASAN_OPTIONS=detect_stack_use_after_return=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j"$jobs")
 
