@@ -173,6 +173,16 @@ void sync_runtimes(AppContext& app) {
   app.across->request(current_across_request(app));
 }
 
+AcrossContext across_context(AppContext& app) {
+  std::vector<std::shared_ptr<const ViewData>> data(app.state.slots.size());
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = latest_data(app, i);
+  return AcrossContext{
+      app.state,          std::move(data),         app.across ? app.across->latest() : nullptr,
+      app.lessons,        app.capture_mode,        app.draw_observer,
+      *app.renderer,      app.colormaps,           app.placements,
+      app.difference_gpu, app.difference_on_window};
+}
+
 AcrossRequest current_across_request(const AppContext& app) {
   const DisplaySettings& display = app.state.display;
   const std::size_t last = app.state.slots.size() - 1;

@@ -59,12 +59,40 @@ struct ViewContext {
   gfx::ColormapTextures& colormaps;
 };
 
+// What a view across configurations draws from (difference, scorecard, rope, bias): the
+// configurations with their newest data, the across worker's newest numbers and where heatmaps go;
+// never the whole app.
+struct AcrossContext {
+  AppState& state;  // slots and display (read); view settings and hover (the view's controls edit them)
+  std::vector<std::shared_ptr<const ViewData>> data;  // each slot's newest data (nullptr before its first)
+  std::shared_ptr<const AcrossData> across;           // the across worker's newest (nullptr before its first)
+  const LessonPlayer& lessons;                        // presenter mode draws larger and hides the controls
+  bool capture_mode;                                  // screenshots and benchmarks: no tooltips
+  ViewDrawObserver* observer;                         // run/'s instrumentation, or nullptr
+  const gfx::HeatmapRenderer& renderer;
+  gfx::ColormapTextures& colormaps;
+  std::vector<HeatmapPlacement>& placements;
+  std::array<gfx::HeatmapImage, 2>& difference_images;  // table and similarity differences
+  bool& difference_on_window;  // the difference view's offer to compare unequal shapes on their common window
+
+  std::shared_ptr<const ViewData> data_of(std::size_t slot) const {
+    return slot < data.size() ? data[slot] : nullptr;
+  }
+};
+
+inline void note_not_applicable(const AcrossContext& view) {
+  if (view.observer) view.observer->not_applicable();
+}
+
 // Beside a view's sentence saying why it does not apply, instead of its data.
 inline void note_not_applicable(const ViewContext& view) {
   if (view.observer) view.observer->not_applicable();
 }
 
 void draw_app(AppContext& app);
+
+// The slice a view across configurations draws from, for this frame.
+AcrossContext across_context(AppContext& app);
 
 // Loads the UI strings (assets/i18n), picks the language (the settings' or session's, else the
 // system locale's) and gives the font atlas every glyph they use. Problems become notices.

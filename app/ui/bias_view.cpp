@@ -42,9 +42,9 @@ void slider(const char* label, const char* tip, std::int64_t& value, std::int64_
   if (!capture) item_tooltip(tip);
 }
 
-void draw_controls(AppContext& app) {
-  BiasViewSettings& s = app.state.views.bias;
-  const bool capture = app.capture_mode;
+void draw_controls(AcrossContext& view) {
+  BiasViewSettings& s = view.state.views.bias;
+  const bool capture = view.capture_mode;
   const float em = ImGui::GetFontSize();
   if (ImGui::RadioButton("ALiBi", s.method == BiasMethod::alibi)) s.method = BiasMethod::alibi;
   if (!capture) item_tooltip(tr("views.bias.alibi.tip"));
@@ -264,12 +264,12 @@ void draw_distance_plot(const BiasViewSettings& s, const BiasViewData& data, ImV
   plot::EndPlot();
 }
 
-void draw_bias_view(AppContext& app) {
-  draw_controls(app);
-  const BiasViewSettings& s = app.state.views.bias;
+void draw_bias_view(AcrossContext& view) {
+  draw_controls(view);
+  const BiasViewSettings& s = view.state.views.bias;
   // Computed by the across worker from bias_view_inputs(state); until the numbers for the newest
   // settings arrive (a few ms), the previous ones stay.
-  const std::shared_ptr<const AcrossData> across = app.across ? app.across->latest() : nullptr;
+  const std::shared_ptr<const AcrossData> across = view.across;
   if (!across || !across->bias) {
     ImGui::TextUnformatted(tr("status.computing"));
     return;
@@ -281,7 +281,7 @@ void draw_bias_view(AppContext& app) {
   }
   // Presenting, the caption band explains the step: the view's own sentence would take the
   // height the distance plot needs at 1024 × 768.
-  if (!app.lessons.presenting) {
+  if (!view.lessons.presenting) {
     switch (s.method) {
       case BiasMethod::alibi:
         note_text("%s", tr(s.causal ? "views.bias.alibi_note_causal" : "views.bias.alibi_note"));
@@ -301,7 +301,7 @@ void draw_bias_view(AppContext& app) {
   // Side by side on a wide screen, on any landscape one while presenting, and wherever stacking would
   // leave the distance plot under its key less than ~14 lines (a projector's font at 1024 × 768)
   // while a column beside the matrices is still 15 em wide.
-  const bool wide = avail.x >= 1.6f * avail.y && (avail.x >= 50.0f * em || app.lessons.presenting);
+  const bool wide = avail.x >= 1.6f * avail.y && (avail.x >= 50.0f * em || view.lessons.presenting);
   const bool stacked_too_low = 0.42f * avail.y < 14.0f * em && 0.45f * avail.x >= 15.0f * em;
   if (wide || stacked_too_low) {
     const float left = std::floor(0.55f * avail.x);
@@ -309,13 +309,13 @@ void draw_bias_view(AppContext& app) {
     draw_matrices(s, data, ImGui::GetContentRegionAvail());
     ImGui::EndChild();
     ImGui::SameLine();
-    draw_distance_plot(s, data, ImVec2(0.0f, avail.y), app.lessons.presenting);
+    draw_distance_plot(s, data, ImVec2(0.0f, avail.y), view.lessons.presenting);
   } else {
     const float top = std::floor(0.58f * avail.y);
     ImGui::BeginChild("##bias_matrices", ImVec2(avail.x, top), false, ImGuiWindowFlags_NoScrollbar);
     draw_matrices(s, data, ImGui::GetContentRegionAvail());
     ImGui::EndChild();
-    draw_distance_plot(s, data, ImVec2(avail.x, 0.0f), app.lessons.presenting);
+    draw_distance_plot(s, data, ImVec2(avail.x, 0.0f), view.lessons.presenting);
   }
 }
 

@@ -36,7 +36,7 @@ bool slot_combo(const char* id, std::size_t& index, const AppState& state) {
   return changed;
 }
 
-void draw_difference_map(AppContext& app, const DifferenceData& d, bool similarity, ImVec2 size) {
+void draw_difference_map(AcrossContext& view, const DifferenceData& d, bool similarity, ImVec2 size) {
   const MatrixDifference& diff = similarity ? *d.similarity : *d.table;
   const HeatmapGrid& grid = similarity ? d.similarity_grid : d.table_grid;
   const double row_step = static_cast<double>(d.rows.stride);
@@ -58,13 +58,13 @@ void draw_difference_map(AppContext& app, const DifferenceData& d, bool similari
     spec.x1 = spec.x0 + col_step * static_cast<double>(grid.cols);
   }
   spec.grid = &grid;
-  spec.image = &app.difference_gpu[similarity ? 1 : 0];
+  spec.image = &view.difference_images[similarity ? 1 : 0];
   spec.placement_name = similarity ? "difference-similarity" : "difference-table";
   // Centred on 0 so white means "equal"; an all-zero difference gets a small symmetric range.
   const double reach = std::isfinite(diff.max_abs) && diff.max_abs > 0.0 ? diff.max_abs : 1e-12;
   spec.fixed_range = ValueRange{-reach, reach};
   spec.colormap = Colormap::red_blue;
-  draw_heatmap_plot(heatmap_target(app), spec, size, [&](const HeatmapHover& hover) {
+  draw_heatmap_plot(heatmap_target(view), spec, size, [&](const HeatmapHover& hover) {
     if (!hover.active) return;
     const std::int64_t p = d.start + hover.row * d.rows.stride;
     const std::int64_t col = similarity ? d.start + hover.col * d.rows.stride : hover.col * d.col_stride;
@@ -72,16 +72,16 @@ void draw_difference_map(AppContext& app, const DifferenceData& d, bool similari
     const std::string text = "p = " + std::to_string(p) + (similarity ? ", q = " : ", i = ") +
                              std::to_string(col) + "\nA − B = " + plot::format_number(value, 9);
     plot::SetHoverText(text.c_str());
-    app.state.hover.position = p;
-    if (!similarity) app.state.hover.dimension = col;
+    view.state.hover.position = p;
+    if (!similarity) view.state.hover.dimension = col;
   });
 }
 
-void draw_difference_view(AppContext& app) {
-  AppState& state = app.state;
+void draw_difference_view(AcrossContext& view) {
+  AppState& state = view.state;
   if (state.slots.size() < 2) {
     note_text("%s", tr("views.difference.needs_two"));
-    note_not_applicable(app);  // said why instead of drawing
+    note_not_applicable(view);  // said why instead of drawing
     return;
   }
   DisplaySettings& display = state.display;
@@ -96,10 +96,10 @@ void draw_difference_view(AppContext& app) {
   ImGui::SameLine();
   slot_combo("##difference_b", display.difference_b, state);
 
-  const std::shared_ptr<const ViewData> a = latest_data(app, display.difference_a);
-  const std::shared_ptr<const ViewData> b = latest_data(app, display.difference_b);
+  const std::shared_ptr<const ViewData> a = view.data_of(display.difference_a);
+  const std::shared_ptr<const ViewData> b = view.data_of(display.difference_b);
   // Computed by the across worker from the two configurations' newest items (sync_runtimes asks).
-  const std::shared_ptr<const AcrossData> across = app.across ? app.across->latest() : nullptr;
+  const std::shared_ptr<const AcrossData> across = view.across;
   if (!a || !b || !a->table || !b->table || !across || !across->difference) {
     ImGui::TextUnformatted(tr("status.computing"));
     return;
@@ -118,11 +118,11 @@ void draw_difference_view(AppContext& app) {
                                 std::to_string(d->window->start) + "–" +
                                 std::to_string(d->window->start + d->window->positions - 1) +
                                 trf("views.difference.offer_dims", {std::to_string(d->window->dims - 1)});
-      ImGui::Checkbox(offer.c_str(), &app.difference_on_window);
+      ImGui::Checkbox(offer.c_str(), &view.difference_on_window);
     } else {
       note_text("%s", tr("views.difference.no_window"));
     }
-    if (!d->table) return note_not_applicable(app);  // said why instead of drawing
+    if (!d->table) return note_not_applicable(view);  // said why instead of drawing
   }
   const MatrixDifference& table = *d->table;
   const std::string largest = plot::format_number(table.max_abs, 4);
@@ -141,11 +141,11 @@ void draw_difference_view(AppContext& app) {
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   if (d->similarity) {
     const float half = std::floor(0.5f * (avail.x - spacing));
-    draw_difference_map(app, *d, false, ImVec2(half, avail.y));
+    draw_difference_map(view, *d, false, ImVec2(half, avail.y));
     ImGui::SameLine();
-    draw_difference_map(app, *d, true, ImVec2(avail.x - half - spacing, avail.y));
+    draw_difference_map(view, *d, true, ImVec2(avail.x - half - spacing, avail.y));
   } else {
-    draw_difference_map(app, *d, false, ImVec2(avail.x, avail.y - ImGui::GetTextLineHeightWithSpacing()));
+    draw_difference_map(view, *d, false, ImVec2(avail.x, avail.y - ImGui::GetTextLineHeightWithSpacing()));
     if (!d->similarity_note.empty()) note_text("%s", d->similarity_note.c_str());
   }
 }

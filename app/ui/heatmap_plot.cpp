@@ -26,8 +26,8 @@ HeatmapTarget heatmap_target(ViewContext& view) {
                        static_cast<int>(view.index)};
 }
 
-HeatmapTarget heatmap_target(AppContext& app) {
-  return HeatmapTarget{*app.renderer, app.colormaps, app.state.display, app.placements, 0};
+HeatmapTarget heatmap_target(AcrossContext& view) {
+  return HeatmapTarget{view.renderer, view.colormaps, view.state.display, view.placements, 0};
 }
 
 void draw_heatmap_plot(const HeatmapTarget& target, const HeatmapPlotSpec& spec, ImVec2 size,

@@ -37,7 +37,7 @@ struct HeatmapTarget {
   int config = 0;  // slot index recorded with the placement
 };
 HeatmapTarget heatmap_target(ViewContext& view);
-HeatmapTarget heatmap_target(AppContext& app);
+HeatmapTarget heatmap_target(AcrossContext& view);
 
 struct HeatmapHover {
   bool active = false;  // the mouse is over a cell

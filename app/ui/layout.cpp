@@ -163,7 +163,8 @@ void draw_cell(AppContext& app, const ViewType& view, ImVec2 size, const SharedR
   }
   if (view.scope == ViewScope::across_configs) {
     if (app.draw_observer) app.draw_observer->view_begin(app, view.id, -1);
-    view.draw_across(app);
+    AcrossContext context = across_context(app);
+    view.draw_across(context);
     if (app.draw_observer) app.draw_observer->view_end(app);
   } else {
     const std::size_t count = app.state.slots.size();

@@ -180,11 +180,11 @@ void edit_scaling(const char* id, const char* name, RopeScaling& s, std::int64_t
   ImGui::PopID();
 }
 
-void draw_controls(AppContext& app) {
-  RopeViewSettings& s = app.state.views.rope;
-  const bool capture = app.capture_mode;
+void draw_controls(AcrossContext& view) {
+  RopeViewSettings& s = view.state.views.rope;
+  const bool capture = view.capture_mode;
   const float em = ImGui::GetFontSize();
-  if (app.lessons.presenting) {
+  if (view.lessons.presenting) {
     // The audience reads the settings, nobody edits them: one line of text instead of two rows
     // of widgets leaves the plots the height (1024 × 768 at 28 px).
     char base[32];
@@ -427,8 +427,8 @@ void side_header(const RopeViewData& data, const RopeSideData& side, bool presen
 
 // One scaling: its controls, its summary and its three plots, in a column of `room`; `beside` when
 // the other scaling's column stands next to it (their plots then start at the same height).
-void draw_side(AppContext& app, const RopeViewData& data, int index, ImVec2 room, bool beside) {
-  RopeViewSettings& settings = app.state.views.rope;
+void draw_side(AcrossContext& view, const RopeViewData& data, int index, ImVec2 room, bool beside) {
+  RopeViewSettings& settings = view.state.views.rope;
   const char* name = index == 0 ? "A" : "B";
   // The two columns' header heights of the previous frame, kept by ImGui in the view's window
   // (the columns' parent) under ids of their own.
@@ -436,7 +436,7 @@ void draw_side(AppContext& app, const RopeViewData& data, int index, ImVec2 room
   const ImGuiID height_ids[2] = {ImGui::GetID("##rope_header_a"), ImGui::GetID("##rope_header_b")};
   ImGui::BeginChild(index == 0 ? "##rope_a" : "##rope_b", room, false, ImGuiWindowFlags_NoScrollbar);
   edit_scaling(index == 0 ? "a" : "b", name, index == 0 ? settings.scaling_a : settings.scaling_b,
-               settings.context, app.capture_mode);
+               settings.context, view.capture_mode);
   if (index >= data.side_count) {
     note_text("%s", tr("views.rope.updating"));
     ImGui::EndChild();
@@ -448,7 +448,7 @@ void draw_side(AppContext& app, const RopeViewData& data, int index, ImVec2 room
     ImGui::EndChild();
     return;
   }
-  side_header(data, side, app.lessons.presenting);
+  side_header(data, side, view.lessons.presenting);
   // Both columns' plots start at the same height: pad to the taller header of the previous frame
   // (controls and text can wrap differently in the two columns).
   if (!beside) {
@@ -491,15 +491,15 @@ void draw_side(AppContext& app, const RopeViewData& data, int index, ImVec2 room
   ImGui::EndChild();
 }
 
-void draw_rope_view(AppContext& app) {
-  draw_controls(app);
+void draw_rope_view(AcrossContext& view) {
+  draw_controls(view);
   // Presenting, the key takes two lines instead of three at 80% size: the plots need the height.
-  if (app.lessons.presenting) ImGui::SetWindowFontScale(0.8f);
+  if (view.lessons.presenting) ImGui::SetWindowFontScale(0.8f);
   draw_legend();
-  if (app.lessons.presenting) ImGui::SetWindowFontScale(1.0f);
-  const RopeViewSettings& settings = app.state.views.rope;
+  if (view.lessons.presenting) ImGui::SetWindowFontScale(1.0f);
+  const RopeViewSettings& settings = view.state.views.rope;
   // Computed by the across worker from the settings (screenshots wait until it has settled).
-  const std::shared_ptr<const AcrossData> across = app.across ? app.across->latest() : nullptr;
+  const std::shared_ptr<const AcrossData> across = view.across;
   if (!across || !across->rope) {
     ImGui::TextUnformatted(tr("views.rope.computing"));
     return;
@@ -521,11 +521,11 @@ void draw_rope_view(AppContext& app) {
   }
   const float half = std::floor(0.5f * (avail.x - spacing));
   if (!settings.compare) {
-    draw_side(app, data, 0, avail, false);
+    draw_side(view, data, 0, avail, false);
   } else if (half >= 30.0f * ImGui::GetFontSize()) {
-    draw_side(app, data, 0, ImVec2(half, avail.y), true);
+    draw_side(view, data, 0, ImVec2(half, avail.y), true);
     ImGui::SameLine();
-    draw_side(app, data, 1, ImVec2(avail.x - half - spacing, avail.y), true);
+    draw_side(view, data, 1, ImVec2(avail.x - half - spacing, avail.y), true);
   } else if (ImGui::BeginTabBar("##rope_sides")) {
     // Two columns too narrow for three readable plots each (a projector's font, a grid cell): A and
     // B take turns under a tab row, each with the whole width.
@@ -535,7 +535,7 @@ void draw_rope_view(AppContext& app) {
                               std::string(to_string(scaling.type)) +
                               (index == 0 ? "###rope_tab_a" : "###rope_tab_b");
       if (ImGui::BeginTabItem(tab.c_str())) {
-        draw_side(app, data, index, ImGui::GetContentRegionAvail(), false);
+        draw_side(view, data, index, ImGui::GetContentRegionAvail(), false);
         ImGui::EndTabItem();
       }
     }

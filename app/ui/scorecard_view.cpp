@@ -64,18 +64,18 @@ void draw_failures_below(const std::vector<std::shared_ptr<const ViewData>>& dat
   ImGui::SetWindowFontScale(1.0f);
 }
 
-void draw_scorecard_view(AppContext& app) {
-  const AppState& state = app.state;
+void draw_scorecard_view(AcrossContext& view) {
+  const AppState& state = view.state;
   const std::size_t count = state.slots.size();
   std::vector<std::shared_ptr<const ViewData>> data(count);
-  for (std::size_t i = 0; i < count; ++i) data[i] = latest_data(app, i);
+  for (std::size_t i = 0; i < count; ++i) data[i] = view.data_of(i);
   // On a projector the verdict sentences are shown only when every row still fits with them (a wide
   // screen); otherwise the mark and the number stay and the sentence moves into the tooltip, so
   // requirements 3 to 5 are never scrolled off. Columns share the width by their stretch weights
   // (0.8 for the names, 1 per configuration).
   const ImVec2 area = ImGui::GetContentRegionAvail();
   bool verdicts = true;
-  if (app.lessons.presenting) {
+  if (view.lessons.presenting) {
     const float column = area.x / (0.8f + static_cast<float>(count)) - 2.0f * ImGui::GetStyle().CellPadding.x;
     const float line = ImGui::GetTextLineHeightWithSpacing();
     float needed = 2.0f * line;  // the header row
@@ -121,8 +121,8 @@ void draw_scorecard_view(AppContext& app) {
       ImGui::Text("%d  %s", score.number, tr_text(score.name_text).c_str());
       const std::string description = tr_text(score.description_text);
       // On a projector the table must fit: what is measured moves into the tooltip.
-      if (app.lessons.presenting) {
-        if (!app.capture_mode) item_tooltip(description.c_str());
+      if (view.lessons.presenting) {
+        if (!view.capture_mode) item_tooltip(description.c_str());
       } else {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         ImGui::PushTextWrapPos(0.0f);
@@ -150,7 +150,7 @@ void draw_scorecard_view(AppContext& app) {
       // configurations on a projector): the number must stay whole.
       // A measure that needs more positions than N has is neither: "– n/a (N ≥ 3)", greyed.
       const std::string number = score.measurable
-                                     ? score_text(score.value, app.lessons.presenting ? 3 : 4)
+                                     ? score_text(score.value, view.lessons.presenting ? 3 : 4)
                                      : trf("views.scorecard.needs", {std::to_string(score.needs_positions)});
       const char* word = !score.measurable ? "views.scorecard.not_measurable"
                          : score.pass      ? "views.scorecard.pass"
@@ -164,7 +164,7 @@ void draw_scorecard_view(AppContext& app) {
       ImGui::TextColored(color, "%s", cell.c_str());
       const std::string verdict = tr_text(requirement_verdict_text(score));
       if (!verdicts) {
-        if (!app.capture_mode) item_tooltip(verdict.c_str());
+        if (!view.capture_mode) item_tooltip(verdict.c_str());
       } else {
         ImGui::PushTextWrapPos(0.0f);
         plot::TextWrappedPlain(verdict);  // at spaces only: ImGui's wrap would cut "2.95" after its '.'

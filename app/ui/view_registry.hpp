@@ -26,9 +26,9 @@ struct ViewType {
   std::string_view summary;  // one line for --help and tooltips
   Needs needs = 0;           // items computed for every configuration while the view is visible
   ViewScope scope = ViewScope::per_config;
-  float width = 1.0f;                          // relative width of its cell in the grid
-  void (*draw)(ViewContext&) = nullptr;        // per_config
-  void (*draw_across)(AppContext&) = nullptr;  // across_configs
+  float width = 1.0f;                             // relative width of its cell in the grid
+  void (*draw)(ViewContext&) = nullptr;           // per_config
+  void (*draw_across)(AcrossContext&) = nullptr;  // across_configs
   // The exact numbers behind the view, for its Export menu (view_data_export.cpp): named 1-D / 2-D
   // arrays of configuration `slot` (ignored across configurations); nullptr: PNG export only.
   std::vector<ExportArray> (*export_data)(const AppContext&, std::size_t slot, ExportDetail) = nullptr;
