@@ -14,9 +14,4 @@ namespace pelab::app {
 
 struct AppContext : AppModel, AppRuntimes, AppGpu, AppChrome {};
 
-// Beside a view's sentence saying why it does not apply, instead of its data.
-inline void note_not_applicable(const AppContext& app) {
-  if (app.draw_observer) app.draw_observer->not_applicable();
-}
-
 }  // namespace pelab::app

@@ -30,7 +30,6 @@ using app::FrameRequests;
 using app::HeatmapPlacement;
 using app::LessonPlayer;
 using app::LoadedSource;
-using app::note_not_applicable;
 using app::Notice;
 using app::PathDialog;
 using app::ViewDrawObserver;
