@@ -25,21 +25,45 @@ check() {  # check DESCRIPTION PYTHON-EXPRESSION-ON-session (prints the selectio
     /usr/bin/python3 -c "import json; s=json.load(open('$XDG_CONFIG_HOME/pelab/session.json')); c=s['configs'][0]; print('  saved:', c['kind'], c['positions'], c['dims'], c['selection'])" 2>&1
   fi
 }
-# ImGui 1.86 reads key state once per frame: a key is held long enough for a frame to see it.
-key() { xdotool keydown "$1"; sleep 0.3; xdotool keyup "$1"; sleep 0.5; }
+# ImGui 1.86 reads key state once per frame: a key is held long enough for a frame to see it (a
+# sanitizer build's frame can take 100 ms), and released before ImGui's key repeat starts (0.275 s),
+# or one press counts as several. One xdotool process times the hold: starting a second one for the
+# release can take longer than the hold itself on a loaded machine.
+key() { xdotool keydown "$1" sleep 0.2 keyup "$1"; sleep 0.5; }
+# A modifier is held across whole frames too: pressed and released inside one frame, it is not seen.
+chord() { xdotool keydown "$1"; sleep 0.2; key "$2"; xdotool keyup "$1"; }
 start() {
   "$pelab" --size 1280x800 --lang en "$@" >"$work/log" 2>&1 &
   pid=$!
-  for _ in $(seq 50); do xdotool search --name '^pelab$' >/dev/null 2>&1 && break; sleep 0.1; done
+  # A sanitizer build on a loaded machine can take many seconds to open its window.
+  local shown=0
+  for _ in $(seq 300); do
+    if xdotool search --onlyvisible --name '^pelab$' >/dev/null 2>&1; then shown=1; break; fi
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if [ "$shown" = 0 ]; then echo "FAILED: no pelab window within 30 s"; alive_or_report; fi
   sleep 1.5
 }
-save() { rm -f "$XDG_CONFIG_HOME/pelab/session.json"; xdotool keydown ctrl; key s; xdotool keyup ctrl; sleep 0.5; }
+# The window must still be running; when it is not, its output says why (a sanitizer report, a GL error).
+alive_or_report() {
+  if kill -0 "$pid" 2>/dev/null; then
+    echo "ok: the window is still running"
+  else
+    wait "$pid"; status=$?
+    echo "FAILED: the window died (exit status $status), its output:"; cat "$work/log"
+    xdotool getdisplaygeometry >/dev/null 2>&1 || echo "  (the X server $DISPLAY is gone too)"
+    failures=$((failures + 1))
+  fi
+}
+save() { rm -f "$XDG_CONFIG_HOME/pelab/session.json"; chord ctrl s; sleep 0.5; }
 
 if [ "$part" != lesson ]; then
 start
 # N: Ctrl+click the slider, type 30 (it passes through 3 on the way), Enter.
-xdotool mousemove 223 218; sleep 0.2; xdotool keydown ctrl click 1 keyup ctrl; sleep 0.4
-xdotool key ctrl+a; sleep 0.2; xdotool type --delay 120 30; sleep 0.3; key Return
+xdotool mousemove 223 218; sleep 0.2
+xdotool keydown ctrl; sleep 0.2; xdotool mousedown 1; sleep 0.2; xdotool mouseup 1; sleep 0.2; xdotool keyup ctrl
+sleep 0.4; chord ctrl a; sleep 0.2; xdotool type --delay 120 30; sleep 0.3; key Return
 xdotool mousemove 900 790; sleep 0.3
 key Down; key Down; key Down; key Right
 # base: drag the slider's grab to the left.
@@ -52,8 +76,8 @@ check "i moved by the right arrow" "s['configs'][0]['selection']['dimension'] ==
 check "base dragged down from 10000" "s['configs'][0]['base'] < 1000"
 # A bad session from Ctrl+O: refused with a notice, the window keeps working.
 echo '{"pelab_session": 2, "configs": [{"dims": "many"}]}' >"$work/bad.json"
-xdotool keydown ctrl; key o; xdotool keyup ctrl; sleep 0.5
-xdotool key ctrl+a; sleep 0.2; xdotool type --delay 40 "$work/bad.json"; sleep 0.2; key Return; sleep 0.5
+chord ctrl o; sleep 0.5
+chord ctrl a; sleep 0.2; xdotool type --delay 40 "$work/bad.json"; sleep 0.2; key Return; sleep 0.5
 if grep -q "session refused" "$work/log"; then echo "ok: bad session refused"; else echo "FAILED: bad session"; failures=$((failures + 1)); fi
 save
 check "the state survived the refused session" "s['configs'][0]['positions'] == 30"
@@ -71,6 +95,7 @@ sleep 1
 save
 check "the dropped GPT-2 table is the configuration now" \
   "s['configs'][0]['kind'] == 'learned' and s['configs'][0]['dims'] == 768 and s['configs'][0]['table'].endswith('gpt2_wpe_64x768.npy')"
+alive_or_report
 kill "$pid"; wait "$pid" 2>/dev/null
 fi
 
@@ -82,14 +107,7 @@ key F5; key Next; key Next; key Prior; key space; key Escape
 save
 check "lesson 3, step 3 shown after F5, PageDown, PageDown, PageUp, Space" \
   "s['configs'][0]['positions'] == 128 and s['configs'][0]['selection']['dimension'] == 1"
-if kill -0 "$pid" 2>/dev/null; then
-  echo "ok: the window is still running"
-else
-  wait "$pid"; status=$?
-  echo "FAILED: the window died (exit status $status), its output:"; cat "$work/log"
-  xdotool getdisplaygeometry >/dev/null 2>&1 || echo "  (the X server $DISPLAY is gone too)"
-  failures=$((failures + 1))
-fi
+alive_or_report
 kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 fi
 rm -rf "$work"
