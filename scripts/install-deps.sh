@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   g++ cmake make pkg-config git           # toolchain
+  ccache                                  # scripts/test.sh: the core-only build reuses the Release objects
   libimgui-dev libglfw3-dev python3-glad  # GUI: Dear ImGui 1.86 (+GLFW/OpenGL3 backends), window, GL loader
   libeigen3-dev nlohmann-json3-dev libcli11-dev libstb-dev  # core maths, sessions, CLI parsing, PNG
   catch2                                  # tests
