@@ -175,7 +175,9 @@ int main(int argc, char** argv) {
       "pelab: explore and compare Transformer position encodings\n\n"
       "CONFIG opens configurations side by side (at most 4):\n" +
       std::string(pelab::config_spec_help()) + "\nViews (--view):\n" + ui::view_help()};
-  parser.add_option("CONFIG", cli.configs, "Configurations to open side by side: KIND[:key=value,...]");
+  parser.add_option("CONFIG", cli.configs,
+                    "Configurations to open side by side: KIND[:key=value,...], a .npy or .safetensors "
+                    "table (learned), or one session file (.json)");
   parser.add_option("--screenshot", cli.screenshot, "Render one settled frame to this PNG and exit");
   parser.add_option("--geometry", cli.geometry,
                     "With --screenshot: write where each heatmap was drawn (JSON)");
@@ -217,6 +219,20 @@ int main(int argc, char** argv) {
                   "Print the version, the BLAS in use and the data directory, and exit");
   parser.get_formatter()->column_width(28);
   CLI11_PARSE(parser, argc, argv);
+  // A session file given where CONFIGs go (the desktop's "Open with pelab" passes one) opens as
+  // --session does. It replaces every configuration, so it comes alone.
+  if (const auto session_file =
+          std::find_if(cli.configs.begin(), cli.configs.end(),
+                       [](const std::string& text) { return names_session_file(text); });
+      session_file != cli.configs.end()) {
+    if (cli.configs.size() > 1 || !cli.session.empty()) {
+      std::fprintf(stderr, "pelab: the session file '%s' opens alone, without other CONFIGs or --session\n",
+                   session_file->c_str());
+      return 2;
+    }
+    cli.session = *session_file;
+    cli.configs.clear();
+  }
   if (cli.version) {
     const std::optional<std::filesystem::path> data = pelab::find_data_dir();
     std::printf("pelab %s\ndense products: %s\ndata: %s\n", pelab::version().c_str(),

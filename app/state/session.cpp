@@ -477,15 +477,26 @@ std::string session_to_text(const AppState& state) {
                     {"maximized", state.layout.maximized ? json(*state.layout.maximized) : json(nullptr)},
                     {"sidebar_width", state.layout.sidebar_width},
                     {"show_sidebar", state.layout.show_sidebar}};
-  const json session{{"pelab_session", session_format_version},
-                     {"configs", configs},
-                     {"active", state.active},
-                     {"links", links},
-                     {"display", display_to_json(state.display)},
-                     {"layout", layout},
-                     {"ui", ui_to_json(state.ui)},
-                     {"views", views_to_json(state.views)}};
+  // Keys in this order, not sorted (json's map would put "active" first and "pelab_session" after
+  // the configurations, kilobytes in): file type detection looks for "pelab_session" at the start.
+  const nlohmann::ordered_json session{{"pelab_session", session_format_version},
+                                       {"configs", configs},
+                                       {"active", state.active},
+                                       {"links", links},
+                                       {"display", display_to_json(state.display)},
+                                       {"layout", layout},
+                                       {"ui", ui_to_json(state.ui)},
+                                       {"views", views_to_json(state.views)}};
   return session.dump(2) + "\n";
+}
+
+bool names_session_file(std::string_view argument) {
+  constexpr std::string_view suffix = ".json";
+  if (argument.size() < suffix.size()) return false;
+  const std::string_view tail = argument.substr(argument.size() - suffix.size());
+  return std::equal(tail.begin(), tail.end(), suffix.begin(), [](char a, char b) {
+    return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
+  });
 }
 
 void view_settings_from_text(std::string_view text, ViewSettings& views, std::vector<std::string>& problems) {

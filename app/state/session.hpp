@@ -29,7 +29,14 @@ inline constexpr int session_format_version = 2;
 // The view ids a session may name (the view registry's), so a file cannot name a view that does not exist.
 using ViewIds = std::span<const std::string_view>;
 
+// The session as JSON, "pelab_session" (the format number) its first key: the desktop's MIME type
+// for sessions (packaging/pelab-mime.xml) recognises a saved file by that key near its start.
 std::string session_to_text(const AppState& state);
+
+// Whether a command-line argument of pelab names a session file rather than a CONFIG: it ends in
+// .json (any case), as every session pelab saves and ships does. A file manager's "Open with pelab"
+// passes such paths.
+bool names_session_file(std::string_view argument);
 
 struct SessionLoad {
   std::optional<AppState> state;      // set when the file was accepted

@@ -242,6 +242,16 @@ class ParameterReader {
   std::array<bool, kKeyNames.size()> seen_{};
 };
 
+bool ends_with_ascii_nocase(std::string_view text, std::string_view suffix) {
+  if (text.size() < suffix.size()) return false;
+  const std::string_view tail = text.substr(text.size() - suffix.size());
+  for (std::size_t i = 0; i < suffix.size(); ++i) {
+    const char c = tail[i] >= 'A' && tail[i] <= 'Z' ? static_cast<char>(tail[i] - 'A' + 'a') : tail[i];
+    if (c != suffix[i]) return false;
+  }
+  return true;
+}
+
 // Splits one CONFIG into its kind and items and hands them to the reader; every error names the
 // CONFIG first.
 class Parser {
@@ -263,6 +273,7 @@ class Parser {
       if (is_control(c)) fail("contains a control character; CONFIG is one line of printable text");
     }
     const std::size_t colon = text_.find(':');
+    if (names_table_file(text_)) return table_file();
     ParameterReader reader(parse_kind(text_.substr(0, colon)), ParameterSpelling::config_key);
     if (colon == std::string_view::npos) return reader.finish();
 
@@ -284,6 +295,18 @@ class Parser {
       if (comma == std::string_view::npos) break;
       begin = comma + 1;
     }
+    return reader.finish();
+  }
+
+  // A whole CONFIG that is a table file's path (what a file manager's "Open with" passes):
+  // learned:table=PATH, judged as that value. A path cannot hold ',' for the reason any value cannot
+  // (format_config_spec could not write it back).
+  ConfigSpec table_file() const {
+    if (text_.find(',') != std::string_view::npos)
+      fail("a table path cannot contain ','; rename the file or copy it to a name without one");
+    if (text_.front() == ' ') fail("a table path cannot start with a space");
+    ParameterReader reader(EncodingKind::learned, ParameterSpelling::config_key);
+    reader.add(Key::table, text_);
     return reader.finish();
   }
 
@@ -364,6 +387,11 @@ std::string not_applicable_message(std::string_view option, EncodingKind kind, K
   if (const std::optional<std::string_view> reason = unused_parameter_reason(kind, parameter))
     text += "; " + std::string(*reason);
   return text;
+}
+
+bool names_table_file(std::string_view text) {
+  if (parse_encoding_kind(text.substr(0, text.find(':')))) return false;  // KIND:... is never a path
+  return ends_with_ascii_nocase(text, ".npy") || ends_with_ascii_nocase(text, ".safetensors");
 }
 
 ConfigSpec parse_config_spec(std::string_view text) { return Parser(text).run(); }
@@ -447,6 +475,7 @@ std::string config_spec_help() {
          "  A key the kind does not read is an error; so are repeated keys and spaces around ':', ',' and\n"
          "  '='. label, table and tensor may hold spaces inside (quote the CONFIG for the shell); no value\n"
          "  can contain ',' (so neither can a table path).\n"
+         "  A CONFIG that is a path ending in .npy or .safetensors means learned:table=PATH.\n"
          "  Examples: sinusoidal:base=100\n"
          "            learned:table=gpt2_wpe_64x768.npy sinusoidal:dims=768,positions=64\n"
          "            binary:signed=true,dims=16,label=bits\n";

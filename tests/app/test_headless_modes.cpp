@@ -3,6 +3,7 @@
 // language that is only data (a third directory under i18n/ of a copied data directory).
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <string>
 
@@ -124,4 +125,44 @@ TEST_CASE("a third language is a directory of data: no code, English where it is
   const Run missing = run(env + PELAB_GUI_PATH + " --lang zz --list-lessons");
   CHECK(missing.status == 2);
   CHECK(missing.output.find("en, ko, xx") != std::string::npos);
+}
+
+TEST_CASE("a file's path where a CONFIG goes: a table opens as learned, a session as --session",
+          "[headless]") {
+  // What the desktop's "Open with pelab" runs (Exec=pelab %F).
+  const fs::path gpt2 = built_data_dir() / "presets" / "gpt2_wpe_64x768.npy";
+  const fs::path table_dir = fresh_dir("open_table");
+  const Run table = run_headless(gpt2.string() + " --view heatmap --export-data " + table_dir.string());
+  INFO(table.output);
+  REQUIRE(table.status == 0);
+  const Matrix expected = npy_matrix(gpt2), shown = npy_matrix(table_dir / "heatmap-table.npy");
+  REQUIRE(shown.rows() == 64);
+  REQUIRE(shown.cols() == 768);
+  CHECK(shown == expected);
+
+  const fs::path session_dir = fresh_dir("open_session");
+  const fs::path session = session_dir / "three by two.json";
+  std::ofstream(session)
+      << R"({"pelab_session": 2, "configs": [{"kind": "integer", "positions": 3, "dims": 2}]})";
+  const fs::path out = session_dir / "out";
+  std::string quoted_session = "'";  // the name has a space; built by appending (GCC 12's -Wrestrict)
+  quoted_session += session.string();
+  quoted_session += "'";
+  const Run opened = run_headless(quoted_session + " --view heatmap --export-data " + out.string());
+  INFO(opened.output);
+  REQUIRE(opened.status == 0);
+  const Matrix integer = npy_matrix(out / "heatmap-table.npy");
+  REQUIRE(integer.rows() == 3);
+  REQUIRE(integer.cols() == 2);
+  for (int p = 0; p < 3; ++p) CHECK(integer.row(p).isConstant(p));
+
+  // A session replaces the configurations, so it opens alone; a missing table is named.
+  const Run mixed = run_headless(quoted_session + " sinusoidal --view heatmap --export-data " + out.string());
+  CHECK(mixed.status == 2);
+  CHECK(mixed.output.find("opens alone") != std::string::npos);
+  const Run missing =
+      run_headless((session_dir / "absent.npy").string() + " --view heatmap --export-data " + out.string());
+  CHECK(missing.status == 2);
+  CHECK(missing.output.find("bad CONFIG '" + (session_dir / "absent.npy").string() + "'") !=
+        std::string::npos);
 }

@@ -363,3 +363,18 @@ TEST_CASE("view options (--set) from the command line, all or nothing", "[sessio
   CHECK(mentions(problems, "--set pca: expected VIEW.KEY=VALUE"));
   CHECK(mentions(problems, "nope"));
 }
+
+TEST_CASE("a saved session starts with its format key; .json arguments name session files", "[session]") {
+  // The desktop's MIME type for sessions looks for "pelab_session" in the first 64 bytes
+  // (packaging/pelab-mime.xml), so it must come first even with four configurations.
+  AppState state;
+  for (int i = 0; i < 3; ++i) REQUIRE(add_slot(state, state.slots.front()));
+  const std::string text = session_to_text(state);
+  CHECK(text.rfind("{\n  \"pelab_session\": 2,\n  \"configs\": [", 0) == 0);
+
+  CHECK(names_session_file("/home/ada/session.json"));
+  CHECK(names_session_file("lesson state.JSON"));
+  CHECK_FALSE(names_session_file("sinusoidal:label=a.json.npy"));
+  CHECK_FALSE(names_session_file("sinusoidal"));
+  CHECK_FALSE(names_session_file("json"));
+}

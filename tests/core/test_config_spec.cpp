@@ -434,3 +434,31 @@ TEST_CASE("config_spec: help names the grammar, every kind and key, and examples
     CHECK_NOTHROW(parse_config_spec(example));
   }
 }
+
+TEST_CASE("config_spec: a table file's path stands for learned:table=PATH", "[config_spec]") {
+  // What a file manager passes for "Open with pelab": absolute, relative, odd case, ':' inside.
+  for (const std::string path : {"/home/ada/models/gpt2 wpe.npy", "wpe.NPY", "ckpt/model.safetensors",
+                                 "C:\\tables\\rows.Safetensors", "./learned:old.npy", ".npy"}) {
+    INFO(path);
+    CHECK(names_table_file(path));
+    const ConfigSpec spec = parse_config_spec(path);
+    CHECK(spec == parse_config_spec("learned:table=" + path));
+    CHECK(spec.encoding.kind == EncodingKind::learned);
+    CHECK(spec.table == path);
+    CHECK(spec.tensor.empty());
+    CHECK_FALSE(spec.positions_given);
+    CHECK(format_config_spec(spec) == "learned:table=" + path);
+  }
+  // A CONFIG with a kind is never a path, whatever it ends in; other extensions are not tables.
+  CHECK_FALSE(names_table_file("learned:table=a.npy"));
+  CHECK(parse_config_spec("learned:table=a.npy,label=b.npy").label == "b.npy");
+  CHECK_FALSE(names_table_file("table.npz"));
+  CHECK_FALSE(names_table_file("session.json"));
+  CHECK_FALSE(names_table_file("npy"));
+  check_refused("table.npz", {"unknown kind 'table.npz'"});
+  check_refused("sinusoidal:x.npy", {"unknown key 'x.npy'"});
+  // A path is judged as the table value it stands for.
+  check_refused("rows,0-63.npy", {"table path cannot contain ','"});
+  check_refused(" rows.npy", {"cannot start with a space"});
+  check_refused("rows\n.npy", {"control character"});
+}

@@ -1,7 +1,7 @@
 #pragma once
 // The CONFIG grammar that names one encoding configuration in a single word, for the app's command
 // line (`pelab sinusoidal:base=100 learned:table=gpt2.npy`) and for scripts:
-//   CONFIG := KIND [ ":" KEY "=" VALUE { "," KEY "=" VALUE } ]
+//   CONFIG := KIND [ ":" KEY "=" VALUE { "," KEY "=" VALUE } ] | TABLE-PATH
 // KIND is an encoding kind ("sinusoidal", "sinusoidal-concat", ...). KEYs are pelab-cli's option
 // names without the dashes: positions, dims, base, start, signed, sigma, seed, table, tensor, plus
 // label (a short name shown above the configuration). A key that the kind does not read is refused,
@@ -30,7 +30,13 @@ struct ConfigSpec {
 // key, a missing '=' or value, a value that is not a number or out of range (positions and dims at
 // least 1, start at least 0, base finite and above 0, sigma finite and at least 0, signed = true,
 // false, 1 or 0), tensor without table, an empty CONFIG.
+// A CONFIG that is the path of a table file (it ends in .npy or .safetensors, in any case, and does
+// not start with "KIND:") reads as learned:table=PATH, so `pelab gpt2.npy` and a file manager's
+// "Open with pelab" load the file as a learned table.
 ConfigSpec parse_config_spec(std::string_view text);
+
+// Whether parse_config_spec reads `text` as a table file's path (the rule above).
+bool names_table_file(std::string_view text);
 
 // How a front end spells an encoding parameter in its messages: "base" (CONFIG) or "--base"
 // (pelab-cli's options).
