@@ -28,6 +28,9 @@ packages=(
                                           # libblas.so.3 alternative; the bench names each BLAS explicitly)
   python3-threadpoolctl                   # the bench prints which BLAS and kernel numpy really loaded
   python3-matplotlib                      # test oracle for the viridis/magma colormaps
+  dpkg-dev fakeroot lintian               # scripts/package-deb.sh: dpkg-deb, dpkg-shlibdeps, lintian
+  help2man librsvg2-bin desktop-file-utils  # man pages from --help, icon PNGs from the SVG, .desktop check
+  debootstrap                             # tests/package/test_deb.sh: a clean Debian 12 root
 )
 
 missing=()

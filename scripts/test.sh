@@ -15,6 +15,13 @@ stage() { printf '\n== pelab tests: %s (at %d min %02d s)\n' "$1" $(((SECONDS - 
 export CCACHE_DIR="$PWD/build-cache/ccache" CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 
+# The Debian package's test installs it into a clean Debian 12 root. Making that root (debootstrap)
+# waits on the network for minutes, so it runs beside the builds and the package stage waits for it.
+export PELAB_DEB_TEST_CACHE="$PWD/build-cache/package-test"
+mkdir -p "$PELAB_DEB_TEST_CACHE"
+bash tests/package/test_deb.sh --prepare-root >"$PELAB_DEB_TEST_CACHE/prepare.log" 2>&1 &
+prepare_root_pid=$!
+
 stage "formatting (clang-format)"
 bash scripts/check-format.sh
 
@@ -22,6 +29,11 @@ stage "Release build, warnings as errors"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPELAB_WERROR=ON "${launcher[@]}" >/dev/null
 cmake --build build -j"$jobs"
 (cd build && ctest --output-on-failure -j"$jobs")
+
+stage "Debian package: build, lintian, install into a clean Debian 12 root"
+deb=$(bash scripts/package-deb.sh build)
+wait "$prepare_root_pid" || { cat "$PELAB_DEB_TEST_CACHE/prepare.log"; exit 1; }
+bash tests/package/test_deb.sh build "$deb"
 
 stage "core and pelab-cli alone (PELAB_BUILD_APP=OFF)"
 cmake -S . -B build-core -DCMAKE_BUILD_TYPE=Release -DPELAB_BUILD_APP=OFF -DPELAB_BUILD_BENCH=OFF \

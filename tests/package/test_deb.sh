@@ -12,13 +12,21 @@
 # BUILD_DIR/package-test) with apt's lists and the downloaded .debs, so later runs need only a few
 # seconds of network: about 35 s in all, against 4 minutes for the first.
 # Usage (as root; needs debootstrap and http://deb.debian.org): test_deb.sh BUILD_DIR DEB_FILE
+#    or: test_deb.sh --prepare-root   only makes the cached root (scripts/test.sh runs this in the
+#        background while it compiles: debootstrap waits on the network, not on the processors)
 set -euo pipefail
 [ "$(id -u)" -eq 0 ] || { echo "test_deb: needs root (chroot, mount)" >&2; exit 1; }
-build=$(cd "$1" && pwd)
-deb=$(readlink -f "$2")
-[ -f "$deb" ] || { echo "test_deb: no package '$2'" >&2; exit 1; }
+prepare_only=0
+if [ "${1:-}" = --prepare-root ]; then
+  prepare_only=1
+  cache=${PELAB_DEB_TEST_CACHE:?test_deb --prepare-root: set PELAB_DEB_TEST_CACHE}
+else
+  build=$(cd "$1" && pwd)
+  deb=$(readlink -f "$2")
+  [ -f "$deb" ] || { echo "test_deb: no package '$2'" >&2; exit 1; }
+  cache=${PELAB_DEB_TEST_CACHE:-$build/package-test}  # a lasting place spares CI the debootstrap
+fi
 mirror=http://deb.debian.org/debian
-cache=${PELAB_DEB_TEST_CACHE:-$build/package-test}  # a lasting place spares CI the debootstrap
 base="$cache/bookworm-minbase.tar"
 mkdir -p "$cache/archives"
 root=$(mktemp -d "$cache/root.XXXXXX")
@@ -52,9 +60,10 @@ EOF
   in_root apt-get update -qq
   in_root apt-get clean
   tar -C "$root" -cf "$base.new" . && mv "$base.new" "$base"
-else
+elif [ "$prepare_only" = 0 ]; then
   tar -C "$root" -xf "$base"
 fi
+if [ "$prepare_only" = 1 ]; then phase "root made and kept in $base"; exit 0; fi
 # dpkg without fsync: a throwaway root needs no crash safety, and installing takes half the time.
 echo force-unsafe-io > "$root/etc/dpkg/dpkg.cfg.d/pelab-test-unsafe-io"
 phase "root ready"
