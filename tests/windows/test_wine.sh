@@ -9,6 +9,7 @@
 #   - bad input: the same exit code and the same first line on stderr
 #   - pelab.exe --screenshot through a (virtual X) window: the same pixels as Linux's off-screen EGL
 #     picture above the status bar (which shows a compute time), within a small tolerance
+#   - pelab-cli.exe render (handed over to pelab.exe): the same figure as Linux's
 #   - a lesson's slides: as many PNGs as Linux writes, each within a tolerance, and the message that
 #     PDF handouts are missing from this build
 # The wine prefix lives beside the zip (WINE_PREFIX to change) and is made once: its first boot
@@ -122,6 +123,13 @@ xvfb-run -a -s "-screen 0 1280x1024x24" "$WINE" "$WGUI" "${shot[@]}" --screensho
 said=$(tr -d '\r' <win.err | grep -v '^X connection to .* broken' || true)
 [[ -z $said ]] || fail "pelab.exe --screenshot said: $said"
 $PY "$here/png_diff.py" lin_shot.png win_shot.png 8 0.001 --ignore-bottom 24 || fail "the screenshots differ"
+
+# pelab-cli render hands over to pelab.exe beside it (run_in_place: _spawnv on Windows).
+render=(render sinusoidal --positions 64 --dims 64 --view heatmap --size 400x300)
+"$LCLI" "${render[@]}" --out lin_render.png
+xvfb-run -a -s "-screen 0 1280x1024x24" "$WINE" "$WCLI" "${render[@]}" --out win_render.png >/dev/null 2>&1 ||
+  fail "pelab-cli.exe render failed"
+$PY "$here/png_diff.py" lin_render.png win_render.png 8 0.001 || fail "the rendered figures differ"
 
 # A lesson's slides (the step count comes from Linux).
 "$LGUI" --lesson 4 --export-slides lin_slides --size 640x480 >/dev/null
