@@ -46,6 +46,8 @@ fetch_sources() {
   apt-get "${apt_options[@]}" -qq update
   (cd "$SOURCES/download" &&
     apt-get "${apt_options[@]}" -qq source --download-only "glfw3=$glfw_version" "imgui=$imgui_version" >/dev/null)
+  # apt checked every file against the signed Sources index; the .dsc's own signature needs
+  # debian-keyring, which is not worth installing for that.
   dpkg-source --no-check -x "$SOURCES"/download/glfw3_*.dsc "$SOURCES/glfw" >/dev/null
   dpkg-source --no-check -x "$SOURCES"/download/imgui_*.dsc "$SOURCES/imgui" >/dev/null
   rm -rf "$SOURCES/apt"
