@@ -6,9 +6,16 @@
 #                    screenshots (the only GL code)
 #   pelab_plot       the plot layer on ImDrawList (app/plot)
 #   pelab            main.cpp, app/run (interactive, screenshot, benchmark), one file per panel in app/ui
-pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
-pkg_check_modules(GLFW REQUIRED IMPORTED_TARGET glfw3)
-find_package(CLI11 REQUIRED)
+# A Windows build has these targets already, built from Debian's sources (cmake/windows_deps.cmake).
+if(NOT TARGET PkgConfig::IMGUI)
+  pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
+endif()
+if(NOT TARGET PkgConfig::GLFW)
+  pkg_check_modules(GLFW REQUIRED IMPORTED_TARGET glfw3)
+endif()
+if(NOT TARGET CLI11::CLI11)
+  find_package(CLI11 REQUIRED)
+endif()
 find_package(Threads REQUIRED)
 find_program(PELAB_GLAD_EXECUTABLE glad REQUIRED)
 
@@ -25,25 +32,6 @@ endif()
 add_library(pelab_glad STATIC ${PELAB_GLAD_DIR}/src/gl.c)
 target_include_directories(pelab_glad SYSTEM PUBLIC ${PELAB_GLAD_DIR}/include)
 target_link_libraries(pelab_glad PUBLIC ${CMAKE_DL_LIBS})
-
-# The EGL loader for the off-screen context (app/gfx/offscreen_context.cpp). glad's --loader opens
-# libEGL.so.1 when an off-screen context is first asked for, so pelab links no libEGL: it starts (and
-# opens its window) where libEGL is missing, and only the off-screen path says that it is.
-# glad also writes the EGL headers (EGL/eglplatform.h, KHR/khrplatform.h): no libegl-dev needed.
-set(PELAB_GLAD_EGL_DIR ${CMAKE_CURRENT_BINARY_DIR}/glad_egl)
-if(NOT EXISTS ${PELAB_GLAD_EGL_DIR}/src/egl.c)
-  execute_process(
-    COMMAND ${PELAB_GLAD_EXECUTABLE} --api egl=1.5 --out-path ${PELAB_GLAD_EGL_DIR} --reproducible c --loader
-    RESULT_VARIABLE _glad_result OUTPUT_QUIET ERROR_VARIABLE _glad_error)
-  if(NOT _glad_result EQUAL 0)
-    message(FATAL_ERROR "glad failed to generate the EGL loader:\n${_glad_error}")
-  endif()
-endif()
-add_library(pelab_glad_egl STATIC ${PELAB_GLAD_EGL_DIR}/src/egl.c)
-target_include_directories(pelab_glad_egl SYSTEM PUBLIC ${PELAB_GLAD_EGL_DIR}/include)
-# No X11 or Wayland types in the EGL headers: only the surfaceless and device platforms are used.
-target_compile_definitions(pelab_glad_egl PUBLIC EGL_NO_X11 EGL_NO_PLATFORM_SPECIFIC_TYPES)
-target_link_libraries(pelab_glad_egl PUBLIC ${CMAKE_DL_LIBS})
 
 # The plot layer lives in app/plot (its own CMakeLists defines pelab_plot and pelab_plot_ticks).
 if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/plot/CMakeLists.txt AND NOT TARGET pelab_plot)
@@ -78,11 +66,35 @@ add_library(pelab_gfx STATIC
   gfx/colormap_textures.cpp
   gfx/fonts.cpp
   gfx/screenshot.cpp
-  gfx/offscreen_context.cpp
   gfx/offscreen_frame.cpp
 )
 target_include_directories(pelab_gfx PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(pelab_gfx PUBLIC PkgConfig::IMGUI PkgConfig::GLFW pelab_core PRIVATE pelab_glad pelab_glad_egl pelab_plot)
+target_link_libraries(pelab_gfx PUBLIC PkgConfig::IMGUI PkgConfig::GLFW pelab_core PRIVATE pelab_glad pelab_plot)
+# The off-screen context is a seam: EGL where Mesa's EGL is (Linux), a hidden GLFW window on Windows.
+if(WIN32)
+  target_sources(pelab_gfx PRIVATE gfx/offscreen_context_glfw.cpp)
+else()
+  # The EGL loader for the off-screen context (app/gfx/offscreen_context_egl.cpp). glad's --loader opens
+  # libEGL.so.1 when an off-screen context is first asked for, so pelab links no libEGL: it starts (and
+  # opens its window) where libEGL is missing, and only the off-screen path says that it is.
+  # glad also writes the EGL headers (EGL/eglplatform.h, KHR/khrplatform.h): no libegl-dev needed.
+  set(PELAB_GLAD_EGL_DIR ${CMAKE_CURRENT_BINARY_DIR}/glad_egl)
+  if(NOT EXISTS ${PELAB_GLAD_EGL_DIR}/src/egl.c)
+    execute_process(
+      COMMAND ${PELAB_GLAD_EXECUTABLE} --api egl=1.5 --out-path ${PELAB_GLAD_EGL_DIR} --reproducible c --loader
+      RESULT_VARIABLE _glad_result OUTPUT_QUIET ERROR_VARIABLE _glad_error)
+    if(NOT _glad_result EQUAL 0)
+      message(FATAL_ERROR "glad failed to generate the EGL loader:\n${_glad_error}")
+    endif()
+  endif()
+  add_library(pelab_glad_egl STATIC ${PELAB_GLAD_EGL_DIR}/src/egl.c)
+  target_include_directories(pelab_glad_egl SYSTEM PUBLIC ${PELAB_GLAD_EGL_DIR}/include)
+  # No X11 or Wayland types in the EGL headers: only the surfaceless and device platforms are used.
+  target_compile_definitions(pelab_glad_egl PUBLIC EGL_NO_X11 EGL_NO_PLATFORM_SPECIFIC_TYPES)
+  target_link_libraries(pelab_glad_egl PUBLIC ${CMAKE_DL_LIBS})
+  target_sources(pelab_gfx PRIVATE gfx/offscreen_context_egl.cpp)
+  target_link_libraries(pelab_gfx PRIVATE pelab_glad_egl)
+endif()
 target_compile_options(pelab_gfx PRIVATE ${PELAB_WARNINGS})
 # Shaders are found next to the executable first (copied below, or installed), then in the sources.
 
@@ -115,8 +127,18 @@ add_library(pelab_ui STATIC
 target_include_directories(pelab_ui PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 # cairo writes the lessons' PDF handouts (a real PDF library from Debian, not our own writer);
 # pango lays out their text (wrapping, and font fallback between Hangul and maths symbols).
-pkg_check_modules(CAIRO REQUIRED IMPORTED_TARGET cairo pangocairo)
-target_link_libraries(pelab_ui PUBLIC pelab_app_state pelab_gfx pelab_plot PRIVATE PkgConfig::CAIRO)
+# A seam: without them (the Windows build) handout_none.cpp says so and the slides' PNGs still come.
+pkg_check_modules(CAIRO IMPORTED_TARGET cairo pangocairo)
+target_link_libraries(pelab_ui PUBLIC pelab_app_state pelab_gfx pelab_plot)
+if(CAIRO_FOUND)
+  target_sources(pelab_ui PRIVATE run/handout_cairo.cpp)
+  target_link_libraries(pelab_ui PRIVATE PkgConfig::CAIRO)
+elseif(WIN32)
+  target_sources(pelab_ui PRIVATE run/handout_none.cpp)
+else()
+  message(FATAL_ERROR "cairo and pangocairo are needed for the lessons' PDF handouts "
+                      "(Debian: libcairo2-dev libpango1.0-dev; scripts/install-deps.sh)")
+endif()
 target_compile_options(pelab_ui PRIVATE ${PELAB_WARNINGS})
 
 add_executable(pelab main.cpp cli/render_views.cpp)

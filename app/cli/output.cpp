@@ -1,8 +1,6 @@
 // Output formats, the size budget and atomic writes for pelab-cli.
 #include "output.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -13,6 +11,7 @@
 #include "pelab/io/atomic_file.hpp"
 #include "pelab/io/csv.hpp"
 #include "pelab/io/npy.hpp"
+#include "pelab/platform.hpp"
 #include "values.hpp"
 
 namespace pelab::cli {
@@ -67,7 +66,7 @@ Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> as_csv_ma
 
 }  // namespace
 
-bool is_stdout(const std::filesystem::path& out) { return out.native() == "-"; }
+bool is_stdout(const std::filesystem::path& out) { return out == std::filesystem::path("-"); }
 
 std::ostream* set_stdout_stream(std::ostream* stream) {
   std::ostream* previous = stdout_stream;
@@ -126,9 +125,9 @@ void preflight_output(const std::filesystem::path& out) {
   if (!std::filesystem::is_directory(status)) {
     throw FileError("cannot write " + name + ": '" + directory.string() + "' is not a directory");
   }
-  if (::access(directory.c_str(), W_OK | X_OK) != 0) {
+  if (const int error = directory_write_error(directory); error != 0) {
     throw FileError("cannot write " + name + ": directory '" + directory.string() +
-                    "': " + std::strerror(errno));
+                    "': " + std::strerror(error));
   }
 }
 

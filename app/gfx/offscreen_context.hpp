@@ -1,5 +1,7 @@
 #pragma once
-// An OpenGL 3.3 core context with no window and no display server, through EGL (RAII).
+// An OpenGL 3.3 core context with no window and no display server (RAII). A seam chosen by
+// app/gui.cmake: offscreen_context_egl.cpp on Linux (described here), offscreen_context_glfw.cpp on
+// Windows (a hidden GLFW window's context; Windows always has a desktop).
 //
 // Screenshots, figures (`pelab --screenshot`, `pelab-cli render`, a view's PNG export) and the frame
 // benchmark need GL but no window: on a server or in CI there is no X server, and Xvfb is one more
@@ -25,15 +27,15 @@ class OffscreenContext {
   OffscreenContext(const OffscreenContext&) = delete;
   OffscreenContext& operator=(const OffscreenContext&) = delete;
 
-  // "surfaceless" or "device"
+  // "surfaceless", "device" or "hidden window"
   const std::string& platform() const { return platform_; }
   // GL_RENDERER and GL_VERSION, e.g. "llvmpipe (LLVM 15.0.6, 256 bits), 4.5 (Core Profile) Mesa 22.3.6"
   const std::string& description() const { return description_; }
 
  private:
   OffscreenContext() = default;
-  void* display_ = nullptr;  // EGLDisplay
-  void* context_ = nullptr;  // EGLContext
+  void* display_ = nullptr;  // EGLDisplay (unused with a hidden window)
+  void* context_ = nullptr;  // EGLContext, or the hidden GLFWwindow
   std::string platform_;
   std::string description_;
 };

@@ -14,14 +14,13 @@
 #include <thread>
 #include <vector>
 
-#include <sys/resource.h>
-
 #include "gfx/fonts.hpp"
 #include "gfx/frame_stats.hpp"
 #include "gfx/screenshot.hpp"
 #include "pelab/io/atomic_file.hpp"
 #include "pelab/io/png.hpp"
 #include "pelab/kinds.hpp"
+#include "pelab/platform.hpp"
 #include "plot/ticks.hpp"
 #include "run/view_census.hpp"
 #include "run/view_export.hpp"
@@ -170,13 +169,6 @@ struct PhaseResult {
   double thread_cpu_ms = 0.0, process_cpu_ms = 0.0;
 };
 
-double cpu_ms(int who) {
-  rusage usage{};
-  getrusage(who, &usage);
-  return 1e3 * static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         1e-3 * static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
-}
-
 void print_phase_stats(const PhaseResult& phase) {
   const gfx::FrameStats& s = phase.stats;
   std::printf(
@@ -200,7 +192,7 @@ PhaseResult time_frames(FrameTarget& target, ui::AppContext& app, int frames, Ch
   const int delivered_before = delivered(app);
   for (int frame = 0; frame < frames; ++frame) {
     change(frame);
-    const double thread_cpu = cpu_ms(RUSAGE_THREAD), process_cpu = cpu_ms(RUSAGE_SELF);
+    const double thread_cpu = thread_cpu_milliseconds(), process_cpu = process_cpu_milliseconds();
     const Clock::time_point start = Clock::now();
     render_frame(target, app);
     target.present();
@@ -209,8 +201,8 @@ PhaseResult time_frames(FrameTarget& target, ui::AppContext& app, int frames, Ch
     const double values[10] = {s.imgui_ms,
                                s.submit_ms,
                                s.raster_ms,
-                               cpu_ms(RUSAGE_THREAD) - thread_cpu,
-                               cpu_ms(RUSAGE_SELF) - process_cpu,
+                               thread_cpu_milliseconds() - thread_cpu,
+                               process_cpu_milliseconds() - process_cpu,
                                static_cast<double>(s.vertices),
                                static_cast<double>(s.indices),
                                static_cast<double>(s.draw_commands),
@@ -435,15 +427,14 @@ int run_bench(FrameTarget& target, ui::AppContext& app, int frames) {
 
 namespace {
 
-// The process's peak resident memory in KiB: VmHWM from /proc (0 when unreadable), and ru_maxrss.
+// The process's peak resident memory in KiB: VmHWM from /proc (0 when unreadable, as on Windows),
+// and the platform's own count (ru_maxrss).
 std::pair<long, long> peak_memory_kib() {
   long hwm = 0;
   std::ifstream status("/proc/self/status");
   for (std::string line; std::getline(status, line);)
     if (line.rfind("VmHWM:", 0) == 0) hwm = std::atol(line.c_str() + 6);
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return {hwm, usage.ru_maxrss};
+  return {hwm, peak_resident_kib()};
 }
 
 }  // namespace

@@ -1,9 +1,8 @@
 #include "state/compute_worker.hpp"
 
-#include <sys/resource.h>
-#include <unistd.h>
-
 #include <bit>
+
+#include "pelab/platform.hpp"
 
 namespace pelab::app {
 
@@ -82,8 +81,8 @@ auto BasicComputeWorker<Cache>::recomputations() const -> Counts {
 template <typename Cache>
 void BasicComputeWorker<Cache>::run() {
   // Below the render threads: on a small machine (2 cores, software GL) drawing the frame comes
-  // first and the views refresh a little less often while a slider moves. Linux: nice is per thread.
-  setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
+  // first and the views refresh a little less often while a slider moves.
+  lower_this_thread_priority();
   for (;;) {
     Request request;
     std::shared_ptr<const Data> previous;

@@ -1,16 +1,12 @@
 #include "state/config_paths.hpp"
 
-#include <cstdlib>
+#include "pelab/platform.hpp"
 
 namespace pelab::app {
 
 std::filesystem::path config_dir() {
-  const char* xdg = std::getenv("XDG_CONFIG_HOME");
-  // The XDG spec says a relative XDG_CONFIG_HOME is invalid and must be ignored.
-  if (xdg && *xdg && std::filesystem::path(xdg).is_absolute()) return std::filesystem::path(xdg) / "pelab";
-  const char* home = std::getenv("HOME");
-  if (home && *home) return std::filesystem::path(home) / ".config" / "pelab";
-  return {};
+  const std::filesystem::path home = user_config_home();
+  return home.empty() ? home : home / "pelab";
 }
 
 bool ensure_config_dir() {

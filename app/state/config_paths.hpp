@@ -1,11 +1,12 @@
 #pragma once
-// Where pelab keeps its own files: $XDG_CONFIG_HOME/pelab, or ~/.config/pelab without it; never the
-// working directory, which belongs to the user's project.
+// Where pelab keeps its own files: $XDG_CONFIG_HOME/pelab, or ~/.config/pelab without it, on Linux;
+// %APPDATA%\pelab on Windows (pelab::user_config_home); never the working directory, which belongs
+// to the user's project.
 #include <filesystem>
 
 namespace pelab::app {
 
-// The directory (not created here); empty when neither XDG_CONFIG_HOME nor HOME is set.
+// The directory (not created here); empty when the environment names no config home.
 std::filesystem::path config_dir();
 // Creates the directory if needed; false when that fails.
 bool ensure_config_dir();

@@ -3,11 +3,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
-
-#if defined(__linux__)
-#include <unistd.h>
-#endif
 
 #if defined(PELAB_HAVE_OPENBLAS)
 #include <cblas.h>
@@ -38,24 +33,6 @@ std::optional<std::string> better_openblas_coretype() {
   if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return "Haswell";
 #endif
   return std::nullopt;
-}
-
-void restart_with_fitting_blas_kernel(char** argv) {
-#if defined(__linux__)
-  if (argv == nullptr || std::getenv("OPENBLAS_CORETYPE") != nullptr ||
-      std::getenv("PELAB_KEEP_BLAS_KERNEL") != nullptr)
-    return;
-  const std::optional<std::string> coretype = better_openblas_coretype();
-  if (!coretype) return;
-  setenv("OPENBLAS_CORETYPE", coretype->c_str(), 1);
-  setenv("PELAB_SET_OPENBLAS_CORETYPE", "1", 1);
-  execv("/proc/self/exe", argv);
-  // Only on failure: carry on with the kernels already loaded.
-  unsetenv("OPENBLAS_CORETYPE");
-  unsetenv("PELAB_SET_OPENBLAS_CORETYPE");
-#else
-  (void)argv;
-#endif
 }
 
 }  // namespace pelab

@@ -4,6 +4,7 @@
 #include "encoding_rules.hpp"
 #include "memory_hints.hpp"
 #include "pelab/kinds.hpp"
+#include "platform/vector_math.hpp"
 #include "two_threads.hpp"
 
 #include <algorithm>
@@ -271,59 +272,15 @@ bool cpu_has_avx2() {
 }
 #endif
 
-// sin and cos of many angles through glibc's vector maths library (libmvec, part of libc6, the same on
-// every Debian machine): 4 angles per call with AVX2, else 2 with SSE2. The step tables of a 2000x1600
-// table are 32 k angles; scalar sin and cos took 0.37 ms of its 1.1 ms. libmvec's double sin and cos are
-// within 4 ulp (glibc manual); every entry stays within 1e-13 of sin(w p) (tests/core/test_encodings).
-#if defined(__SSE2__)
-extern "C" {
-__m128d _ZGVbN2v_sin(__m128d);
-__m128d _ZGVbN2v_cos(__m128d);
-#if defined(PELAB_HAVE_AVX2_PATH)
-// Declared AVX2 like their caller: clang refuses 256-bit vector arguments to a callee without it.
-__attribute__((target("avx2"))) __m256d _ZGVdN4v_sin(__m256d);
-__attribute__((target("avx2"))) __m256d _ZGVdN4v_cos(__m256d);
-#endif
-}
-#endif
-
-#if defined(PELAB_HAVE_AVX2_PATH)
-__attribute__((target("avx2"))) std::size_t sin_cos_avx2(const double* angle, double* s, double* c,
-                                                         std::size_t n) {
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    const __m256d a = _mm256_loadu_pd(angle + i);
-    _mm256_storeu_pd(s + i, _ZGVdN4v_sin(a));
-    _mm256_storeu_pd(c + i, _ZGVdN4v_cos(a));
-  }
-  return i;
-}
-#endif
-
 // Every angle goes through the same function whatever its place in the batch: the batch is padded to
 // a multiple of 4, so no angle falls to the scalar tail, whose result can differ from libmvec's in the
 // last bits. (An entry of the table must not depend on which block or thread computed it.)
 void sin_cos(std::vector<double> angle, std::vector<double>& s, std::vector<double>& c) {
   const std::size_t n = angle.size();
   angle.resize((n + 3) / 4 * 4, 0.0);
-  const std::size_t padded = angle.size();
-  s.resize(padded);
-  c.resize(padded);
-  std::size_t i = 0;
-#if defined(PELAB_HAVE_AVX2_PATH)
-  if (cpu_has_avx2()) i = sin_cos_avx2(angle.data(), s.data(), c.data(), padded);
-#endif
-#if defined(__SSE2__)
-  for (; i + 2 <= padded; i += 2) {
-    const __m128d a = _mm_loadu_pd(angle.data() + i);
-    _mm_storeu_pd(s.data() + i, _ZGVbN2v_sin(a));
-    _mm_storeu_pd(c.data() + i, _ZGVbN2v_cos(a));
-  }
-#endif
-  for (; i < padded; ++i) {
-    s[i] = std::sin(angle[i]);
-    c[i] = std::cos(angle[i]);
-  }
+  s.resize(angle.size());
+  c.resize(angle.size());
+  sin_cos_padded(angle.data(), s.data(), c.data(), angle.size());
   s.resize(n);
   c.resize(n);
 }

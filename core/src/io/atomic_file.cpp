@@ -1,16 +1,13 @@
 // All-or-nothing file writes (temporary file + fsync + rename) and bounded whole-file reads, on
-// POSIX file descriptors so that every OS error is seen with its errno.
+// file descriptors (platform/file_io.hpp) so that every OS error is seen with its errno.
 #include "pelab/io/atomic_file.hpp"
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <random>
 #include <system_error>
 
+#include "../platform/file_io.hpp"
 #include "pelab/types.hpp"
 
 namespace pelab {
@@ -39,8 +36,8 @@ struct TemporaryFile {
   TemporaryFile(const TemporaryFile&) = delete;
   TemporaryFile& operator=(const TemporaryFile&) = delete;
   ~TemporaryFile() {
-    if (fd >= 0) ::close(fd);
-    if (!keep && !path.empty()) ::unlink(path.c_str());
+    if (fd >= 0) file_io::close_file(fd);
+    if (!keep && !path.empty()) file_io::remove_quietly(path);
   }
 };
 
@@ -55,7 +52,7 @@ void create_temporary_next_to(const std::filesystem::path& target, TemporaryFile
     hidden_name += target.filename().string().substr(0, 200);  // stay under NAME_MAX (255)
     hidden_name += suffix;
     const std::filesystem::path candidate = directory / hidden_name;
-    int fd = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    int fd = file_io::create_new(candidate);
     if (fd >= 0) {
       temporary.path = candidate;
       temporary.fd = fd;
@@ -69,7 +66,7 @@ void create_temporary_next_to(const std::filesystem::path& target, TemporaryFile
 // Writes every byte, retrying after signals and short writes.
 void write_all(int fd, std::string_view bytes, const std::filesystem::path& target) {
   while (!bytes.empty()) {
-    ssize_t written = ::write(fd, bytes.data(), bytes.size());
+    const std::int64_t written = file_io::write_some(fd, bytes.data(), bytes.size());
     if (written < 0) {
       if (errno == EINTR) continue;
       throw write_error(target, errno);
@@ -84,51 +81,51 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view bytes
   if (path.empty() || !path.has_filename()) {
     throw Error(Text{TextId::write_not_a_file, {path.string()}});
   }
-  struct stat existing {};
-  const bool target_exists = ::stat(path.c_str(), &existing) == 0;
-  if (target_exists && S_ISDIR(existing.st_mode)) {
+  file_io::FileInfo existing;
+  const bool target_exists = file_io::info(path, existing);
+  if (target_exists && existing.directory) {
     throw Error(Text{TextId::write_is_directory, {path.string()}});
   }
 
   TemporaryFile temporary;
   create_temporary_next_to(path, temporary);
   write_all(temporary.fd, bytes, path);
-  if (target_exists && ::fchmod(temporary.fd, existing.st_mode & 07777) != 0) {
+  if (target_exists && !file_io::set_permissions(temporary.fd, existing.permissions)) {
     throw write_error(path, errno);
   }
-  if (::fsync(temporary.fd) != 0) throw write_error(path, errno);
+  if (!file_io::flush_to_disk(temporary.fd)) throw write_error(path, errno);
   const int fd = temporary.fd;
   temporary.fd = -1;
-  if (::close(fd) != 0) throw write_error(path, errno);
-  if (::rename(temporary.path.c_str(), path.c_str()) != 0) throw write_error(path, errno);
+  if (!file_io::close_file(fd)) throw write_error(path, errno);
+  if (!file_io::replace(temporary.path, path)) throw write_error(path, errno);
   temporary.keep = true;
 }
 
 std::string read_file_bytes(const std::filesystem::path& path, std::uint64_t max_bytes) {
   const std::string name = path.string();
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  int fd = file_io::open_for_reading(path);
   if (fd < 0) {
     if (errno == ENOENT) throw Error(Text{TextId::read_not_found, {name}});
     throw Error(Text{TextId::read_failed, {name}, {os_error_text(errno)}});
   }
   struct ClosesOnExit {
     int fd;
-    ~ClosesOnExit() { ::close(fd); }
+    ~ClosesOnExit() { file_io::close_file(fd); }
   } closer{fd};
 
-  struct stat info {};
-  if (::fstat(fd, &info) != 0) throw Error(Text{TextId::read_failed, {name}, {os_error_text(errno)}});
-  if (S_ISDIR(info.st_mode)) throw Error(Text{TextId::read_is_directory, {name}});
+  file_io::FileInfo info;
+  if (!file_io::info(fd, info)) throw Error(Text{TextId::read_failed, {name}, {os_error_text(errno)}});
+  if (info.directory) throw Error(Text{TextId::read_is_directory, {name}});
   const auto too_large = [&] {
     return Error(Text{TextId::read_too_large, {name, std::to_string(max_bytes)}});
   };
-  if (S_ISREG(info.st_mode) && static_cast<std::uint64_t>(info.st_size) > max_bytes) throw too_large();
+  if (info.regular && info.size > max_bytes) throw too_large();
 
   std::string bytes;
-  if (S_ISREG(info.st_mode)) bytes.reserve(static_cast<std::size_t>(info.st_size));
+  if (info.regular) bytes.reserve(static_cast<std::size_t>(info.size));
   char buffer[1 << 16];
   for (;;) {
-    ssize_t got = ::read(fd, buffer, sizeof buffer);
+    const std::int64_t got = file_io::read_some(fd, buffer, sizeof buffer);
     if (got < 0) {
       if (errno == EINTR) continue;
       throw Error(Text{TextId::read_failed, {name}, {os_error_text(errno)}});

@@ -3,10 +3,6 @@
 // without reading the whole file.
 #include "pelab/io/table_file.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -14,6 +10,7 @@
 #include <cstring>
 #include <limits>
 
+#include "../platform/file_io.hpp"
 #include "pelab/io/npy.hpp"
 
 namespace pelab {
@@ -65,25 +62,24 @@ class MemorySource final : public ByteSource {
 class FileSource final : public ByteSource {
  public:
   explicit FileSource(const std::filesystem::path& path) : name_(path.string()) {
-    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    fd_ = file_io::open_for_reading(path);
     if (fd_ < 0) {
       if (errno == ENOENT) throw Error(Text{TextId::file_not_found, {name_}});
       throw Error(Text{TextId::file_cannot_read, {name_}, {os_error_text(errno)}});
     }
-    struct stat info {};
-    if (::fstat(fd_, &info) != 0) {
+    file_io::FileInfo info;
+    if (!file_io::info(fd_, info)) {
       const int error = errno;
-      ::close(fd_);
+      file_io::close_file(fd_);
       throw Error(Text{TextId::file_cannot_read, {name_}, {os_error_text(error)}});
     }
-    if (!S_ISREG(info.st_mode)) {
-      ::close(fd_);
-      throw Error(
-          Text{S_ISDIR(info.st_mode) ? TextId::file_is_directory : TextId::file_not_regular, {name_}});
+    if (!info.regular) {
+      file_io::close_file(fd_);
+      throw Error(Text{info.directory ? TextId::file_is_directory : TextId::file_not_regular, {name_}});
     }
-    size_ = static_cast<std::uint64_t>(info.st_size);
+    size_ = info.size;
   }
-  ~FileSource() override { ::close(fd_); }
+  ~FileSource() override { file_io::close_file(fd_); }
   FileSource(const FileSource&) = delete;
   FileSource& operator=(const FileSource&) = delete;
 
@@ -92,8 +88,7 @@ class FileSource final : public ByteSource {
     std::string bytes(static_cast<std::size_t>(length), '\0');
     std::size_t done = 0;
     while (done < bytes.size()) {
-      const ssize_t got =
-          ::pread(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
+      const std::int64_t got = file_io::read_at(fd_, bytes.data() + done, bytes.size() - done, offset + done);
       if (got < 0) {
         if (errno == EINTR) continue;
         throw Error(Text{TextId::file_cannot_read, {name_}, {os_error_text(errno)}});

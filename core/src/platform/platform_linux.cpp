@@ -1,4 +1,5 @@
 // The platform seam on Linux (pelab/platform.hpp).
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -30,6 +31,40 @@ std::string run_in_place(const std::filesystem::path& program, const std::vector
   argv.push_back(nullptr);
   ::execv(program.c_str(), argv.data());
   return std::strerror(errno);  // execv returns only on failure
+}
+
+std::filesystem::path user_config_home() {
+  const char* xdg = std::getenv("XDG_CONFIG_HOME");
+  // The XDG spec says a relative XDG_CONFIG_HOME is invalid and must be ignored.
+  if (xdg && *xdg && std::filesystem::path(xdg).is_absolute()) return xdg;
+  const char* home = std::getenv("HOME");
+  if (home && *home) return std::filesystem::path(home) / ".config";
+  return {};
+}
+
+int directory_write_error(const std::filesystem::path& directory) {
+  return ::access(directory.c_str(), W_OK | X_OK) == 0 ? 0 : errno;
+}
+
+// Linux's nice value is per thread, so this leaves the rest of the process where it was.
+void lower_this_thread_priority() { setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10); }
+
+namespace {
+double cpu_milliseconds(int who) {
+  rusage usage{};
+  getrusage(who, &usage);
+  return 1e3 * static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         1e-3 * static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+}
+}  // namespace
+
+double thread_cpu_milliseconds() { return cpu_milliseconds(RUSAGE_THREAD); }
+double process_cpu_milliseconds() { return cpu_milliseconds(RUSAGE_SELF); }
+
+long peak_resident_kib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
 }
 
 }  // namespace pelab

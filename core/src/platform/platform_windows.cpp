@@ -1,6 +1,8 @@
 // The platform seam on Windows (pelab/platform.hpp).
 #include <process.h>
 #include <windows.h>
+// after windows.h, which it needs
+#include <psapi.h>
 
 #include <cerrno>
 #include <cstdint>
@@ -34,6 +36,53 @@ std::string run_in_place(const std::filesystem::path& program, const std::vector
   const intptr_t status = _spawnv(_P_WAIT, program.string().c_str(), argv.data());
   if (status == -1) return std::strerror(errno);
   std::exit(static_cast<int>(status));
+}
+
+std::filesystem::path user_config_home() {
+  const wchar_t* appdata = _wgetenv(L"APPDATA");
+  if (appdata && *appdata && std::filesystem::path(appdata).is_absolute()) return appdata;
+  return {};
+}
+
+// Windows has no "may I create files here" question short of trying: a file is created and removed.
+int directory_write_error(const std::filesystem::path& directory) {
+  const std::filesystem::path probe =
+      directory / (".pelab-write-test-" + std::to_string(GetCurrentProcessId()));
+  const HANDLE file = CreateFileW(probe.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW,
+                                  FILE_ATTRIBUTE_TEMPORARY | FILE_FLAG_DELETE_ON_CLOSE, nullptr);
+  if (file == INVALID_HANDLE_VALUE) return GetLastError() == ERROR_ACCESS_DENIED ? EACCES : EIO;
+  CloseHandle(file);
+  return 0;
+}
+
+void lower_this_thread_priority() { SetThreadPriority(GetCurrentThread(), THREAD_PRIORITY_BELOW_NORMAL); }
+
+namespace {
+// FILETIMEs count 100 ns.
+double milliseconds(const FILETIME& kernel, const FILETIME& user) {
+  const auto ticks = [](const FILETIME& t) {
+    return static_cast<double>((static_cast<std::uint64_t>(t.dwHighDateTime) << 32) | t.dwLowDateTime);
+  };
+  return (ticks(kernel) + ticks(user)) * 1e-4;
+}
+}  // namespace
+
+double thread_cpu_milliseconds() {
+  FILETIME created, exited, kernel, user;
+  if (!GetThreadTimes(GetCurrentThread(), &created, &exited, &kernel, &user)) return 0.0;
+  return milliseconds(kernel, user);
+}
+
+double process_cpu_milliseconds() {
+  FILETIME created, exited, kernel, user;
+  if (!GetProcessTimes(GetCurrentProcess(), &created, &exited, &kernel, &user)) return 0.0;
+  return milliseconds(kernel, user);
+}
+
+long peak_resident_kib() {
+  PROCESS_MEMORY_COUNTERS counters{};
+  if (!GetProcessMemoryInfo(GetCurrentProcess(), &counters, sizeof counters)) return 0;
+  return static_cast<long>(counters.PeakWorkingSetSize / 1024);
 }
 
 }  // namespace pelab
