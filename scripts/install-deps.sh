@@ -31,6 +31,9 @@ packages=(
   dpkg-dev fakeroot lintian               # scripts/package-deb.sh: dpkg-deb, dpkg-shlibdeps, lintian
   help2man librsvg2-bin desktop-file-utils  # man pages from --help, icon PNGs from the SVG, .desktop check
   debootstrap                             # tests/package/test_deb.sh: a clean Debian 12 root
+  g++-mingw-w64-x86-64-posix              # scripts/build-windows.sh (dpkg-dev's dpkg-source unpacks the
+                                          # Debian sources of GLFW and Dear ImGui it builds for Windows)
+  zip unzip wine wine64                   # the Windows zip, and tests/windows/test_wine.sh runs it under wine
 )
 
 missing=()
