@@ -165,7 +165,7 @@ find "$stage/usr/share" -type f -exec chmod 644 {} +
 
 deb="$out/pelab_${deb_version}_${arch}.deb"
 fakeroot dpkg-deb --build -Zxz --root-owner-group "$stage" "$deb" > /dev/null
-# lintian: errors fail the package; warnings are printed (docs/architecture.md lists the known ones).
+# lintian: errors fail the package; warnings are printed (none today: bench/RESULTS.md).
 lintian_log="$work/lintian.txt"
 lintian --tag-display-limit 0 "$deb" > "$lintian_log" 2>&1 || true
 cat "$lintian_log" >&2
