@@ -35,7 +35,7 @@ cmake --build build -j"$jobs"
 (cd build && ctest --output-on-failure -j"$jobs" --label-exclude sweep)
 
 stage "Debian package: build, lintian, install into a clean Debian 12 root"
-deb=$(bash scripts/package-deb.sh build)
+deb=$(bash scripts/package-deb.sh build | tail -1)  # its last line is the path
 wait "$prepare_root_pid" || { cat "$PELAB_DEB_TEST_CACHE/prepare.log"; exit 1; }
 bash tests/package/test_deb.sh build "$deb"
 

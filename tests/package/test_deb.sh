@@ -59,7 +59,8 @@ deb http://deb.debian.org/debian-security bookworm-security main
 EOF
   in_root apt-get update -qq
   in_root apt-get clean
-  tar -C "$root" -cf "$base.new" . && mv "$base.new" "$base"
+  tar -C "$root" -cf "$base.new" . || fail "could not keep the root in $base.new"
+  mv "$base.new" "$base"
 elif [ "$prepare_only" = 0 ]; then
   tar -C "$root" -xf "$base"
 fi

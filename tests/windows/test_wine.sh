@@ -5,7 +5,7 @@
 #   - .npy outputs of every encode kind (listed by `pelab-cli encode --help`), similarity, rotation,
 #     rope-frequencies with a model's config.json, t5-bucket, shaw and alibi: byte-identical where no
 #     libm function is involved; where one is (the C libraries' sin, cos, exp, log differ in the last
-#     bits: docs/architecture.md, "Windows build") equal shape and values within 4e-15
+#     bits: docs/architecture.md, "Windows build") equal shape and values within 1e-15
 #   - bad input: the same exit code and the same first line on stderr
 #   - pelab.exe --screenshot through a (virtual X) window: the same pixels as Linux's off-screen EGL
 #     picture above the status bar (which shows a compute time), within a small tolerance
@@ -49,7 +49,7 @@ cd "$work"
 cp "$root/assets/models/llama-3.1-8b.json" config.json
 
 # Runs one pelab-cli command on both builds (outputs lin_NAME.npy, win_NAME.npy) and compares them.
-# MODE: exact (bytes) or libm (same header, values within 4e-15).
+# MODE: exact (bytes) or libm (same header, values within 1e-15).
 compare() {
   local mode=$1 name=$2
   shift 2
@@ -59,14 +59,14 @@ compare() {
     echo "ok   $name: byte-identical"
   elif [[ $mode == exact ]]; then
     fail "$name: the .npy files differ"
-  elif $PY - "lin_$name.npy" "win_$name.npy" <<'PY'; then :; else fail "$name: values differ beyond 4e-15"; fi
+  elif $PY - "lin_$name.npy" "win_$name.npy" <<'PY'; then :; else fail "$name: values differ beyond 1e-15"; fi
 import sys
 import numpy as np
 a, b = np.load(sys.argv[1]), np.load(sys.argv[2])
 assert a.dtype == b.dtype and a.shape == b.shape, (a.dtype, a.shape, b.dtype, b.shape)
 d = np.abs(a - b).max()
 print(f"ok   {sys.argv[1][4:-4]}: {(a != b).sum()} of {a.size} values differ, by at most {d:.3g}")
-sys.exit(0 if d <= 4e-15 else 1)
+sys.exit(0 if d <= 1e-15 else 1)
 PY
 }
 
