@@ -3,6 +3,8 @@
 // so the pixels are those of the EGL build; only where the context comes from differs.
 #include "gfx/offscreen_context.hpp"
 
+#include "gfx/gl_info.hpp"
+
 #include <glad/gl.h>
 // glad first: GLFW must not pull in the system GL header.
 #include <GLFW/glfw3.h>
@@ -38,17 +40,11 @@ std::unique_ptr<OffscreenContext> OffscreenContext::create(std::string& error) {
   result->platform_ = "hidden window";
   glfwMakeContextCurrent(window);
   const int gl = gladLoadGL(glfwGetProcAddress);
-  if (gl == 0 || GLAD_VERSION_MAJOR(gl) * 10 + GLAD_VERSION_MINOR(gl) < 33) {
-    error = prefix + "the driver offers OpenGL " +
-            (gl == 0 ? std::string("none")
-                     : std::to_string(GLAD_VERSION_MAJOR(gl)) + "." + std::to_string(GLAD_VERSION_MINOR(gl)));
+  if (const std::string offered = gl_version_below_33(gl); !offered.empty()) {
+    error = prefix + "the driver offers OpenGL " + offered;
     return nullptr;
   }
-  const auto text = [](GLenum name) {
-    const auto* value = reinterpret_cast<const char*>(glGetString(name));
-    return std::string(value ? value : "?");
-  };
-  result->description_ = text(GL_RENDERER) + ", " + text(GL_VERSION);
+  result->description_ = gl_description();
   return result;
 }
 

@@ -1,5 +1,7 @@
 #include "gfx/window.hpp"
 
+#include "gfx/gl_info.hpp"
+
 #include <glad/gl.h>
 // glad first: GLFW must not pull in the system GL header.
 #include <GLFW/glfw3.h>
@@ -68,11 +70,8 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
   glfwMakeContextCurrent(window);
   glfwSetDropCallback(window, remember_dropped_paths);
   const int version = gladLoadGL(glfwGetProcAddress);
-  if (version == 0 || GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
-    error = "OpenGL 3.3 core is required but the driver offers " +
-            (version == 0 ? std::string("none")
-                          : std::to_string(GLAD_VERSION_MAJOR(version)) + "." +
-                                std::to_string(GLAD_VERSION_MINOR(version)));
+  if (const std::string offered = gl_version_below_33(version); !offered.empty()) {
+    error = "OpenGL 3.3 core is required but the driver offers " + offered;
     glfwDestroyWindow(window);
     glfwTerminate();
     return nullptr;
