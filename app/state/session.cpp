@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <variant>
 
+#include "pelab/file_names.hpp"
 #include "pelab/io/atomic_file.hpp"
 #include "state/i18n.hpp"
 
@@ -490,14 +491,7 @@ std::string session_to_text(const AppState& state) {
   return session.dump(2) + "\n";
 }
 
-bool names_session_file(std::string_view argument) {
-  constexpr std::string_view suffix = ".json";
-  if (argument.size() < suffix.size()) return false;
-  const std::string_view tail = argument.substr(argument.size() - suffix.size());
-  return std::equal(tail.begin(), tail.end(), suffix.begin(), [](char a, char b) {
-    return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
-  });
-}
+bool names_session_file(std::string_view argument) { return ends_with_ascii_nocase(argument, ".json"); }
 
 void view_settings_from_text(std::string_view text, ViewSettings& views, std::vector<std::string>& problems) {
   const std::optional<json> root = parse_json(text, problems);

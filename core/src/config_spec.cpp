@@ -17,6 +17,8 @@
 //   ',' in a path, a label above 64 bytes, N = 0, ...).
 #include "pelab/config_spec.hpp"
 
+#include "pelab/file_names.hpp"
+
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -241,16 +243,6 @@ class ParameterReader {
   ConfigSpec spec_;
   std::array<bool, kKeyNames.size()> seen_{};
 };
-
-bool ends_with_ascii_nocase(std::string_view text, std::string_view suffix) {
-  if (text.size() < suffix.size()) return false;
-  const std::string_view tail = text.substr(text.size() - suffix.size());
-  for (std::size_t i = 0; i < suffix.size(); ++i) {
-    const char c = tail[i] >= 'A' && tail[i] <= 'Z' ? static_cast<char>(tail[i] - 'A' + 'a') : tail[i];
-    if (c != suffix[i]) return false;
-  }
-  return true;
-}
 
 // Splits one CONFIG into its kind and items and hands them to the reader; every error names the
 // CONFIG first.
