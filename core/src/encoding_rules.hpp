@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <numbers>
 
+#include "pelab/portable_math.hpp"
+
 namespace pelab::detail {
 
 // (a * b) mod m without overflow (a GCC/Clang 128-bit integer; __extension__ keeps -Wpedantic quiet).
@@ -36,8 +38,8 @@ inline double fourier_angle(std::uint64_t band_mod, std::uint64_t q_mod, std::ui
 // so the timescales t_k run geometrically from 1 to base (K = 1: the single timescale 1).
 inline double concat_frequency(std::int64_t d, double base, std::int64_t k) {
   const std::int64_t half = d / 2;
-  const double increment = std::log(base) / static_cast<double>(std::max<std::int64_t>(half - 1, 1));
-  return std::exp(-static_cast<double>(k) * increment);
+  const double increment = portable::log(base) / static_cast<double>(std::max<std::int64_t>(half - 1, 1));
+  return portable::exp(-static_cast<double>(k) * increment);
 }
 
 }  // namespace pelab::detail

@@ -4,7 +4,7 @@
 #include "encoding_rules.hpp"
 #include "memory_hints.hpp"
 #include "pelab/kinds.hpp"
-#include "platform/vector_math.hpp"
+#include "pelab/portable_math.hpp"
 #include "two_threads.hpp"
 
 #include <algorithm>
@@ -49,7 +49,7 @@ double hashed_normal(std::uint64_t seed, std::int64_t position, std::int64_t dim
   const std::uint64_t h2 = splitmix64(h);
   const double u1 = (static_cast<double>(h >> 11) + 1.0) * 0x1.0p-53;  // (0, 1]
   const double u2 = static_cast<double>(h2 >> 11) * 0x1.0p-53;         // [0, 1)
-  return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
+  return std::sqrt(-2.0 * portable::log(u1)) * portable::cos(2.0 * std::numbers::pi * u2);
 }
 
 // Per-column constants of a kind, computed once per table instead of once per entry.
@@ -69,7 +69,7 @@ ColumnRule column_rule(const EncodingParams& p, std::int64_t dim) {
       break;
     case EncodingKind::sinusoidal: {
       const std::int64_t k = dim / 2;
-      rule.rate = std::pow(p.base, -2.0 * static_cast<double>(k) / d);
+      rule.rate = portable::pow(p.base, -2.0 * static_cast<double>(k) / d);
       rule.use_sin = dim % 2 == 0;
       break;
     }
@@ -108,11 +108,11 @@ double entry(const EncodingParams& p, const ColumnRule& rule, std::int64_t posit
       return p.binary_signed ? 2.0 * bit - 1.0 : static_cast<double>(bit);
     }
     case EncodingKind::sigmoid:
-      return 1.0 / (1.0 + std::exp(-pos * rule.rate));
+      return 1.0 / (1.0 + portable::exp(-pos * rule.rate));
     case EncodingKind::sinusoidal:
     case EncodingKind::sinusoidal_concat:
       if (rule.zero) return 0.0;
-      return rule.use_sin ? std::sin(rule.rate * pos) : std::cos(rule.rate * pos);
+      return rule.use_sin ? portable::sin(rule.rate * pos) : portable::cos(rule.rate * pos);
     case EncodingKind::fourier: {
       if (p.positions == 1) return rule.use_sin ? 0.0 : 1.0;
       // x = pos / M with M = N - 1, angle = 2^k pi pos / M = pi * r / M with r = (2^k pos) mod 2M:
@@ -120,7 +120,7 @@ double entry(const EncodingParams& p, const ColumnRule& rule, std::int64_t posit
       const auto m = static_cast<std::uint64_t>(p.positions - 1);
       const double angle =
           detail::fourier_angle(rule.band_mod, static_cast<std::uint64_t>(position) % (2 * m), m);
-      return rule.use_sin ? std::sin(angle) : std::cos(angle);
+      return rule.use_sin ? portable::sin(angle) : portable::cos(angle);
     }
     case EncodingKind::learned:
       return p.sigma * hashed_normal(p.seed, position, dim);
@@ -200,7 +200,7 @@ Vector sinusoidal_frequencies(std::int64_t d, double base) {
   const std::int64_t pairs = (d + 1) / 2;
   Vector w(pairs);
   for (std::int64_t k = 0; k < pairs; ++k)
-    w[k] = std::pow(base, -2.0 * static_cast<double>(k) / static_cast<double>(d));
+    w[k] = portable::pow(base, -2.0 * static_cast<double>(k) / static_cast<double>(d));
   return w;
 }
 
@@ -272,17 +272,12 @@ bool cpu_has_avx2() {
 }
 #endif
 
-// Every angle goes through the same function whatever its place in the batch: the batch is padded to
-// a multiple of 4, so no angle falls to the scalar tail, whose result can differ from libmvec's in the
-// last bits. (An entry of the table must not depend on which block or thread computed it.)
-void sin_cos(std::vector<double> angle, std::vector<double>& s, std::vector<double>& c) {
-  const std::size_t n = angle.size();
-  angle.resize((n + 3) / 4 * 4, 0.0);
+// sin and cos of the step and block angles (pelab/portable_math.hpp: the same bits on every platform,
+// and an entry does not depend on which block or thread computed it).
+void sin_cos(const std::vector<double>& angle, std::vector<double>& s, std::vector<double>& c) {
   s.resize(angle.size());
   c.resize(angle.size());
-  sin_cos_padded(angle.data(), s.data(), c.data(), angle.size());
-  s.resize(n);
-  c.resize(n);
+  portable::sin_cos(angle, s, c);
 }
 
 using RotateRow = void (*)(double*, const double*, const double*, const double*, const double*, std::int64_t,
@@ -298,7 +293,7 @@ RotateRow pick_rotate_row() {
 }  // namespace
 
 double sigmoid_timescale(std::int64_t d, double base, std::int64_t dim) {
-  return d == 1 ? 1.0 : std::pow(base, static_cast<double>(dim) / static_cast<double>(d - 1));
+  return d == 1 ? 1.0 : portable::pow(base, static_cast<double>(dim) / static_cast<double>(d - 1));
 }
 
 std::optional<double> column_wavelength(const EncodingParams& p, std::int64_t dim) {
@@ -372,7 +367,7 @@ Matrix sinusoidal_table(std::int64_t n, std::int64_t d, double base, std::int64_
   for (std::int64_t b = 0; b < anchors; ++b)
     for (std::int64_t k = 0; k < pairs; ++k)
       angles[anchor_at + index(b * pairs + k)] = w[k] * static_cast<double>(start + b * kCoarse);
-  sin_cos(std::move(angles), sines, cosines);
+  sin_cos(angles, sines, cosines);
 
   // Fine steps duplicated per pair.
   std::vector<double> fine_c(index(fine_rows) * width), fine_s(fine_c.size());

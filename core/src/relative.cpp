@@ -6,6 +6,7 @@
 #include <string>
 
 #include "pelab/encodings.hpp"
+#include "pelab/portable_math.hpp"
 
 namespace pelab {
 namespace {
@@ -80,7 +81,7 @@ std::int64_t t5_relative_bucket(std::int64_t relative_position, bool causal, std
   // truncated toward zero, then capped at the last bucket.
   const float scaled =
       std::log(static_cast<float>(distance) / static_cast<float>(max_exact)) /
-      static_cast<float>(std::log(static_cast<double>(max_distance) / static_cast<double>(max_exact))) *
+      static_cast<float>(portable::log(static_cast<double>(max_distance) / static_cast<double>(max_exact))) *
       static_cast<float>(n - max_exact);
   if (!(scaled < static_cast<float>(n - 1 - max_exact)))
     return bucket + n - 1;  // capped (and no overflowing cast)
@@ -111,7 +112,7 @@ Vector alibi_slopes(std::int64_t heads) {
   while (power * 2 <= heads) power *= 2;
   // A power of two n: slopes start at 2^(-8/n) and keep that ratio.
   auto geometric = [](std::int64_t n, std::int64_t i) {
-    return std::pow(2.0, -8.0 / static_cast<double>(n) * static_cast<double>(i + 1));
+    return portable::pow(2.0, -8.0 / static_cast<double>(n) * static_cast<double>(i + 1));
   };
   Vector slopes(heads);
   for (std::int64_t h = 0; h < power; ++h) slopes[h] = geometric(power, h);
@@ -161,7 +162,7 @@ Matrix rope_apply(const Matrix& x, double base, RopePairing pairing, std::int64_
     const double pos = static_cast<double>(start + r);
     for (std::int64_t k = 0; k < d / 2; ++k) {
       const auto [a, b] = pair_indices(k, d, pairing);
-      const double c = std::cos(pos * w[k]), s = std::sin(pos * w[k]);
+      const double c = portable::cos(pos * w[k]), s = portable::sin(pos * w[k]);
       out(r, a) = x(r, a) * c - x(r, b) * s;
       out(r, b) = x(r, a) * s + x(r, b) * c;
     }
@@ -183,7 +184,8 @@ Vector rope_score_by_distance(const Vector& q, const Vector& k, double base, Rop
     double sum = 0.0;
     for (std::int64_t j = 0; j < d / 2; ++j) {
       const auto [a, b] = pair_indices(j, d, pairing);
-      const double c = std::cos(static_cast<double>(r) * w[j]), s = std::sin(static_cast<double>(r) * w[j]);
+      const double c = portable::cos(static_cast<double>(r) * w[j]),
+                   s = portable::sin(static_cast<double>(r) * w[j]);
       const double qa = q[a] * c - q[b] * s, qb = q[a] * s + q[b] * c;  // q rotated to position r
       sum += qa * k[a] + qb * k[b];
     }

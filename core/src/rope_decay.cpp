@@ -5,6 +5,7 @@
 #include <string>
 
 #include "pelab/encodings.hpp"
+#include "pelab/portable_math.hpp"
 #include "pelab/types.hpp"
 
 namespace pelab {
@@ -27,16 +28,16 @@ void sweep(std::span<const double> inv_freq, std::int64_t last, Visit&& visit) {
   const std::size_t k = inv_freq.size();
   std::vector<double> c(k), s(k), step_c(k), step_s(k);
   for (std::size_t i = 0; i < k; ++i) {
-    step_c[i] = std::cos(inv_freq[i]);
-    step_s[i] = std::sin(inv_freq[i]);
+    step_c[i] = portable::cos(inv_freq[i]);
+    step_s[i] = portable::sin(inv_freq[i]);
   }
   constexpr std::int64_t resync = 256;
   for (std::int64_t m = 0; m <= last; ++m) {
     if (m % resync == 0) {
       const auto at = static_cast<double>(m);
       for (std::size_t i = 0; i < k; ++i) {
-        c[i] = std::cos(at * inv_freq[i]);
-        s[i] = std::sin(at * inv_freq[i]);
+        c[i] = portable::cos(at * inv_freq[i]);
+        s[i] = portable::sin(at * inv_freq[i]);
       }
     } else {
       for (std::size_t i = 0; i < k; ++i) {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "pelab/encodings.hpp"
+#include "pelab/portable_math.hpp"
 
 namespace pelab {
 namespace {
@@ -333,18 +334,18 @@ std::vector<double> rope_inverse_frequencies(std::int64_t dims, double base) {
   std::vector<double> inv(static_cast<std::size_t>(dims / 2));
   const auto d = static_cast<double>(dims);
   for (std::size_t i = 0; i < inv.size(); ++i)
-    inv[i] = 1.0 / std::pow(base, 2.0 * static_cast<double>(i) / d);
+    inv[i] = 1.0 / portable::pow(base, 2.0 * static_cast<double>(i) / d);
   return inv;
 }
 
 double yarn_mscale(double scale, double m) {
   if (scale <= 1.0) return 1.0;
-  return 0.1 * m * std::log(scale) + 1.0;
+  return 0.1 * m * portable::log(scale) + 1.0;
 }
 
 double yarn_correction_dim(double rotations, std::int64_t dims, double base, std::int64_t original_max) {
-  return static_cast<double>(dims) * std::log(static_cast<double>(original_max) / (rotations * kTwoPi)) /
-         (2.0 * std::log(base));
+  return static_cast<double>(dims) * portable::log(static_cast<double>(original_max) / (rotations * kTwoPi)) /
+         (2.0 * portable::log(base));
 }
 
 YarnRange yarn_correction_range(std::int64_t dims, double base, std::int64_t original_max, double beta_fast,
@@ -377,7 +378,7 @@ YarnRange yarn_range_of(std::int64_t dims, double base, const RopeScaling& s) {
 double ntk_base(double base, double alpha, std::int64_t dims) {
   if (dims == 2 || alpha == 1.0) return base;
   const auto d = static_cast<double>(dims);
-  const double scaled = base * std::pow(alpha, d / (d - 2.0));
+  const double scaled = base * portable::pow(alpha, d / (d - 2.0));
   if (!std::isfinite(scaled) || scaled <= 0.0 || !std::isfinite(1.0 / scaled)) {
     throw Error(Text{TextId::rope_ntk_base, {number_text(base), number_text(alpha)}});
   }
@@ -433,7 +434,7 @@ RopeFrequencies rope_frequencies(std::int64_t dims, double base, const RopeScali
       out.inv_freq.resize(pairs);
       const auto d = static_cast<double>(dims);
       for (std::size_t i = 0; i < pairs; ++i) {
-        const double pos_freq = std::pow(base, 2.0 * static_cast<double>(i) / d);
+        const double pos_freq = portable::pow(base, 2.0 * static_cast<double>(i) / d);
         const double extrapolation = 1.0 / pos_freq;
         const double interpolation = 1.0 / (factor * pos_freq);
         const double keep =
@@ -468,14 +469,14 @@ RopeFrequencies rope_frequencies(std::int64_t dims, double base, const RopeScali
         out.attention_factor = *s.attention_factor;
       } else if (*scale > 1.0) {
         out.attention_factor =
-            std::sqrt(1.0 + std::log(*scale) / std::log(static_cast<double>(*s.original_max)));
+            std::sqrt(1.0 + portable::log(*scale) / portable::log(static_cast<double>(*s.original_max)));
       }
       out.long_factors = longrope_uses_long(s);
       const std::vector<double>& ext = out.long_factors ? s.long_factor : s.short_factor;
       out.inv_freq.resize(pairs);
       const auto d = static_cast<double>(dims);
       for (std::size_t i = 0; i < pairs; ++i)
-        out.inv_freq[i] = 1.0 / (ext[i] * std::pow(base, 2.0 * static_cast<double>(i) / d));
+        out.inv_freq[i] = 1.0 / (ext[i] * portable::pow(base, 2.0 * static_cast<double>(i) / d));
       break;
     }
   }
@@ -519,8 +520,8 @@ RopeScalingAnalysis analyze_rope_scaling(std::int64_t dims, double base, const R
   const auto l = static_cast<double>(a.context);
   const std::size_t pairs = a.frequencies.inv_freq.size();
   const auto d = static_cast<double>(dims);
-  a.critical_pair_exact = std::log(base) == 0.0 ? std::numeric_limits<double>::quiet_NaN()
-                                                : yarn_correction_dim(1.0, dims, base, a.context);
+  a.critical_pair_exact = portable::log(base) == 0.0 ? std::numeric_limits<double>::quiet_NaN()
+                                                     : yarn_correction_dim(1.0, dims, base, a.context);
   a.critical_pair = static_cast<std::int64_t>(pairs);
 
   std::optional<YarnRange> range;
@@ -534,7 +535,7 @@ RopeScalingAnalysis analyze_rope_scaling(std::int64_t dims, double base, const R
   }
   const bool dynamic_active = s.type == T::dynamic && a.frequencies.effective_factor != 1.0;
   const double longrope_scale_log = s.type == T::longrope && a.frequencies.effective_factor > 1.0
-                                        ? std::log(a.frequencies.effective_factor)
+                                        ? portable::log(a.frequencies.effective_factor)
                                         : 0.0;
 
   a.pairs.resize(pairs);
@@ -587,7 +588,7 @@ RopeScalingAnalysis analyze_rope_scaling(std::int64_t dims, double base, const R
       }
       case T::longrope: {
         const std::vector<double>& ext = a.frequencies.long_factors ? s.long_factor : s.short_factor;
-        p.ramp = longrope_scale_log > 0.0 ? std::log(ext[i]) / longrope_scale_log : 0.0;
+        p.ramp = longrope_scale_log > 0.0 ? portable::log(ext[i]) / longrope_scale_log : 0.0;
         p.regime = ext[i] == 1.0 ? RopePairRegime::unchanged : RopePairRegime::rescaled;
         break;
       }
@@ -617,7 +618,7 @@ Matrix rope_apply_frequencies(const Matrix& x, std::span<const double> inv_freq,
       const Eigen::Index a = pairing == RopePairing::adjacent ? 2 * j : j;
       const Eigen::Index b = pairing == RopePairing::adjacent ? 2 * j + 1 : j + k;
       const double angle = pos * inv_freq[static_cast<std::size_t>(j)];
-      const double c = std::cos(angle) * attention_factor, sn = std::sin(angle) * attention_factor;
+      const double c = portable::cos(angle) * attention_factor, sn = portable::sin(angle) * attention_factor;
       out(r, a) = x(r, a) * c - x(r, b) * sn;
       out(r, b) = x(r, a) * sn + x(r, b) * c;
     }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "pelab/encodings.hpp"
+#include "pelab/portable_math.hpp"
 
 namespace pelab {
 
@@ -37,7 +38,7 @@ Matrix rotation_block(std::int64_t d, double base, double shift, std::int64_t fi
   Matrix t = Matrix::Zero(2 * pairs, 2 * pairs);
   for (std::int64_t j = 0; j < pairs; ++j) {
     // sin(x + a) = cos a sin x + sin a cos x;  cos(x + a) = -sin a sin x + cos a cos x.
-    const double c = std::cos(w[first_pair + j] * shift), s = std::sin(w[first_pair + j] * shift);
+    const double c = portable::cos(w[first_pair + j] * shift), s = portable::sin(w[first_pair + j] * shift);
     const std::int64_t i = 2 * j;
     t(i, i) = c;
     t(i + 1, i + 1) = c;

@@ -13,6 +13,7 @@
 
 #include "memory_hints.hpp"
 #include "pelab/encodings.hpp"
+#include "pelab/portable_math.hpp"
 #include "two_threads.hpp"
 
 #if defined(__SSE2__)
@@ -153,14 +154,14 @@ Vector offset_sums(const Vector& w, std::int64_t max_offset, OffsetTerm term) {
   for (std::int64_t k = 0; k < pairs; ++k) {
     std::array<double, kFine> fine_s{}, fine_c{};
     for (std::int64_t v = 0; v < kFine; ++v) {
-      fine_s[static_cast<std::size_t>(v)] = std::sin(w[k] * static_cast<double>(v));
-      fine_c[static_cast<std::size_t>(v)] = std::cos(w[k] * static_cast<double>(v));
+      fine_s[static_cast<std::size_t>(v)] = portable::sin(w[k] * static_cast<double>(v));
+      fine_c[static_cast<std::size_t>(v)] = portable::cos(w[k] * static_cast<double>(v));
     }
     double* ss = &step_s[static_cast<std::size_t>(k * kBlock)];
     double* sc = &step_c[static_cast<std::size_t>(k * kBlock)];
     for (std::int64_t u = 0; u * kFine < steps; ++u) {
-      const double cs = std::sin(w[k] * static_cast<double>(u * kFine));
-      const double cc = std::cos(w[k] * static_cast<double>(u * kFine));
+      const double cs = portable::sin(w[k] * static_cast<double>(u * kFine));
+      const double cc = portable::cos(w[k] * static_cast<double>(u * kFine));
       for (std::int64_t v = 0; v < kFine && u * kFine + v < steps; ++v) {
         const double fs = fine_s[static_cast<std::size_t>(v)], fc = fine_c[static_cast<std::size_t>(v)];
         ss[u * kFine + v] = u == 0 ? fs : cs * fc + cc * fs;
@@ -173,8 +174,8 @@ Vector offset_sums(const Vector& w, std::int64_t max_offset, OffsetTerm term) {
   for (std::int64_t a = 0; a < count; a += kBlock) {
     sums.fill(0.0);
     for (std::int64_t k = 0; k < pairs; ++k) {
-      const double as = std::sin(w[k] * static_cast<double>(a));
-      const double ac = std::cos(w[k] * static_cast<double>(a));
+      const double as = portable::sin(w[k] * static_cast<double>(a));
+      const double ac = portable::cos(w[k] * static_cast<double>(a));
       const double* __restrict ss = &step_s[static_cast<std::size_t>(k * kBlock)];
       const double* __restrict sc = &step_c[static_cast<std::size_t>(k * kBlock)];
       if (term == OffsetTerm::cosine) {
@@ -303,8 +304,8 @@ Matrix sinusoidal_similarity_closed_form(std::int64_t n, std::int64_t d, double 
   // Odd D: the lone last column v_p = sin(w_last (start + p)) adds v_p v_q (dot) or (v_p - v_q)^2 (distance).
   Vector lone(n);
   {
-    const double w_last = std::pow(base, -static_cast<double>(d - 1) / static_cast<double>(d));
-    for (std::int64_t p = 0; p < n; ++p) lone[p] = std::sin(w_last * static_cast<double>(start + p));
+    const double w_last = portable::pow(base, -static_cast<double>(d - 1) / static_cast<double>(d));
+    for (std::int64_t p = 0; p < n; ++p) lone[p] = portable::sin(w_last * static_cast<double>(start + p));
   }
   Matrix out = symmetric_toeplitz(by_offset);
   if (metric == SimilarityMetric::distance) {

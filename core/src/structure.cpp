@@ -9,6 +9,7 @@
 #include <string>
 
 #include "encoding_rules.hpp"
+#include "pelab/portable_math.hpp"
 
 namespace pelab {
 namespace {
@@ -231,9 +232,9 @@ Matrix rotation_window(const EncodingParams& params, const RotationStructure& st
       const auto ci = static_cast<std::size_t>(c);
       if (pair[ci] != pair[ri]) continue;
       if (is_sin[ri] == is_sin[ci])
-        t(r, c) = std::cos(a);
+        t(r, c) = portable::cos(a);
       else
-        t(r, c) = (is_sin[ri] ? sign : -sign) * std::sin(a);
+        t(r, c) = (is_sin[ri] ? sign : -sign) * portable::sin(a);
     }
   }
   return t;
@@ -254,8 +255,8 @@ Vector rotation_residuals(const EncodingParams& params, const RotationStructure&
   const std::vector<double> angles = rotation_angles(params, structure, shift);
   std::vector<double> cos_a(angles.size()), sin_a(angles.size());
   for (std::size_t j = 0; j < angles.size(); ++j) {
-    cos_a[j] = std::cos(angles[j]);
-    sin_a[j] = std::sin(angles[j]);
+    cos_a[j] = portable::cos(angles[j]);
+    sin_a[j] = portable::sin(angles[j]);
   }
   // T(k) has a zero row for every column outside the pairs (the zero columns), so there
   // (T x)_i = 0 and the residual is |y_i|.

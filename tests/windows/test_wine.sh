@@ -3,9 +3,8 @@
 #   tests/windows/test_wine.sh LINUX_BUILD_DIR WINDOWS_ZIP
 # Unpacks the zip and runs its pelab-cli.exe and pelab.exe under wine beside the Linux binaries:
 #   - .npy outputs of every encode kind (listed by `pelab-cli encode --help`), similarity, rotation,
-#     rope-frequencies with a model's config.json, t5-bucket, shaw and alibi: byte-identical where no
-#     libm function is involved; where one is (the C libraries' sin, cos, exp, log differ in the last
-#     bits: docs/architecture.md, "Windows build") equal shape and values within 1e-15
+#     rope-frequencies with a model's config.json, t5-bucket, shaw and alibi: byte-identical (sin,
+#     cos, exp, log and pow are pelab's own, the same bits everywhere: pelab/portable_math.hpp)
 #   - bad input: the same exit code and the same first line on stderr
 #   - pelab.exe --screenshot through a (virtual X) window: the same pixels as Linux's off-screen EGL
 #     picture above the status bar (which shows a compute time), within a small tolerance
@@ -48,47 +47,46 @@ WGUI=$package/bin/pelab.exe
 cd "$work"
 cp "$root/assets/models/llama-3.1-8b.json" config.json
 
-# Runs one pelab-cli command on both builds (outputs lin_NAME.npy, win_NAME.npy) and compares them.
-# MODE: exact (bytes) or libm (same header, values within 1e-15).
+# Runs one pelab-cli command on both builds (outputs lin_NAME.npy, win_NAME.npy): the same bytes,
+# or the number of values that differ and by how much.
 compare() {
-  local mode=$1 name=$2
-  shift 2
+  local name=$1
+  shift
   "$LCLI" "$@" --out "lin_$name.npy" || { fail "$name: Linux pelab-cli failed"; return; }
   "$WINE" "$WCLI" "$@" --out "win_$name.npy" || { fail "$name: pelab-cli.exe failed"; return; }
   if cmp -s "lin_$name.npy" "win_$name.npy"; then
     echo "ok   $name: byte-identical"
-  elif [[ $mode == exact ]]; then
-    fail "$name: the .npy files differ"
-  elif $PY - "lin_$name.npy" "win_$name.npy" <<'PY'; then :; else fail "$name: values differ beyond 1e-15"; fi
+    return
+  fi
+  fail "$name: the .npy files differ"
+  $PY - "lin_$name.npy" "win_$name.npy" <<'PY' || true
 import sys
 import numpy as np
 a, b = np.load(sys.argv[1]), np.load(sys.argv[2])
-assert a.dtype == b.dtype and a.shape == b.shape, (a.dtype, a.shape, b.dtype, b.shape)
-d = np.abs(a - b).max()
-print(f"ok   {sys.argv[1][4:-4]}: {(a != b).sum()} of {a.size} values differ, by at most {d:.3g}")
-sys.exit(0 if d <= 1e-15 else 1)
+if a.dtype != b.dtype or a.shape != b.shape:
+    print(f"     {a.dtype} {a.shape} on Linux, {b.dtype} {b.shape} under wine")
+else:
+    print(f"     {(a != b).sum()} of {a.size} values differ, by at most {np.abs(a - b).max():.3g}")
 PY
 }
 
 kinds=$("$LCLI" encode --help | sed -n 's/.*KIND *the encoding: //p' | tr -d ',')
 [[ $(wc -w <<<"$kinds") -ge 8 ]] || fail "pelab-cli encode --help listed only: $kinds"
 for kind in $kinds; do
-  case $kind in
-    integer | normalized | binary) mode=exact ;;
-    *) mode=libm ;;  # sin, cos, exp, pow or log (learned: the normal distribution's log)
-  esac
-  compare "$mode" "encode-$kind" encode "$kind" --positions 200 --dims 64
+  compare "encode-$kind" encode "$kind" --positions 200 --dims 64
 done
-compare exact encode-binary-signed encode binary --positions 100 --dims 16 --signed --start 7
-compare exact similarity-sinusoidal-dot similarity sinusoidal --positions 128 --dims 32 --metric dot
-compare exact similarity-integer-cosine similarity integer --positions 64 --dims 16 --metric cosine
-compare libm similarity-learned-distance similarity learned --positions 64 --dims 16 --metric distance
-compare exact rotation rotation --dims 64 --shift 5 --convention row
-compare exact rope-frequencies rope-frequencies --dims 128 --config config.json
-compare exact t5-bucket t5-bucket --from -128 --to 300
-compare exact shaw shaw --queries 8 --keys 12 --clip 3
-compare exact alibi-slopes alibi --heads 12
-compare exact alibi-biases alibi --heads 8 --positions 16 --causal
+# Positions far out: sin and cos reduce their arguments with the bits of 2/pi (not the C library's).
+compare encode-sinusoidal-far encode sinusoidal --positions 50 --dims 64 --start 4000000000000
+compare encode-binary-signed encode binary --positions 100 --dims 16 --signed --start 7
+compare similarity-sinusoidal-dot similarity sinusoidal --positions 128 --dims 32 --metric dot
+compare similarity-integer-cosine similarity integer --positions 64 --dims 16 --metric cosine
+compare similarity-learned-distance similarity learned --positions 64 --dims 16 --metric distance
+compare rotation rotation --dims 64 --shift 5 --convention row
+compare rope-frequencies rope-frequencies --dims 128 --config config.json
+compare t5-bucket t5-bucket --from -128 --to 300
+compare shaw shaw --queries 8 --keys 12 --clip 3
+compare alibi-slopes alibi --heads 12
+compare alibi-biases alibi --heads 8 --positions 16 --causal
 
 # Bad input: exit code and first stderr line as on Linux (CR of Windows line ends dropped).
 printf 'not a npy file' >broken.npy
