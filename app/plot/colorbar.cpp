@@ -76,7 +76,7 @@ void ColorBar(const char* id, ImTextureID lut_texture, double min, double max, I
                               frame.Max.x - 0.5f * f);
     add_text_vertical(dl, ImVec2(cx, 0.5f * (bar.Min.y + bar.Max.y)), text, label);
   }
-  if (ImGui::IsItemHovered()) {
+  if (ctx().hover_readout && ImGui::IsItemHovered()) {
     const ImVec2 mp = ImGui::GetIO().MousePos;
     if (mp.y >= bar.Min.y && mp.y <= bar.Max.y) {
       const double v = m.to_data(mp.y);

@@ -120,6 +120,10 @@ void GetPlotLimits(double* x0, double* x1, double* y0, double* y1);
 void SetNextPlotLimits(double x0, double x1, double y0, double y1);
 // Replaces the default "x = .., y = .." readout for this frame (may contain '\n').
 void SetHoverText(const char* text);
+// Whether plots and colour bars show the hover crosshair and readout (the default) until changed. An
+// audience has no use for the presenter's cursor coordinates: the app turns them off in presenter mode.
+void SetHoverReadout(bool shown);
+bool HoverReadoutShown();  // for widgets beside the plots (matrix grids) that follow the same rule
 ImVec2 PlotToPixels(double x, double y);  // NaN components for values a log axis cannot show
 
 // A vertical colour bar with value ticks, for heatmaps: `lut_texture` is the 256x1 colormap LUT (u = 0 is

@@ -130,6 +130,7 @@ struct LinkState {
 
 struct Context {
   std::unordered_map<ImGuiID, PlotState> states;
+  bool hover_readout = true;  // SetHoverReadout
   std::unordered_map<ImGuiID, LinkState> links;
   bool has_next_limits = false;
   Range next_x, next_y;

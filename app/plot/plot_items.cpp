@@ -210,6 +210,9 @@ void SetNextPlotLimits(double x0, double x1, double y0, double y1) {
   c.next_y = {y0, y1};
 }
 
+void SetHoverReadout(bool shown) { ctx().hover_readout = shown; }
+bool HoverReadoutShown() { return ctx().hover_readout; }
+
 void SetHoverText(const char* text) {
   if (!begin_item()) return;
   Context& c = ctx();

@@ -164,7 +164,7 @@ void draw_hover(Context& c, ImDrawList* dl) {
     dl->AddRectFilled(lo, hi, style_color(ImGuiCol_Text, 0.08f));
     dl->AddRect(lo, hi, style_color(ImGuiCol_Text, 0.6f));
   }
-  if (!c.area_hovered || st.legend_rect.Contains(c.mouse)) return;
+  if (!c.hover_readout || !c.area_hovered || st.legend_rect.Contains(c.mouse)) return;
   const ImU32 cross = style_color(ImGuiCol_Text, 0.35f);
   const float mx = snap(c.mouse.x), my = snap(c.mouse.y);
   dl->AddLine(ImVec2(mx, a.Min.y), ImVec2(mx, a.Max.y), cross);

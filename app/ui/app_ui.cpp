@@ -7,6 +7,7 @@
 
 #include "gfx/fonts.hpp"
 #include "pelab/io/data_dir.hpp"
+#include "plot/plot.hpp"
 #include "plot/rich_text.hpp"
 #include "state/i18n.hpp"
 #include "state/session.hpp"
@@ -240,6 +241,7 @@ void draw_app(AppContext& app) {
 
   const ImGuiStyle& style = ImGui::GetStyle();
   const bool presenting = app.lessons.presenting;
+  plot::SetHoverReadout(!presenting);     // the class sees the slide, not the presenter's cursor coordinates
   if (presenting && app.lessons.blank) {  // B in presenter mode: nothing but black
     ImGui::GetWindowDrawList()->AddRectFilled(
         viewport->Pos, ImVec2(viewport->Pos.x + viewport->Size.x, viewport->Pos.y + viewport->Size.y),

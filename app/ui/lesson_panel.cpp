@@ -302,6 +302,12 @@ bool handle_lesson_keys(AppContext& app) {
                 key_right = 262, key_left = 263, key_page_up = 266, key_page_down = 267, key_f5 = 294;
   if (pressed(key_f5)) set_presenting(app, !player.presenting);
   if (!player.presenting) return false;
+  if (player.blank) {  // the class sees black: only B (back to the slide) and Esc act, so no step goes by
+                       // unseen
+    if (pressed(key_b)) player.blank = false;
+    if (pressed(key_escape)) set_presenting(app, false);
+    return true;
+  }
   const std::size_t last = player.lesson->steps.size() - 1;
   if (pressed(key_page_down) || pressed(key_right) || pressed(key_space) || pressed(key_enter))
     show_lesson_step(app, std::min(player.step + 1, last));

@@ -229,9 +229,11 @@ MatrixGridHover draw_matrix_grid(const MatrixGridSpec& spec, ImVec2 size) {
       const std::string text = spec.hover_text ? spec.hover_text(r, c)
                                                : "[" + std::to_string(r) + ", " + std::to_string(c) +
                                                      "] = " + plot::format_number(m(r, c), 9);
-      ImGui::BeginTooltip();
-      ImGui::TextUnformatted(text.c_str());
-      ImGui::EndTooltip();
+      if (plot::HoverReadoutShown()) {
+        ImGui::BeginTooltip();
+        ImGui::TextUnformatted(text.c_str());
+        ImGui::EndTooltip();
+      }
     }
   }
   return hover;

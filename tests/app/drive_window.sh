@@ -100,12 +100,14 @@ kill "$pid"; wait "$pid" 2>/dev/null
 fi
 
 if [ "$part" != window ]; then
-# A lesson in presenter mode: F5, two steps forward with PageDown, one back with PageUp, one forward
-# with Space, leave with Escape, save: the session is the state of step 3 of lesson 3.
+# A lesson in presenter mode: F5; B blanks the screen, and PageDown while blanked does nothing (no
+# step goes by unseen); B shows the slide again; two steps forward with PageDown, one back with
+# PageUp, one forward with Space, leave with Escape, save: the session is the state of step 3 of
+# lesson 3 (with the blanked PageDowns counted it would be step 5).
 start --lesson 3
-key F5; key Next; key Next; key Prior; key space; key Escape
+key F5; key b; key Next; key Next; key b; key Next; key Next; key Prior; key space; key Escape
 save
-check "lesson 3, step 3 shown after F5, PageDown, PageDown, PageUp, Space" \
+check "lesson 3, step 3 shown after F5, B, 2 x PageDown (blanked), B, PageDown, PageDown, PageUp, Space" \
   "s['configs'][0]['positions'] == 128 and s['configs'][0]['selection']['dimension'] == 1"
 alive_or_report
 kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
