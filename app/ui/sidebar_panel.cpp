@@ -10,6 +10,7 @@
 #include "pelab/kinds.hpp"
 #include "plot/plot.hpp"
 #include "state/i18n.hpp"
+#include "state/state_link.hpp"
 #include "ui/panels.hpp"
 #include "ui/view_registry.hpp"
 
@@ -369,6 +370,16 @@ void draw_lesson_controls(AppContext& app) {
   item_tooltip(tr("sidebar.lesson.present.tip"));
 }
 
+// The link to what is on screen, on the clipboard, and a notice showing it (and what it could not
+// carry: a configuration whose table path has a ',').
+void copy_state_link(AppContext& app) {
+  std::vector<std::string> left_out;
+  const std::string link = write_state_link(state_link_of(static_cast<const AppModel&>(app), left_out));
+  ImGui::SetClipboardText(link.c_str());
+  add_notice(app, trf("notice.link_copied", {link}), false);
+  for (const std::string& what : left_out) add_notice(app, trf("notice.link_left_out", {what}), true);
+}
+
 void draw_display_controls(AppContext& app) {
   UiSettings& ui = app.state.ui;
   ImGui::AlignTextToFramePadding();
@@ -412,6 +423,8 @@ void draw_display_controls(AppContext& app) {
   ImGui::SameLine();
   if (ImGui::Button(tr("sidebar.save"))) app.dialog.save_requested = true;
   item_tooltip(tr("sidebar.save.tip"));
+  if (ImGui::Button(tr("sidebar.copy_link"))) copy_state_link(app);
+  item_tooltip(tr("sidebar.copy_link.tip"));
 }
 
 }  // namespace
