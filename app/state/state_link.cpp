@@ -246,7 +246,8 @@ StateLink state_link_of(const AppState& state, std::vector<std::string>& left_ou
   for (const Slot& slot : state.slots) {
     ConfigSpec spec;
     spec.encoding = slot.config.encoding;
-    spec.positions_given = spec.dims_given = true;
+    // A table's N and D are written: they may be a window of the file's (default: from the file).
+    spec.positions_given = spec.dims_given = !slot.config.table_path.empty();
     spec.table = slot.config.table_path;
     spec.tensor = slot.config.tensor;
     spec.label = slot.config.label;

@@ -370,16 +370,6 @@ void draw_lesson_controls(AppContext& app) {
   item_tooltip(tr("sidebar.lesson.present.tip"));
 }
 
-// The link to what is on screen, on the clipboard, and a notice showing it (and what it could not
-// carry: a configuration whose table path has a ',').
-void copy_state_link(AppContext& app) {
-  std::vector<std::string> left_out;
-  const std::string link = write_state_link(state_link_of(static_cast<const AppModel&>(app), left_out));
-  ImGui::SetClipboardText(link.c_str());
-  add_notice(app, trf("notice.link_copied", {link}), false);
-  for (const std::string& what : left_out) add_notice(app, trf("notice.link_left_out", {what}), true);
-}
-
 void draw_display_controls(AppContext& app) {
   UiSettings& ui = app.state.ui;
   ImGui::AlignTextToFramePadding();
@@ -428,6 +418,15 @@ void draw_display_controls(AppContext& app) {
 }
 
 }  // namespace
+
+std::string copy_state_link(AppContext& app) {
+  std::vector<std::string> left_out;
+  const std::string link = write_state_link(state_link_of(static_cast<const AppModel&>(app), left_out));
+  ImGui::SetClipboardText(link.c_str());
+  add_notice(app, trf("notice.link_copied", {link}), false);
+  for (const std::string& what : left_out) add_notice(app, trf("notice.link_left_out", {what}), true);
+  return link;
+}
 
 void draw_sidebar_panel(AppContext& app) {
   section(tr("sidebar.section.configs"));

@@ -101,12 +101,17 @@ TEST_CASE("a link's bad parameters are named on stderr and the rest applies", "[
   const fs::path dir = temp_dir();
   const fs::path bad = dir / "bad.png", geometry = dir / "bad.json";
   const Run r = screenshot(
-      "'pelab:?c=bogus&c=fourier&view=nope&p=x&zz=1&lang=xx&set=rope.dims=0&lesson=99_none'", bad, geometry);
+      "'pelab:?c=bogus&c=fourier&c=learned:table=/nonexistent/"
+      "t.npy&view=nope&p=x&zz=1&lang=xx&set=rope.dims=0&"
+      "lesson=99_none'",
+      bad, geometry);
   INFO(r.output);
   REQUIRE(r.status == 0);
   for (const char* named : {"c: CONFIG 'bogus'", "view=nope: no such view", "p=x: expected a whole number",
                             "unknown parameter 'zz'", "lang=xx: no such language", "set=rope.dims=0: "})
     CHECK(r.output.find(std::string("link parameter ignored: ") + named) != std::string::npos);
+  // A CONFIG that parses but whose table cannot be loaded: named, the others open.
+  CHECK(r.output.find("link parameter ignored: c=learned:table=/nonexistent/t.npy: ") != std::string::npos);
   CHECK(r.output.find("99_none") != std::string::npos);  // the lesson's own notice names it
   // The app shows them in its notices banner, and what was good applied: fourier alone, p = 20.
   const nlohmann::json drawn = load_json(geometry);
@@ -131,4 +136,47 @@ TEST_CASE("a link opens alone", "[link]") {
   const Run r = screenshot("'pelab:?c=fourier' integer", dir / "alone.png", dir / "alone.json");
   CHECK(r.status == 2);
   CHECK(r.output.find("the link 'pelab:?c=fourier' opens alone") != std::string::npos);
+}
+
+TEST_CASE("Copy link puts the state's link on the clipboard, and it opens that state", "[link]") {
+  const fs::path dir = temp_dir();
+  std::string link;
+  {
+    OffscreenApp offscreen;
+    pelab::app::AppState& state = offscreen.app.state;
+    state.slots.front().config.encoding.base = 100.0;
+    state.slots.front().selection.position = 33;
+    state.layout.maximized = "similarity";
+    state.views.pca.components = 3;
+    offscreen.prepare();
+    offscreen.frame();
+    link = pelab::app::ui::copy_state_link(offscreen.app);
+    CHECK(link == "pelab:?c=sinusoidal:base=100&view=similarity&p=33&k=4&i=6&set=pca.components=3");
+    CHECK(std::string(ImGui::GetClipboardText()) == link);
+    REQUIRE_FALSE(offscreen.app.notices.empty());
+    CHECK(offscreen.app.notices.back().text.find(link) != std::string::npos);
+    CHECK_FALSE(offscreen.app.notices.back().is_error);
+
+    // A configuration the CONFIG grammar cannot write is left out, and a notice says so.
+    pelab::app::Slot odd;
+    odd.config.encoding.kind = pelab::EncodingKind::learned;
+    odd.config.table_path = "tables/a,b.npy";
+    state.slots.push_back(odd);
+    const std::size_t before = offscreen.app.notices.size();
+    const std::string without = pelab::app::ui::copy_state_link(offscreen.app);
+    CHECK(without.find("a,b") == std::string::npos);
+    REQUIRE(offscreen.app.notices.size() == before + 2);
+    CHECK(offscreen.app.notices.back().is_error);
+    CHECK(offscreen.app.notices.back().text.find("a,b.npy") != std::string::npos);
+  }
+  const fs::path from_link = dir / "copied.png", from_cli = dir / "copied_cli.png",
+                 geometry = dir / "copied.json";
+  REQUIRE(screenshot("'" + link + "'", from_link, geometry).status == 0);
+  const fs::path session = dir / "copied_selection.json";
+  write_text(session, R"({"pelab_session": 2, "configs": [{"kind": "sinusoidal", "base": 100,
+                          "selection": {"position": 33}}]})");
+  REQUIRE(screenshot("--session " + session.string() + " --view similarity --set pca.components=3", from_cli,
+                     geometry)
+              .status == 0);
+  CHECK(differing_pixels(from_link, from_cli, geometry) == 0);
 }

@@ -175,6 +175,29 @@ TEST_CASE("a rope model preset in a link: the preset, then every rope setting", 
   CHECK(applied(back.link).views == state.views);
 }
 
+TEST_CASE("a learned table's path, N and D are in the link", "[link]") {
+  load_languages();
+  AppState state;
+  Config& config = state.slots.front().config;
+  config.encoding.kind = EncodingKind::learned;
+  config.encoding.positions = 50;
+  config.encoding.dims = 768;
+  config.table_path = "/data/GPT 2/wpe.safetensors";
+  config.tensor = "wpe.weight";
+  std::vector<std::string> left_out;
+  const StateLink link = state_link_of(state, left_out);
+  const std::string text = write_state_link(link);
+  CHECK(text.starts_with(
+      "pelab:?c=learned:positions=50,dims=768,table=/data/GPT%202/wpe.safetensors,tensor=wpe.weight&"));
+  const StateLinkRead back = read(text);
+  REQUIRE(back.link.configs.size() == 1);
+  const ConfigSpec spec = parse_config_spec(back.link.configs.front());
+  CHECK(spec.table == config.table_path);
+  CHECK(spec.tensor == "wpe.weight");
+  CHECK(spec.encoding.positions == 50);
+  CHECK(spec.encoding.dims == 768);
+}
+
 TEST_CASE("a lesson being taught links to its step", "[link]") {
   AppModel model;
   model.lessons.lesson = Lesson{};
