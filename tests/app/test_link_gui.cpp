@@ -125,6 +125,12 @@ TEST_CASE("a link's bad parameters are named on stderr and the rest applies", "[
   CHECK(text.find("B  ") == std::string::npos);
   CHECK(fs::exists(bad));
 
+  // A lesson's step: the third of lesson 4, its counter drawn; a step past the end is named.
+  const Run third =
+      screenshot("'pelab:?lesson=04_offset_rotation&step=3&lang=en'", dir / "third.png", geometry);
+  INFO(third.output);
+  REQUIRE(third.status == 0);
+  CHECK(load_json(geometry)["text"].get<std::string>().find("step 3 of 7") != std::string::npos);
   const Run lesson = screenshot("'pelab:?lesson=04_offset_rotation&step=99'", dir / "lesson.png", geometry);
   INFO(lesson.output);
   CHECK(lesson.status == 0);
