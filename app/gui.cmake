@@ -42,6 +42,7 @@ add_library(pelab_app_state STATIC
   state/app_state.cpp
   state/session.cpp
   state/view_options.cpp
+  state/state_link.cpp
   state/lesson.cpp
   state/config_paths.cpp
   state/view_data.cpp

@@ -31,6 +31,7 @@
 #include "state/config_paths.hpp"
 #include "state/i18n.hpp"
 #include "state/session.hpp"
+#include "state/state_link.hpp"
 #include "state/view_options.hpp"
 #include "ui/view_registry.hpp"
 
@@ -41,6 +42,7 @@ namespace {
 
 struct CommandLine {
   std::string screenshot, geometry, session, view = "all", size = "1600x1000", lang;
+  std::string link;  // pelab:?... or a .link file, given where CONFIGs go
   std::vector<std::string> configs;
   std::vector<std::string> view_options;  // --set VIEW.KEY=VALUE
   int bench_frames = 0;
@@ -76,58 +78,48 @@ void save_settings(const ui::AppContext& app) {
   std::ofstream(settings_path()) << settings_to_text(app.state.ui);
 }
 
-// The CONFIG arguments as slots, each checked (a learned table is loaded, N and D taken from it
-// where not given). Returns false after printing one line naming the bad CONFIG.
-bool configs_from_arguments(ui::AppContext& app, const std::vector<std::string>& texts) {
-  if (texts.empty()) return true;
-  if (texts.size() > max_configs) {
-    std::fprintf(stderr, "pelab: at most %zu CONFIGs (got %zu)\n", max_configs, texts.size());
-    return false;
+// One CONFIG as a slot, checked: a learned table is loaded, N and D taken from it where not given.
+// Throws with the reason when the CONFIG is refused.
+Slot slot_from_config(ui::AppContext& app, const std::string& text) {
+  Slot slot;
+  const pelab::ConfigSpec spec = pelab::parse_config_spec(text);
+  slot.config.encoding = spec.encoding;
+  slot.config.label = spec.label;
+  slot.config.table_path = spec.table;
+  slot.config.tensor = spec.tensor;
+  if (!spec.table.empty()) {
+    const ui::LoadedSource& source = ui::table_source(app, spec.table, spec.tensor);
+    if (!source.values) throw pelab::Error(source.error);
+    if (!spec.positions_given)
+      slot.config.encoding.positions =
+          pelab::view_positions_range.clamp(source.values->rows() - spec.encoding.start);
+    if (!spec.dims_given) slot.config.encoding.dims = source.values->cols();
   }
-  std::vector<Slot> slots;
-  for (const std::string& text : texts) {
-    Slot slot;
-    try {
-      const pelab::ConfigSpec spec = pelab::parse_config_spec(text);
-      slot.config.encoding = spec.encoding;
-      slot.config.label = spec.label;
-      slot.config.table_path = spec.table;
-      slot.config.tensor = spec.tensor;
-      if (!spec.table.empty()) {
-        const ui::LoadedSource& source = ui::table_source(app, spec.table, spec.tensor);
-        if (!source.values) throw pelab::Error(source.error);
-        if (!spec.positions_given)
-          slot.config.encoding.positions =
-              pelab::view_positions_range.clamp(source.values->rows() - spec.encoding.start);
-        if (!spec.dims_given) slot.config.encoding.dims = source.values->cols();
-      }
-      const pelab::EncodingParams& e = slot.config.encoding;
-      // The CONFIG grammar checked every value against core's ranges; the views draw smaller tables.
-      if (!pelab::view_positions_range.contains(e.positions) || !pelab::view_dims_range.contains(e.dims) ||
-          !pelab::view_start_range.contains(e.start)) {
-        throw pelab::Error("N, D or start outside what the app's views draw (N ≤ " +
-                           std::to_string(pelab::view_positions_range.highest) + ", D ≤ " +
-                           std::to_string(pelab::view_dims_range.highest) + ", start ≤ " +
-                           std::to_string(pelab::view_start_range.highest) + ")");
-      }
-      pelab::validate(e);
-      if (e.kind == pelab::EncodingKind::learned && !spec.table.empty()) {
-        // The table must cover the rows asked for: encode one row to find out now, not in a view.
-        const ui::LoadedSource& source = ui::table_source(app, spec.table, spec.tensor);
-        const std::vector<std::int64_t> last{e.start + e.positions - 1}, first_dim{std::int64_t{0}};
-        pelab::encode_grid(e, last, first_dim, source.values.get());
-      }
-    } catch (const std::exception& error) {
-      std::fprintf(stderr, "pelab: bad CONFIG '%s': %s\n", text.c_str(), error.what());
-      return false;
-    }
-    slot.config.id = static_cast<int>(slots.size()) + 1;
-    slot.selection = clamped(slot.selection, slot.config.encoding);
-    slots.push_back(std::move(slot));
+  const pelab::EncodingParams& e = slot.config.encoding;
+  // The CONFIG grammar checked every value against core's ranges; the views draw smaller tables.
+  if (!pelab::view_positions_range.contains(e.positions) || !pelab::view_dims_range.contains(e.dims) ||
+      !pelab::view_start_range.contains(e.start)) {
+    throw pelab::Error("N, D or start outside what the app's views draw (N ≤ " +
+                       std::to_string(pelab::view_positions_range.highest) + ", D ≤ " +
+                       std::to_string(pelab::view_dims_range.highest) + ", start ≤ " +
+                       std::to_string(pelab::view_start_range.highest) + ")");
   }
+  pelab::validate(e);
+  if (e.kind == pelab::EncodingKind::learned && !spec.table.empty()) {
+    // The table must cover the rows asked for: encode one row to find out now, not in a view.
+    const ui::LoadedSource& source = ui::table_source(app, spec.table, spec.tensor);
+    const std::vector<std::int64_t> last{e.start + e.positions - 1}, first_dim{std::int64_t{0}};
+    pelab::encode_grid(e, last, first_dim, source.values.get());
+  }
+  slot.selection = clamped(slot.selection, slot.config.encoding);
+  return slot;
+}
+
+// The configurations opened side by side: link what they share, leave apart what differs.
+void use_slots(ui::AppContext& app, std::vector<Slot> slots) {
+  for (std::size_t n = 0; n < slots.size(); ++n) slots[n].config.id = static_cast<int>(n) + 1;
   app.state.slots = std::move(slots);
   app.state.active = 0;
-  // Opened side by side: link what the configurations share, leave apart what differs.
   for (LinkedParam param : all_linked_params) {
     bool same = true;
     for (const Slot& slot : app.state.slots) {
@@ -151,7 +143,42 @@ bool configs_from_arguments(ui::AppContext& app, const std::vector<std::string>&
     }
     app.state.links[param] = same;
   }
+}
+
+// The CONFIG arguments as slots, each checked. Returns false after printing one line naming the bad
+// CONFIG.
+bool configs_from_arguments(ui::AppContext& app, const std::vector<std::string>& texts) {
+  if (texts.empty()) return true;
+  if (texts.size() > max_configs) {
+    std::fprintf(stderr, "pelab: at most %zu CONFIGs (got %zu)\n", max_configs, texts.size());
+    return false;
+  }
+  std::vector<Slot> slots;
+  for (const std::string& text : texts) {
+    try {
+      slots.push_back(slot_from_config(app, text));
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "pelab: bad CONFIG '%s': %s\n", text.c_str(), error.what());
+      return false;
+    }
+  }
+  use_slots(app, std::move(slots));
   return true;
+}
+
+// A link's configurations: one that cannot be opened (its table is missing, ...) is a problem naming
+// it, and the others open.
+void configs_from_link(ui::AppContext& app, const std::vector<std::string>& texts,
+                       std::vector<std::string>& problems) {
+  std::vector<Slot> slots;
+  for (const std::string& text : texts) {
+    try {
+      slots.push_back(slot_from_config(app, text));
+    } catch (const std::exception& error) {
+      problems.push_back("c=" + text + ": " + error.what());  // (core's messages here do not quote it)
+    }
+  }
+  if (!slots.empty()) use_slots(app, std::move(slots));
 }
 
 }  // namespace
@@ -177,7 +204,8 @@ int main(int argc, char** argv) {
       std::string(pelab::config_spec_help()) + "\nViews (--view):\n" + ui::view_help()};
   parser.add_option("CONFIG", cli.configs,
                     "Configurations to open side by side: KIND[:key=value,...], a .npy or .safetensors "
-                    "table (learned), or one session file (.json)");
+                    "table (learned), one session file (.json), or one link ('pelab:?c=...&view=...' or "
+                    "a .link file holding it)");
   parser.add_option("--screenshot", cli.screenshot, "Render one settled frame to this PNG and exit");
   parser.add_option("--geometry", cli.geometry,
                     "With --screenshot: write where each heatmap was drawn (JSON)");
@@ -233,6 +261,24 @@ int main(int argc, char** argv) {
     cli.session = *session_file;
     cli.configs.clear();
   }
+  // So does a link (docs/cli.md, Links), in place of the CONFIGs it holds.
+  if (const auto link = std::find_if(
+          cli.configs.begin(), cli.configs.end(),
+          [](const std::string& text) { return names_state_link(text) || names_link_file(text); });
+      link != cli.configs.end()) {
+    if (cli.configs.size() > 1 || !cli.session.empty()) {
+      std::fprintf(stderr, "pelab: the link '%s' opens alone, without other CONFIGs or --session\n",
+                   link->c_str());
+      return 2;
+    }
+    try {
+      cli.link = names_state_link(*link) ? *link : read_link_file(*link);
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "pelab: %s\n", error.what());
+      return 2;
+    }
+    cli.configs.clear();
+  }
   if (cli.version) {
     const std::optional<std::filesystem::path> data = pelab::find_data_dir();
     std::printf("pelab %s\ndense products: %s\ndata: %s\n", pelab::version().c_str(),
@@ -255,6 +301,17 @@ int main(int argc, char** argv) {
   // The strings, read once: --lang may name any language of the data; the app shows the problems.
   std::vector<std::string> string_problems;
   if (load_strings(data_dir / "i18n", string_problems)) string_problems.clear();
+  // A link's parameters fill in what the command line leaves unset (--view, --lang, --lesson win; its
+  // set= come before --set's). A refused one becomes a notice and the rest applies.
+  StateLinkRead link;
+  if (!cli.link.empty()) {
+    link = read_state_link(cli.link, ui::view_ids(), ui::models_dir());
+    if (link.link.view && parser.count("--view") == 0) cli.view = *link.link.view;
+    if (link.link.language && cli.lang.empty()) cli.lang = *link.link.language;
+    if (!link.link.lesson.empty() && cli.lesson.empty()) cli.lesson = link.link.lesson;
+    cli.view_options.insert(cli.view_options.begin(), link.link.view_options.begin(),
+                            link.link.view_options.end());
+  }
   if (!cli.lang.empty() && !parse_language(cli.lang)) {
     std::fprintf(stderr, "pelab: unknown --lang '%s' (%s)\n", cli.lang.c_str(), language_list().c_str());
     return 2;
@@ -296,6 +353,7 @@ int main(int argc, char** argv) {
   app.capture_mode = capture;
   // CONFIGs are checked before a window opens: a typo fails fast, with or without a display.
   if (!configs_from_arguments(app, cli.configs)) return 2;
+  configs_from_link(app, link.link.configs, link.problems);
   {
     ViewSettings scratch;
     const std::vector<std::string> problems = apply_view_options(scratch, cli.view_options, ui::models_dir());
@@ -358,6 +416,13 @@ int main(int argc, char** argv) {
   set_language(app.state.ui.language.value_or(system_language()));
   const bool session_accepted = cli.session.empty() || ui::open_session(app, cli.session);
   apply_view_options(app.state.views, cli.view_options, ui::models_dir());  // checked above
+  for (const std::string& problem : link.problems)
+    ui::add_notice(app, trf("notice.link_problem", {problem}), true);
+  for (Slot& slot : app.state.slots) {
+    if (link.link.position) slot.selection.position = *link.link.position;
+    if (link.link.offset) slot.selection.offset = *link.link.offset;
+    if (link.link.dimension) slot.selection.dimension = *link.link.dimension;
+  }
   std::vector<const ui::ViewType*> export_views;
   if (!cli.export_data.empty()) {
     if (view) {
@@ -376,7 +441,22 @@ int main(int argc, char** argv) {
     if (std::find(views.begin(), views.end(), view->id) == views.end()) views.emplace_back(view->id);
   }
   app.requests.rebuild_fonts = true;
-  if (!cli.lesson.empty() && !ui::start_lesson(app, cli.lesson) && capture) return 2;
+  if (!cli.lesson.empty()) {
+    // A link's lesson that does not load is a notice, as its other parameters are.
+    if (!ui::start_lesson(app, cli.lesson)) {
+      if (capture && link.link.lesson != cli.lesson) return 2;
+    } else if (link.link.step && cli.lesson == link.link.lesson) {
+      const std::size_t steps = app.lessons.lesson->steps.size();
+      if (static_cast<std::uint64_t>(*link.link.step) > steps) {
+        ui::add_notice(app,
+                       trf("notice.link_problem", {"step=" + std::to_string(*link.link.step) +
+                                                   ": the lesson has " + std::to_string(steps) + " steps"}),
+                       true);
+      } else {
+        ui::show_lesson_step(app, static_cast<std::size_t>(*link.link.step - 1));
+      }
+    }
+  }
 
   std::unique_ptr<run::FrameTarget> target;
   if (offscreen_frame) {

@@ -133,5 +133,8 @@ inline constexpr float presenter_font_size = 28.0f;
 bool open_session(AppContext& app, const std::filesystem::path& path);
 void save_session(AppContext& app, const std::filesystem::path& path);
 void add_notice(AppContext& app, std::string text, bool is_error);
+// The sidebar's Copy link: the link to the state (state/state_link.hpp) on the clipboard and in a
+// notice, with a notice for what it could not carry (a table path holding ','). Returns the link.
+std::string copy_state_link(AppContext& app);
 
 }  // namespace pelab::app::ui

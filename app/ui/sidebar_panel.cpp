@@ -10,6 +10,7 @@
 #include "pelab/kinds.hpp"
 #include "plot/plot.hpp"
 #include "state/i18n.hpp"
+#include "state/state_link.hpp"
 #include "ui/panels.hpp"
 #include "ui/view_registry.hpp"
 
@@ -412,9 +413,20 @@ void draw_display_controls(AppContext& app) {
   ImGui::SameLine();
   if (ImGui::Button(tr("sidebar.save"))) app.dialog.save_requested = true;
   item_tooltip(tr("sidebar.save.tip"));
+  if (ImGui::Button(tr("sidebar.copy_link"))) copy_state_link(app);
+  item_tooltip(tr("sidebar.copy_link.tip"));
 }
 
 }  // namespace
+
+std::string copy_state_link(AppContext& app) {
+  std::vector<std::string> left_out;
+  const std::string link = write_state_link(state_link_of(static_cast<const AppModel&>(app), left_out));
+  ImGui::SetClipboardText(link.c_str());
+  add_notice(app, trf("notice.link_copied", {link}), false);
+  for (const std::string& what : left_out) add_notice(app, trf("notice.link_left_out", {what}), true);
+  return link;
+}
 
 void draw_sidebar_panel(AppContext& app) {
   section(tr("sidebar.section.configs"));
