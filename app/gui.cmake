@@ -17,21 +17,25 @@ if(NOT TARGET CLI11::CLI11)
   find_package(CLI11 REQUIRED)
 endif()
 find_package(Threads REQUIRED)
-find_program(PELAB_GLAD_EXECUTABLE glad REQUIRED)
+# The GL API (app/gfx/gl_api.hpp): glad's loader on the desktop, emscripten's GLES 3 header (WebGL 2)
+# in the browser.
+if(NOT EMSCRIPTEN)
+  find_program(PELAB_GLAD_EXECUTABLE glad REQUIRED)
 
-# glad: generated once per build tree (never committed); --reproducible keeps the output stable.
-set(PELAB_GLAD_DIR ${CMAKE_CURRENT_BINARY_DIR}/glad)
-if(NOT EXISTS ${PELAB_GLAD_DIR}/src/gl.c)
-  execute_process(
-    COMMAND ${PELAB_GLAD_EXECUTABLE} --api gl:core=3.3 --out-path ${PELAB_GLAD_DIR} --reproducible c
-    RESULT_VARIABLE _glad_result OUTPUT_QUIET ERROR_VARIABLE _glad_error)
-  if(NOT _glad_result EQUAL 0)
-    message(FATAL_ERROR "glad failed to generate the GL 3.3 loader:\n${_glad_error}")
+  # glad: generated once per build tree (never committed); --reproducible keeps the output stable.
+  set(PELAB_GLAD_DIR ${CMAKE_CURRENT_BINARY_DIR}/glad)
+  if(NOT EXISTS ${PELAB_GLAD_DIR}/src/gl.c)
+    execute_process(
+      COMMAND ${PELAB_GLAD_EXECUTABLE} --api gl:core=3.3 --out-path ${PELAB_GLAD_DIR} --reproducible c
+      RESULT_VARIABLE _glad_result OUTPUT_QUIET ERROR_VARIABLE _glad_error)
+    if(NOT _glad_result EQUAL 0)
+      message(FATAL_ERROR "glad failed to generate the GL 3.3 loader:\n${_glad_error}")
+    endif()
   endif()
+  add_library(pelab_glad STATIC ${PELAB_GLAD_DIR}/src/gl.c)
+  target_include_directories(pelab_glad SYSTEM PUBLIC ${PELAB_GLAD_DIR}/include)
+  target_link_libraries(pelab_glad PUBLIC ${CMAKE_DL_LIBS})
 endif()
-add_library(pelab_glad STATIC ${PELAB_GLAD_DIR}/src/gl.c)
-target_include_directories(pelab_glad SYSTEM PUBLIC ${PELAB_GLAD_DIR}/include)
-target_link_libraries(pelab_glad PUBLIC ${CMAKE_DL_LIBS})
 
 # The plot layer lives in app/plot (its own CMakeLists defines pelab_plot and pelab_plot_ticks).
 if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/plot/CMakeLists.txt AND NOT TARGET pelab_plot)
@@ -71,11 +75,20 @@ add_library(pelab_gfx STATIC
   gfx/offscreen_frame.cpp
 )
 target_include_directories(pelab_gfx PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(pelab_gfx PUBLIC PkgConfig::IMGUI PkgConfig::GLFW pelab_core PRIVATE pelab_glad pelab_plot)
-# The off-screen context is a seam: EGL where Mesa's EGL is (Linux), a hidden GLFW window on Windows.
+target_link_libraries(pelab_gfx PUBLIC PkgConfig::IMGUI PkgConfig::GLFW pelab_core PRIVATE pelab_plot)
+# Seams: the GL API and GLFW's differences (desktop or browser), the off-screen context (EGL where
+# Mesa's EGL is (Linux), a hidden GLFW window on Windows, none in a browser).
+if(EMSCRIPTEN)
+  target_include_directories(pelab_gfx PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/gfx/platform/gles3)
+  target_sources(pelab_gfx PRIVATE gfx/gl_loader_web.cpp gfx/window_web.cpp gfx/offscreen_context_web.cpp)
+else()
+  target_include_directories(pelab_gfx PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/gfx/platform/glad)
+  target_sources(pelab_gfx PRIVATE gfx/gl_loader_glad.cpp gfx/window_desktop.cpp)
+  target_link_libraries(pelab_gfx PRIVATE pelab_glad)
+endif()
 if(WIN32)
   target_sources(pelab_gfx PRIVATE gfx/offscreen_context_glfw.cpp)
-else()
+elseif(NOT EMSCRIPTEN)
   # The EGL loader for the off-screen context (app/gfx/offscreen_context_egl.cpp). glad's --loader opens
   # libEGL.so.1 when an off-screen context is first asked for, so pelab links no libEGL: it starts (and
   # opens its window) where libEGL is missing, and only the off-screen path says that it is.
@@ -106,6 +119,7 @@ target_compile_options(pelab_gfx PRIVATE ${PELAB_WARNINGS})
 file(GLOB PELAB_VIEW_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/ui/*_view.cpp)
 add_library(pelab_ui STATIC
   run/run_modes.cpp
+  run/main_loop_$<IF:$<BOOL:${EMSCRIPTEN}>,web,desktop>.cpp
   run/slides.cpp
   run/view_export.cpp
   run/figure.cpp
@@ -132,10 +146,10 @@ target_include_directories(pelab_ui PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 # A seam: without them (the Windows build) handout_none.cpp says so and the slides' PNGs still come.
 pkg_check_modules(CAIRO IMPORTED_TARGET cairo pangocairo)
 target_link_libraries(pelab_ui PUBLIC pelab_app_state pelab_gfx pelab_plot)
-if(CAIRO_FOUND)
+if(CAIRO_FOUND AND NOT EMSCRIPTEN)
   target_sources(pelab_ui PRIVATE run/handout_cairo.cpp)
   target_link_libraries(pelab_ui PRIVATE PkgConfig::CAIRO)
-elseif(WIN32)
+elseif(WIN32 OR EMSCRIPTEN)
   target_sources(pelab_ui PRIVATE run/handout_none.cpp)
 else()
   message(FATAL_ERROR "cairo and pangocairo are needed for the lessons' PDF handouts "
@@ -148,6 +162,18 @@ target_link_libraries(pelab PRIVATE pelab_ui pelab_cli CLI11::CLI11)
 # build/bin, beside pelab-cli and one level below the build's share/pelab, as in an install tree.
 set_target_properties(pelab PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bin)
 target_compile_options(pelab PRIVATE ${PELAB_WARNINGS})
+if(EMSCRIPTEN)
+  # The page's program (scripts/build-web.sh puts it beside scripts/web/index.html): bin/pelab.js with
+  # pelab.wasm, pelab.worker.js (the pthreads' web workers) and pelab.data, the data directory (with
+  # the fonts the script stages into it) preloaded to /pelab/share/pelab, where platform_web.cpp's
+  # executable path makes data_dir.cpp look. Workers are started with the page (a pool): a thread
+  # started later waits for the page's main loop to hand it a worker.
+  set_target_properties(pelab PROPERTIES SUFFIX .js)
+  target_link_options(pelab PRIVATE
+    -sPTHREAD_POOL_SIZE=8 -sALLOW_MEMORY_GROWTH=1 -Wno-pthreads-mem-growth
+    -sEXPORTED_FUNCTIONS=_main,_pelab_state_json -sEXPORTED_RUNTIME_METHODS=UTF8ToString
+    "SHELL:--preload-file ${PELAB_BUILD_DATA_DIR}@/pelab/share/pelab")
+endif()
 
 add_dependencies(pelab pelab_data)
 install(TARGETS pelab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

@@ -17,44 +17,12 @@ SOURCES=$BUILD_DIR/debian-sources
 
 need() { command -v "$1" >/dev/null || { echo "build-windows: $1 is missing ($2; scripts/install-deps.sh)" >&2; exit 1; }; }
 need x86_64-w64-mingw32-g++-posix "Debian: g++-mingw-w64-x86-64-posix"
-need dpkg-source "Debian: dpkg-dev"
 need glad "Debian: python3-glad"
 need cmake "Debian: cmake"
 
-# The source version of an installed package (a binNMU's +bN is the binary's, not the source's).
-source_version() {
-  dpkg-query -W -f '${source:Version}' "$1" 2>/dev/null ||
-    { echo "build-windows: $1 is not installed (scripts/install-deps.sh)" >&2; exit 1; }
-}
-
-fetch_sources() {
-  local glfw_version imgui_version stamp
-  glfw_version=$(source_version libglfw3-dev)
-  imgui_version=$(source_version libimgui-dev)
-  stamp="glfw3=$glfw_version imgui=$imgui_version"
-  if [[ -f $SOURCES/stamp && $(cat "$SOURCES/stamp") == "$stamp" && -d $SOURCES/glfw && -d $SOURCES/imgui ]]; then
-    return
-  fi
-  echo "build-windows: fetching Debian sources $stamp"
-  rm -rf "$SOURCES"
-  mkdir -p "$SOURCES/apt/lists/partial" "$SOURCES/apt/cache/archives/partial" "$SOURCES/download"
-  echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main" \
-    >"$SOURCES/apt/sources.list"
-  local apt_options=(-o "Dir::Etc::SourceList=$SOURCES/apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
-    -o "Dir::State::Lists=$SOURCES/apt/lists" -o "Dir::Cache=$SOURCES/apt/cache" -o Debug::NoLocking=1
-    -o APT::Sandbox::User=root)
-  apt-get "${apt_options[@]}" -qq update
-  (cd "$SOURCES/download" &&
-    apt-get "${apt_options[@]}" -qq source --download-only "glfw3=$glfw_version" "imgui=$imgui_version" >/dev/null)
-  # apt checked every file against the signed Sources index; the .dsc's own signature needs
-  # debian-keyring, which is not worth installing for that.
-  dpkg-source --no-check -x "$SOURCES"/download/glfw3_*.dsc "$SOURCES/glfw" >/dev/null
-  dpkg-source --no-check -x "$SOURCES"/download/imgui_*.dsc "$SOURCES/imgui" >/dev/null
-  rm -rf "$SOURCES/apt"
-  echo "$stamp" >"$SOURCES/stamp"
-}
-
-fetch_sources
+# shellcheck source=scripts/lib/debian-sources.sh
+source "$ROOT/scripts/lib/debian-sources.sh"
+fetch_debian_sources build-windows "$SOURCES" glfw:glfw3:libglfw3-dev imgui:imgui:libimgui-dev
 
 cmake_launcher=()
 if command -v ccache >/dev/null; then

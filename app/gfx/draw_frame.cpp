@@ -1,6 +1,6 @@
 #include "gfx/draw_frame.hpp"
 
-#include <glad/gl.h>
+#include "gfx/gl_api.hpp"
 
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>

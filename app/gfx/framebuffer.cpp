@@ -1,6 +1,6 @@
 #include "gfx/framebuffer.hpp"
 
-#include <glad/gl.h>
+#include "gfx/gl_api.hpp"
 
 #include <utility>
 

@@ -1,13 +1,14 @@
 #include "gfx/gl_info.hpp"
 
-#include <glad/gl.h>
+#include "gfx/gl_api.hpp"
 
 namespace pelab::gfx {
 
 std::string gl_version_below_33(int glad_version) {
   if (glad_version == 0) return "none";
-  const int major = GLAD_VERSION_MAJOR(glad_version);
-  const int minor = GLAD_VERSION_MINOR(glad_version);
+  // glad's GLAD_MAKE_VERSION(major, minor), undone (the GL ES header has no glad macros).
+  const int major = glad_version / 10000;
+  const int minor = glad_version % 10000;
   if (major * 10 + minor >= 33) return {};
   return std::to_string(major) + "." + std::to_string(minor);
 }

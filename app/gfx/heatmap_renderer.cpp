@@ -1,6 +1,6 @@
 #include "gfx/heatmap_renderer.hpp"
 
-#include <glad/gl.h>
+#include "gfx/gl_api.hpp"
 
 #include <utility>
 

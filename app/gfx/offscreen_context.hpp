@@ -34,8 +34,9 @@ class OffscreenContext {
 
  private:
   OffscreenContext() = default;
-  void* display_ = nullptr;  // EGLDisplay (unused with a hidden window)
-  void* context_ = nullptr;  // EGLContext, or the hidden GLFWwindow
+  // Unused in a browser, which has no off-screen context (offscreen_context_web.cpp).
+  [[maybe_unused]] void* display_ = nullptr;  // EGLDisplay (unused with a hidden window)
+  [[maybe_unused]] void* context_ = nullptr;  // EGLContext, or the hidden GLFWwindow
   std::string platform_;
   std::string description_;
 };

@@ -1,7 +1,7 @@
 #include "gfx/offscreen_frame.hpp"
 
-#include <glad/gl.h>
-// glad first: ImGui's backend header must not pull in a system GL header.
+#include "gfx/gl_api.hpp"
+// The GL API first: ImGui's backend header must not pull in a system GL header.
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
@@ -40,8 +40,7 @@ std::unique_ptr<OffscreenFrame> OffscreenFrame::create(int width, int height, st
   // object is bottom row first, and anti-aliased edges then round differently (about 100 pixels of a
   // 1280x800 frame differ by 1 in one channel). Flipped like a window, the off-screen frame has the
   // very pixels of a window's screenshot under Xvfb. Elsewhere the frame is merely as good.
-  if (GLAD_GL_MESA_framebuffer_flip_y)
-    glFramebufferParameteriMESA(GL_FRAMEBUFFER, GL_FRAMEBUFFER_FLIP_Y_MESA, GL_TRUE);
+  flip_bound_framebuffer_like_a_window();
   const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
   glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous_framebuffer));
   glBindRenderbuffer(GL_RENDERBUFFER, static_cast<GLuint>(previous_renderbuffer));
@@ -60,7 +59,7 @@ std::unique_ptr<OffscreenFrame> OffscreenFrame::create(int width, int height, st
   io.LogFilename = nullptr;
   io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
   io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
-  if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
+  if (!ImGui_ImplOpenGL3_Init(imgui_glsl_version)) {
     error = "Dear ImGui's OpenGL3 backend cannot start (its loader opens libGL.so.1: Debian libgl1)";
     return nullptr;
   }

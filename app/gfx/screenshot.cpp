@@ -1,6 +1,6 @@
 #include "gfx/screenshot.hpp"
 
-#include <glad/gl.h>
+#include "gfx/gl_api.hpp"
 
 #include <algorithm>
 

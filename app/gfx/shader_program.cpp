@@ -1,6 +1,6 @@
 #include "gfx/shader_program.hpp"
 
-#include <glad/gl.h>
+#include "gfx/gl_api.hpp"
 
 #include <cctype>
 #include <cstdlib>
@@ -42,7 +42,8 @@ std::string info_log(GLuint object, bool is_program) {
 }
 
 // 0 and `error` set on failure.
-GLuint compile(GLenum stage, std::string_view source, std::string_view name, std::string& error) {
+GLuint compile(GLenum stage, std::string_view written, std::string_view name, std::string& error) {
+  const std::string source = glsl_for_this_gl(written);
   const GLuint shader = glCreateShader(stage);
   const char* text = source.data();
   const GLint length = static_cast<GLint>(source.size());
@@ -60,6 +61,12 @@ GLuint compile(GLenum stage, std::string_view source, std::string_view name, std
 }
 
 }  // namespace
+
+std::string glsl_for_this_gl(std::string_view source) {
+  constexpr std::string_view written_for = "#version 330 core";
+  if (!source.starts_with(written_for)) return std::string(source);
+  return std::string(glsl_prelude) + std::string(source.substr(written_for.size()));
+}
 
 ShaderProgram::~ShaderProgram() {
   if (id_ != 0) glDeleteProgram(id_);

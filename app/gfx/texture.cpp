@@ -1,6 +1,6 @@
 #include "gfx/texture.hpp"
 
-#include <glad/gl.h>
+#include "gfx/gl_api.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -2,8 +2,8 @@
 
 #include "gfx/gl_info.hpp"
 
-#include <glad/gl.h>
-// glad first: GLFW must not pull in the system GL header.
+#include "gfx/gl_api.hpp"
+// The GL API first: GLFW must not pull in the system GL header.
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -14,6 +14,7 @@
 
 #include "gfx/draw_frame.hpp"
 #include "gfx/frame_stats.hpp"
+#include "gfx/window_platform.hpp"
 
 namespace pelab::gfx {
 namespace {
@@ -55,11 +56,7 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
     error = no_display_message();
     return nullptr;
   }
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  hint_window_context();
   GLFWwindow* window = glfwCreateWindow(options.width, options.height, "pelab", nullptr, nullptr);
   if (!window) {
     error = "cannot create an OpenGL 3.3 core context [" + last_glfw_error +
@@ -69,9 +66,7 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
   }
   glfwMakeContextCurrent(window);
   glfwSetDropCallback(window, remember_dropped_paths);
-  const int version = gladLoadGL(glfwGetProcAddress);
-  if (const std::string offered = gl_version_below_33(version); !offered.empty()) {
-    error = "OpenGL 3.3 core is required but the driver offers " + offered;
+  if (error = load_window_gl(); !error.empty()) {
     glfwDestroyWindow(window);
     glfwTerminate();
     return nullptr;
@@ -80,7 +75,7 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui_ImplGlfw_InitForOpenGL(window, true);
-  ImGui_ImplOpenGL3_Init("#version 330 core");
+  ImGui_ImplOpenGL3_Init(imgui_glsl_version);
   std::unique_ptr<Window> result(new Window(window, options));
   result->set_vsync(options.vsync);
   return result;
@@ -154,10 +149,6 @@ FramebufferSize Window::framebuffer_size() const {
   return size;
 }
 
-float Window::content_scale() const {
-  float x = 1.0f, y = 1.0f;
-  glfwGetWindowContentScale(window_, &x, &y);
-  return x > 0.0f ? x : 1.0f;
-}
+float Window::content_scale() const { return window_content_scale(window_); }
 
 }  // namespace pelab::gfx

@@ -291,32 +291,6 @@ gfx::RgbImage WindowTarget::read_pixels() {
 
 void OffscreenTarget::present() { frame_.finish(); }
 
-int run_interactive(gfx::Window& window, ui::AppContext& app) {
-  // Draw while something changes; otherwise sleep until an event arrives (input, a worker's result,
-  // a dropped file). ImGui needs a few frames after an input to settle (hover, popups, layout), and a
-  // text field's cursor blinks, so a short countdown keeps frames coming after each event.
-  constexpr int frames_after_event = 3;
-  int busy_frames = frames_after_event;
-  while (!window.should_close()) {
-    const bool animating =
-        !ui::all_settled(app) || ImGui::GetIO().WantTextInput || ui::notices_animating(app);
-    if (busy_frames > 0 || animating) {
-      window.poll_events();
-      --busy_frames;
-    } else {
-      // A long timeout only as a safety net; waking because it ran out is no event: one frame.
-      constexpr double timeout_seconds = 30.0;
-      const Clock::time_point waited_from = Clock::now();
-      window.wait_events(timeout_seconds);
-      busy_frames = milliseconds_since(waited_from) < 1000.0 * timeout_seconds - 1.0 ? frames_after_event : 0;
-    }
-    if (animating) busy_frames = frames_after_event;
-    render_frame_after_events(window, app);
-    window.swap_buffers();
-  }
-  return 0;
-}
-
 int run_screenshot(FrameTarget& target, ui::AppContext& app, const ScreenshotOptions& options) {
   text_capture.enabled = !options.geometry.empty();
   ViewCensus census;

@@ -93,27 +93,26 @@ std::string_view link_key(LinkedParam param) {
 namespace {
 
 // The member of a slot that a linked parameter names (one place for the mapping).
-template <typename SlotT>
-auto& linked_member(SlotT& slot, LinkedParam param) {
-  if constexpr (std::is_const_v<SlotT>) {
-    return linked_member(const_cast<Slot&>(slot), param);
-  } else {
-    switch (param) {
-      case LinkedParam::positions:
-        return slot.config.encoding.positions;
-      case LinkedParam::dims:
-        return slot.config.encoding.dims;
-      case LinkedParam::start:
-        return slot.config.encoding.start;
-      case LinkedParam::position:
-        return slot.selection.position;
-      case LinkedParam::offset:
-        return slot.selection.offset;
-      case LinkedParam::dimension:
-      default:
-        return slot.selection.dimension;
-    }
+auto& linked_member(Slot& slot, LinkedParam param) {
+  switch (param) {
+    case LinkedParam::positions:
+      return slot.config.encoding.positions;
+    case LinkedParam::dims:
+      return slot.config.encoding.dims;
+    case LinkedParam::start:
+      return slot.config.encoding.start;
+    case LinkedParam::position:
+      return slot.selection.position;
+    case LinkedParam::offset:
+      return slot.selection.offset;
+    case LinkedParam::dimension:
+    default:
+      return slot.selection.dimension;
   }
+}
+
+const auto& linked_member(const Slot& slot, LinkedParam param) {
+  return linked_member(const_cast<Slot&>(slot), param);
 }
 
 }  // namespace

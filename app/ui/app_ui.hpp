@@ -35,8 +35,6 @@ using app::PathDialog;
 using app::ViewDrawObserver;
 using app::ViewPngExport;
 
-struct AppContext;
-
 // What a per-configuration view draws from: this slice, never the whole app.
 struct ViewContext {
   ViewSettings& settings;       // the views' settings, shared by every configuration (controls edit them)

@@ -20,8 +20,10 @@ struct Pair {
   Eigen::Index first, second;
 };
 Pair pair_indices(std::int64_t k, std::int64_t d, RopePairing pairing) {
-  if (pairing == RopePairing::adjacent) return {2 * k, 2 * k + 1};
-  return {k, k + d / 2};
+  // Eigen::Index is 32 bits wide on wasm32: the casts keep the braces from narrowing there.
+  if (pairing == RopePairing::adjacent)
+    return {static_cast<Eigen::Index>(2 * k), static_cast<Eigen::Index>(2 * k + 1)};
+  return {static_cast<Eigen::Index>(k), static_cast<Eigen::Index>(k + d / 2)};
 }
 
 void check_rope(std::int64_t d, double base) {

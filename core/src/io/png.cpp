@@ -521,10 +521,10 @@ std::vector<std::uint8_t> render_heatmap_figure(const Matrix& matrix, const Figu
   // aliasing into stripes that are not in the data.
   for (int py = 0; py < plot_height; ++py) {
     const Eigen::Index r0 = std::int64_t{py} * rows / plot_height;
-    const Eigen::Index r1 = std::max(r0 + 1, std::int64_t{py + 1} * rows / plot_height);
+    const Eigen::Index r1 = std::max<Eigen::Index>(r0 + 1, std::int64_t{py + 1} * rows / plot_height);
     for (int px = 0; px < plot_width; ++px) {
       const Eigen::Index c0 = std::int64_t{px} * cols / plot_width;
-      const Eigen::Index c1 = std::max(c0 + 1, std::int64_t{px + 1} * cols / plot_width);
+      const Eigen::Index c1 = std::max<Eigen::Index>(c0 + 1, std::int64_t{px + 1} * cols / plot_width);
       set_pixel(canvas, left + px, top + py,
                 lut_color(lut, normalize(block_mean(matrix, r0, r1, c0, c1), range)));
     }

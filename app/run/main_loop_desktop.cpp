@@ -1,0 +1,39 @@
+// The interactive loop on the desktop: GLFW's event loop, asleep while nothing changes
+// (run/run_modes.hpp; the browser's loop is main_loop_web.cpp).
+#include <imgui.h>
+
+#include <chrono>
+
+#include "run/run_modes.hpp"
+#include "ui/panels.hpp"
+
+namespace pelab::app::run {
+
+int run_interactive(gfx::Window& window, ui::AppContext& app) {
+  // Draw while something changes; otherwise sleep until an event arrives (input, a worker's result,
+  // a dropped file). ImGui needs a few frames after an input to settle (hover, popups, layout), and a
+  // text field's cursor blinks, so a short countdown keeps frames coming after each event.
+  constexpr int frames_after_event = 3;
+  int busy_frames = frames_after_event;
+  while (!window.should_close()) {
+    const bool animating =
+        !ui::all_settled(app) || ImGui::GetIO().WantTextInput || ui::notices_animating(app);
+    if (busy_frames > 0 || animating) {
+      window.poll_events();
+      --busy_frames;
+    } else {
+      // A long timeout only as a safety net; waking because it ran out is no event: one frame.
+      constexpr double timeout_seconds = 30.0;
+      const auto waited_from = std::chrono::steady_clock::now();
+      window.wait_events(timeout_seconds);
+      const std::chrono::duration<double> waited = std::chrono::steady_clock::now() - waited_from;
+      busy_frames = waited.count() < timeout_seconds - 1e-3 ? frames_after_event : 0;
+    }
+    if (animating) busy_frames = frames_after_event;
+    render_frame_after_events(window, app);
+    window.swap_buffers();
+  }
+  return 0;
+}
+
+}  // namespace pelab::app::run

@@ -1,0 +1,63 @@
+// The interactive loop in the browser (run/run_modes.hpp; the desktop's is main_loop_desktop.cpp).
+// A page may not block its main thread, so the browser calls one frame at a time
+// (emscripten_set_main_loop, at the display's rate) instead of a loop that sleeps in wait_events.
+// The page reaches the running app through two exported functions (scripts/web/shell.html):
+//   Module.pelabFirstFrame()  called once, after the first frames drawn with every view's data
+//   pelab_state_json()        the session as the session file's writer makes it (window.pelab.state())
+#include <emscripten/emscripten.h>
+#include <imgui.h>
+
+#include <string>
+
+#include "run/run_modes.hpp"
+#include "state/session.hpp"
+
+namespace pelab::app::run {
+namespace {
+
+struct WebLoop {
+  gfx::Window* window = nullptr;
+  ui::AppContext* app = nullptr;
+  int settled_frames = 0;  // consecutive frames with every view's data drawn
+  bool announced = false;
+  std::string state_text;  // pelab_state_json's answer, kept until the next call
+};
+
+// The browser's callbacks carry no context of ours but the loop's argument; pelab_state_json, called
+// from the page, has none, so the one loop of the page lives here.
+WebLoop web_loop;
+
+EM_JS(void, announce_first_frame_with_data, (), {
+  if (Module.pelabFirstFrame) Module.pelabFirstFrame();
+});
+
+void draw_one_frame(void* argument) {
+  WebLoop& loop = *static_cast<WebLoop*>(argument);
+  render_frame(*loop.window, *loop.app);  // events first; the browser shows the canvas on return
+  // As run_screenshot waits: the layout needs a few frames after the data arrives.
+  constexpr int frames_to_settle = 3;
+  loop.settled_frames = ui::all_settled(*loop.app) ? loop.settled_frames + 1 : 0;
+  if (!loop.announced && loop.settled_frames >= frames_to_settle) {
+    loop.announced = true;
+    announce_first_frame_with_data();
+  }
+}
+
+}  // namespace
+
+int run_interactive(gfx::Window& window, ui::AppContext& app) {
+  web_loop.window = &window;
+  web_loop.app = &app;
+  // simulate_infinite_loop: main's stack (the window, the app) stays as it is; main never returns.
+  emscripten_set_main_loop_arg(draw_one_frame, &web_loop, 0, true);
+  return 0;
+}
+
+}  // namespace pelab::app::run
+
+extern "C" EMSCRIPTEN_KEEPALIVE const char* pelab_state_json() {
+  using pelab::app::run::web_loop;
+  if (!web_loop.app) return "";
+  web_loop.state_text = pelab::app::session_to_text(web_loop.app->state);
+  return web_loop.state_text.c_str();
+}

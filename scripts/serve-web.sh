@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Serves build-web/dist (scripts/build-web.sh) on http://127.0.0.1:PORT/ (default 8000) with the
+# headers that make the page cross-origin isolated, without which browsers give it no
+# SharedArrayBuffer and pelab's threads cannot start:
+#   Cross-Origin-Opener-Policy: same-origin
+#   Cross-Origin-Embedder-Policy: require-corp
+#   DIST   the directory served (default: build-web/dist)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PORT=${1:-8000}
+DIST=${DIST:-$PWD/build-web/dist}
+[[ -f $DIST/index.html ]] || { echo "serve-web: $DIST/index.html is missing (bash scripts/build-web.sh)" >&2; exit 1; }
+[[ $PORT =~ ^[0-9]+$ ]] || { echo "serve-web: PORT must be a number (got '$PORT')" >&2; exit 2; }
+exec python3 - "$DIST" "$PORT" <<'PY'
+import functools, http.server, sys
+
+class IsolatedHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
+                      ".js": "text/javascript", ".data": "application/octet-stream"}
+
+    def end_headers(self):
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):  # quiet: tests read stderr for errors only
+        pass
+
+directory, port = sys.argv[1], int(sys.argv[2])
+server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(IsolatedHandler, directory=directory))
+print(f"serve-web: http://127.0.0.1:{port}/ serving {directory}", flush=True)
+server.serve_forever()
+PY

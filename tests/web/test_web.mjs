@@ -1,0 +1,117 @@
+// Drives pelab's web build in headless Chromium (tests/web/test_web.sh starts the server and makes the
+// native reference pictures). Usage: node test_web.mjs URL NATIVE_EN.png NATIVE_KO.png OUT_DIR
+// Fails (exit 1) on the first broken fact; prints one line per check and the time to the first frame.
+import fs from "node:fs";
+import path from "node:path";
+import puppeteer from "puppeteer-core";
+import { PNG } from "pngjs";
+
+const [url, nativeEnglish, nativeKorean, outDir] = process.argv.slice(2);
+const width = 1280, height = 800;
+const chromium = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+function fail(message) {
+  console.error(`test_web: FAIL: ${message}`);
+  process.exit(1);
+}
+
+// Pixels whose largest channel difference exceeds `tolerance`, as a fraction of all pixels.
+function differingFraction(a, b, tolerance) {
+  if (a.width !== b.width || a.height !== b.height)
+    fail(`picture sizes differ: ${a.width}x${a.height} vs ${b.width}x${b.height}`);
+  let differing = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    const d = Math.max(Math.abs(a.data[i] - b.data[i]), Math.abs(a.data[i + 1] - b.data[i + 1]),
+                       Math.abs(a.data[i + 2] - b.data[i + 2]));
+    if (d > tolerance) ++differing;
+  }
+  return differing / (a.width * a.height);
+}
+
+// Opens the page with these program arguments; resolves when window.pelab.ready has.
+async function openPelab(browser, args, problems) {
+  const page = await browser.newPage();
+  await page.setViewport({ width, height });
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("requestfailed", (request) => problems.push(`request failed: ${request.url()}`));
+  await page.evaluateOnNewDocument((a) => { window.pelabArguments = a; }, args);
+  const started = performance.now();
+  await page.goto(url, { waitUntil: "load" });
+  const isolated = await page.evaluate(() => window.crossOriginIsolated);
+  if (!isolated) fail("the page is not cross-origin isolated (COOP/COEP headers missing)");
+  await page.evaluate(() => window.pelab.ready);
+  const firstFrameMs = performance.now() - started;
+  return { page, firstFrameMs };
+}
+
+async function canvasPicture(page, file) {
+  const canvas = await page.$("#canvas");
+  const box = await canvas.boundingBox();
+  if (Math.round(box.width) !== width || Math.round(box.height) !== height)
+    fail(`the canvas is ${box.width}x${box.height}, not ${width}x${height}`);
+  await canvas.screenshot({ path: file });
+  return PNG.sync.read(fs.readFileSync(file));
+}
+
+const browser = await puppeteer.launch({
+  executablePath: chromium,
+  headless: true,
+  args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
+         `--window-size=${width},${height}`],
+});
+const timeout = setTimeout(() => fail("timed out after 240 s"), 240000);
+try {
+  // 1. The default state in English: loads cleanly, draws, and looks like the native program.
+  const problems = [];
+  const english = await openPelab(browser, ["--lang", "en", "--size", `${width}x${height}`], problems);
+  console.log(`test_web: first frame with data after ${english.firstFrameMs.toFixed(0)} ms`);
+  const state = JSON.parse(await english.page.evaluate(() => window.pelab.state()));
+  if (!Array.isArray(state.configs) || state.configs.length < 1) fail(`state() has no configs: ${JSON.stringify(state)}`);
+  const config = state.configs[0];
+  for (const key of ["kind", "positions", "dims", "base"])
+    if (!(key in config)) fail(`state().configs[0] has no ${key}`);
+  console.log(`test_web: state() ok (${state.configs.length} config, ${config.kind} N=${config.positions} D=${config.dims})`);
+  // Let the canvas settle (hover states, the status bar), then compare with the native picture.
+  const web = await canvasPicture(english.page, path.join(outDir, "web_en.png"));
+  const native = PNG.sync.read(fs.readFileSync(nativeEnglish));
+  const fraction = differingFraction(web, native, 40);
+  console.log(`test_web: ${(100 * fraction).toFixed(2)}% of pixels differ from the native picture by more than 40`);
+  if (fraction > Number(process.env.PELAB_WEB_MAX_DIFFERING ?? 0.03)) fail("the web picture differs from the native one");
+
+  // 2. A real mouse drag on the sidebar's p slider (its grab, at 1280x800) moves the selected position.
+  const slider = JSON.parse(process.env.PELAB_WEB_SLIDER ?? "[190, 401]");
+  await english.page.mouse.move(slider[0], slider[1]);
+  await english.page.mouse.down();
+  for (let step = 1; step <= 10; ++step) await english.page.mouse.move(slider[0] + 8 * step, slider[1]);
+  await english.page.mouse.up();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const dragged = JSON.parse(await english.page.evaluate(() => window.pelab.state()));
+  if (JSON.stringify(dragged.configs) === JSON.stringify(state.configs))
+    fail(`dragging at (${slider}) changed nothing in state().configs`);
+  const changed = Object.keys(config).filter((key) => JSON.stringify(config[key]) !== JSON.stringify(dragged.configs[0][key]));
+  console.log(`test_web: the drag changed ${changed.join(", ")}: ${JSON.stringify(dragged.configs[0].selection)}`);
+  if (!(dragged.configs[0].selection.position > config.selection.position))
+    fail(`dragging p's slider right did not raise the selected position (${config.selection.position} -> ${dragged.configs[0].selection.position})`);
+  await english.page.screenshot({ path: path.join(outDir, "web_en_dragged.png") });
+  if (problems.length) fail(problems.join("\n"));
+
+  // 3. Korean: the interface in Hangul, drawn as the native program draws it.
+  const koreanProblems = [];
+  const korean = await openPelab(browser, ["--lang", "ko", "--size", `${width}x${height}`], koreanProblems);
+  const webKorean = await canvasPicture(korean.page, path.join(outDir, "web_ko.png"));
+  const nativeKo = PNG.sync.read(fs.readFileSync(nativeKorean));
+  const koreanFraction = differingFraction(webKorean, nativeKo, 40);
+  const apart = differingFraction(webKorean, web, 40);
+  console.log(`test_web: Korean: ${(100 * koreanFraction).toFixed(2)}% differ from native Korean, ` +
+              `${(100 * apart).toFixed(2)}% from the English page`);
+  if (koreanFraction > Number(process.env.PELAB_WEB_MAX_DIFFERING ?? 0.03)) fail("the Korean page differs from the native one");
+  if (apart < 0.001) fail("the Korean page looks like the English one");
+  if (koreanProblems.length) fail(koreanProblems.join("\n"));
+  console.log("test_web: all checks passed");
+} finally {
+  clearTimeout(timeout);
+  await browser.close();
+}
