@@ -12,6 +12,7 @@
 #include "state/i18n.hpp"
 #include "state/session.hpp"
 #include "ui/panels.hpp"
+#include "ui/theme.hpp"
 #include "ui/view_registry.hpp"
 
 namespace pelab::app::ui {
@@ -292,10 +293,8 @@ void draw_app(AppContext& app) {
   }
 }
 
-ImU32 config_color(std::size_t index) {
-  static const ImU32 colors[] = {IM_COL32(86, 180, 233, 255), IM_COL32(230, 159, 0, 255),
-                                 IM_COL32(0, 158, 115, 255), IM_COL32(204, 121, 167, 255)};
-  return colors[index % 4];
+ImU32 config_color(Theme theme, std::size_t index) {
+  return ImGui::ColorConvertFloat4ToU32(config_text_color(theme, index));
 }
 
 void note_text(const char* format, ...) {

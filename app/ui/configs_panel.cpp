@@ -10,6 +10,7 @@
 #include "pelab/io/data_dir.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
+#include "ui/theme.hpp"
 
 namespace pelab::app::ui {
 namespace {
@@ -46,7 +47,7 @@ void draw_configs_section(AppContext& app) {
   std::optional<std::pair<std::size_t, int>> move;
   for (std::size_t i = 0; i < count; ++i) {
     ImGui::PushID(static_cast<int>(i));
-    ImGui::PushStyleColor(ImGuiCol_Text, config_color(i));
+    ImGui::PushStyleColor(ImGuiCol_Text, config_color(state.ui.theme, i));
     if (ImGui::RadioButton("##active", state.active == i)) state.active = i;
     ImGui::SameLine();
     const std::string name = slot_name(state, i);
@@ -149,7 +150,7 @@ void draw_table_source_controls(AppContext& app) {
     item_tooltip(tr("configs.seeded.tip"));
     const LoadedSource& source = table_source(app, config.table_path, config.tensor);
     if (!source.error.empty()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(240, 90, 80, 255));
+      ImGui::PushStyleColor(ImGuiCol_Text, theme_text_colors(app.state.ui.theme).error);
       ImGui::PushTextWrapPos(0.0f);
       ImGui::TextUnformatted(source.error.c_str());
       ImGui::PopTextWrapPos();

@@ -11,6 +11,7 @@
 #include "plot/rich_text.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
+#include "ui/theme.hpp"
 #include "ui/view_registry.hpp"
 
 namespace pelab::app::ui {
@@ -222,8 +223,9 @@ void draw_lesson_band(AppContext& app, float height) {
   const Language language = current_language();
   const float em = ImGui::GetFontSize();
   const BandLayout layout = band_layout(app, band_inner_width(ImGui::GetContentRegionAvail().x));
-  const ImVec4 accent = ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive);
-  const ImVec4 formula_colour = ImGui::GetStyleColorVec4(ImGuiCol_PlotLinesHovered);
+  const ThemeTextColors text_colors = theme_text_colors(app.state.ui.theme);
+  const ImVec4 accent = text_colors.accent;
+  const ImVec4 formula_colour = text_colors.formula;
   const ImVec4 mark_colour(1.0f, 0.67f, 0.0f, 1.0f);  // the frame colour of highlighted views and controls
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
   ImGui::BeginChild("lesson_band", ImVec2(0.0f, height), true, ImGuiWindowFlags_NoScrollbar);

@@ -28,7 +28,7 @@ bool handle_lesson_keys(AppContext& app);  // true in presenter mode: the other 
 std::string pointed_control_caption(const LessonStep& step, const AppState& state);
 
 // The colour of configuration `index` (its label, its curves in overlays).
-ImU32 config_color(std::size_t index);
+ImU32 config_color(Theme theme, std::size_t index);  // a configuration's label colour (ui/theme.hpp)
 
 // Shared by the views: a wrapped line of secondary text (stride notes, formulas).
 void note_text(const char* format, ...) IM_FMTARGS(1);

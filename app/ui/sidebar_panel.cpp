@@ -12,6 +12,7 @@
 #include "state/i18n.hpp"
 #include "state/state_link.hpp"
 #include "ui/panels.hpp"
+#include "ui/theme.hpp"
 #include "ui/view_registry.hpp"
 
 namespace pelab::app::ui {
@@ -122,10 +123,10 @@ bool enum_combo(const char* label, Enum& value, const Range& values, const char*
 }
 
 // A group heading: some space, the title in the accent colour, a rule.
-void section(const char* title) {
+void section(const AppContext& app, const char* title) {
   ImGui::Spacing();
   ImGui::Spacing();
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  ImGui::PushStyleColor(ImGuiCol_Text, theme_text_colors(app.state.ui.theme).heading);
   ImGui::TextUnformatted(title);
   ImGui::PopStyleColor();
   ImGui::Separator();
@@ -429,7 +430,7 @@ std::string copy_state_link(AppContext& app) {
 }
 
 void draw_sidebar_panel(AppContext& app) {
-  section(tr("sidebar.section.configs"));
+  section(app, tr("sidebar.section.configs"));
   {
     // The list of configurations and the links between them are one panel: either id marks it.
     const ControlMark configs(app, "configs"), links(app, "links");
@@ -439,19 +440,19 @@ void draw_sidebar_panel(AppContext& app) {
       app.state.slots.size() > 1
           ? trf("sidebar.section.encoding_of", {std::string(1, static_cast<char>('A' + app.state.active))})
           : std::string(tr("sidebar.section.encoding"));
-  section(heading.c_str());
+  section(app, heading.c_str());
   draw_encoding_controls(app);
-  section(tr("sidebar.section.selection"));
+  section(app, tr("sidebar.section.selection"));
   draw_selection_controls(app);
-  section(tr("sidebar.section.colour"));
+  section(app, tr("sidebar.section.colour"));
   draw_colour_controls(app);
-  section(tr("sidebar.section.similarity"));
+  section(app, tr("sidebar.section.similarity"));
   draw_similarity_rotation_controls(app);
-  section(tr("sidebar.section.views"));
+  section(app, tr("sidebar.section.views"));
   draw_view_toggles(app);
-  section(tr("sidebar.section.lessons"));
+  section(app, tr("sidebar.section.lessons"));
   draw_lesson_controls(app);
-  section(tr("sidebar.section.display"));
+  section(app, tr("sidebar.section.display"));
   draw_display_controls(app);
 }
 
