@@ -34,7 +34,13 @@ packages=(
   g++-mingw-w64-x86-64-posix              # scripts/build-windows.sh (dpkg-dev's dpkg-source unpacks the
                                           # Debian sources of GLFW and Dear ImGui it builds for Windows)
   zip unzip wine wine64                   # the Windows zip, and tests/windows/test_wine.sh runs it under wine
+  emscripten                              # scripts/build-web.sh: the browser build (its node tools need nodejs)
+  fonttools                               # build-web: pyftsubset cuts NanumGothic to the glyphs pelab's texts use
+  chromium                                # tests/web/test_web.sh drives the page in headless Chromium
 )
+# tests/web installs puppeteer-core from npm (tests/web/package-lock.json). A machine whose nodejs
+# comes from elsewhere (NodeSource's includes npm and conflicts with Debian's npm package) keeps it.
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do

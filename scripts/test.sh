@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Quick start (2): install what is missing, build, and run every test: formatting, the Release build
 # (warnings are errors), the Debian package in a clean Debian 12 root, the Windows build under wine,
-# core and pelab-cli alone (no app), an AddressSanitizer + UndefinedBehaviorSanitizer build, and
+# the browser build in headless Chromium, core and pelab-cli alone (no app), an AddressSanitizer + UndefinedBehaviorSanitizer build, and
 # libFuzzer on every reader. Each stage prints its start time, so a slow one shows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +43,10 @@ stage "Windows build (mingw-w64, static) and its tests under wine"
 bash scripts/build-windows.sh | tee build-cache/build-windows.log
 zip_file=$(sed -n 's/^build-windows: //p' build-cache/build-windows.log | tail -1)
 bash tests/windows/test_wine.sh build "$zip_file"
+
+stage "Web build (emscripten, WebGL 2) and its tests in headless Chromium"
+bash scripts/build-web.sh
+bash tests/web/test_web.sh
 
 stage "core and pelab-cli alone (PELAB_BUILD_APP=OFF)"
 cmake -S . -B build-core -DCMAKE_BUILD_TYPE=Release -DPELAB_BUILD_APP=OFF -DPELAB_BUILD_BENCH=OFF \

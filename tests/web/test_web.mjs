@@ -28,18 +28,21 @@ function differingFraction(a, b, tolerance) {
   return differing / (a.width * a.height);
 }
 
-// Opens the page with these program arguments; resolves when window.pelab.ready has.
-async function openPelab(browser, args, problems) {
+// Opens the page with these program arguments (null: the page's own, from the query string) at
+// url + query; resolves when window.pelab.ready has. Console warnings (the program's stderr) are
+// collected in `warnings` when given.
+async function openPelab(browser, args, problems, query = "", warnings = null) {
   const page = await browser.newPage();
   await page.setViewport({ width, height });
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+    if (warnings && message.type() === "warn") warnings.push(message.text());
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
   page.on("requestfailed", (request) => problems.push(`request failed: ${request.url()}`));
-  await page.evaluateOnNewDocument((a) => { window.pelabArguments = a; }, args);
+  if (args !== null) await page.evaluateOnNewDocument((a) => { window.pelabArguments = a; }, args);
   const started = performance.now();
-  await page.goto(url, { waitUntil: "load" });
+  await page.goto(url + query, { waitUntil: "load" });
   const isolated = await page.evaluate(() => window.crossOriginIsolated);
   if (!isolated) fail("the page is not cross-origin isolated (COOP/COEP headers missing)");
   await page.evaluate(() => window.pelab.ready);
@@ -110,6 +113,54 @@ try {
   if (koreanFraction > Number(process.env.PELAB_WEB_MAX_DIFFERING ?? 0.03)) fail("the Korean page differs from the native one");
   if (apart < 0.001) fail("the Korean page looks like the English one");
   if (koreanProblems.length) fail(koreanProblems.join("\n"));
+
+  // 4. A link: the page's query string is the state, in the desktop's pelab:?… grammar (two
+  //    configurations, the selected position); a bad parameter is named and the rest applies.
+  const linkProblems = [], linkWarnings = [];
+  const query = "?c=fourier&c=sinusoidal:base=100&p=7&bogus=1";
+  const linked = await openPelab(browser, null, linkProblems, query, linkWarnings);
+  const linkState = JSON.parse(await linked.page.evaluate(() => window.pelab.state()));
+  const kinds = linkState.configs.map((c) => c.kind);
+  if (kinds.join(",") !== "fourier,sinusoidal") fail(`the link ${query} opened ${kinds.join(", ")}`);
+  if (linkState.configs[1].base !== 100) fail(`the link's base=100 became ${linkState.configs[1].base}`);
+  if (linkState.configs[0].selection.position !== 7)
+    fail(`the link's p=7 became ${linkState.configs[0].selection.position}`);
+  if (!linkWarnings.some((text) => text.includes("bogus")))
+    fail(`the link's bad parameter 'bogus' was not named (console: ${linkWarnings.join(" | ")})`);
+  if (linkProblems.length) fail(linkProblems.join("\n"));
+  console.log(`test_web: the link ${query} opened ${kinds.join(" + ")} at p = 7 and named 'bogus'`);
+
+  // 5. Files dropped on the page (as a user drags them from the desktop): a malformed .npy is refused
+  //    with a notice naming it and changes nothing; GPT-2's position table becomes the configuration.
+  const dropFile = async (name, bytes) => {
+    await linked.page.evaluate((fileName, data) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(data)], fileName));
+      document.getElementById("canvas").dispatchEvent(
+          new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, name, Array.from(bytes));
+  };
+  const stateNow = async () => JSON.parse(await linked.page.evaluate(() => window.pelab.state()));
+  const waitFor = async (what, test) => {
+    for (let i = 0; i < 100; ++i) {
+      if (test(await stateNow())) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    fail(`${what} did not happen within 10 s`);
+  };
+  await dropFile("broken.npy", Buffer.from("not a npy file"));
+  for (let i = 0; i < 50 && !linkWarnings.some((t) => t.includes("broken.npy")); ++i)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  if (!linkWarnings.some((t) => t.includes("broken.npy"))) fail("the malformed broken.npy was not refused with a notice");
+  if ((await stateNow()).configs.map((c) => c.kind).join(",") !== "fourier,sinusoidal")
+    fail("the malformed drop changed the configurations");
+  const gpt2 = fs.readFileSync(new URL("../../assets/presets/gpt2_wpe_64x768.npy", import.meta.url));
+  await dropFile("gpt2_wpe_64x768.npy", gpt2);
+  await waitFor("the dropped GPT-2 table becoming a configuration",
+                (s) => s.configs.some((c) => c.kind === "learned" && c.dims === 768 && c.positions === 64));
+  await linked.page.screenshot({ path: path.join(outDir, "web_dropped.png") });
+  if (linkProblems.length) fail(linkProblems.join("\n"));
+  console.log("test_web: a dropped malformed .npy was refused with a notice; GPT-2's table loaded (64 x 768)");
   console.log("test_web: all checks passed");
 } finally {
   clearTimeout(timeout);
