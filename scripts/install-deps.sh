@@ -37,6 +37,7 @@ packages=(
   emscripten                              # scripts/build-web.sh: the browser build (its node tools need nodejs)
   fonttools                               # build-web: pyftsubset cuts NanumGothic to the glyphs pelab's texts use
   chromium                                # tests/web/test_web.sh drives the page in headless Chromium
+  curl                                    # test_web.sh waits for its web server to answer
 )
 # tests/web installs puppeteer-core from npm (tests/web/package-lock.json). A machine whose nodejs
 # comes from elsewhere (NodeSource's includes npm and conflicts with Debian's npm package) keeps it.

@@ -117,7 +117,7 @@ std::string check_json(const EncodingSpec& spec, const std::vector<RequirementSc
   j["passed"] = passed;
   j["not_measurable"] = unmeasurable;
   j["total"] = static_cast<int>(scores.size());
-  return j.dump(2) + "\n";
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string check_table(const EncodingSpec& spec, const std::vector<RequirementScore>& scores) {

@@ -1,7 +1,7 @@
 // The interactive loop in the browser (run/run_modes.hpp; the desktop's is main_loop_desktop.cpp).
 // A page may not block its main thread, so the browser calls one frame at a time
 // (emscripten_set_main_loop, at the display's rate) instead of a loop that sleeps in wait_events.
-// The page reaches the running app through two exported functions (scripts/web/shell.html):
+// The page reaches the running app through two exported functions (scripts/web/index.html):
 //   Module.pelabFirstFrame()  called once, after the first frames drawn with every view's data
 //   pelab_state_json()        the session as the session file's writer makes it (window.pelab.state())
 #include <emscripten/emscripten.h>

@@ -157,7 +157,7 @@ void write_geometry(const std::filesystem::path& path, const ui::AppContext& app
       // The last frame's text, one line per drawn text item (tests look for a string).
       {"text", text_capture.text},
       {"views", views}};
-  write_file_atomic(path, geometry.dump(2) + "\n");
+  write_file_atomic(path, geometry.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
 struct PhaseResult {

@@ -488,7 +488,9 @@ std::string session_to_text(const AppState& state) {
                                        {"layout", layout},
                                        {"ui", ui_to_json(state.ui)},
                                        {"views", views_to_json(state.views)}};
-  return session.dump(2) + "\n";
+  // Labels and file names may hold bytes that are not UTF-8 (a Linux file name can): written as U+FFFD
+  // rather than letting the JSON writer throw.
+  return session.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 bool names_session_file(std::string_view argument) { return ends_with_ascii_nocase(argument, ".json"); }

@@ -72,7 +72,7 @@ void read_index(std::string_view name, std::string_view value, std::optional<std
 std::string setting_text(const json& value) {
   if (value.is_string() && json::parse(value.get<std::string>(), nullptr, false).is_discarded())
     return value.get<std::string>();
-  return value.dump();
+  return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 json views_json(const AppState& state) { return json::parse(session_to_text(state)).at("views"); }

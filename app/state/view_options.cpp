@@ -45,6 +45,12 @@ std::vector<std::string> apply_view_options(ViewSettings& views, std::span<const
     }
     const std::string key = option.substr(0, equals), text = option.substr(equals + 1);
     if (key == "rope.model") {
+      // A name from the models folder, never a path: a link may carry this setting, and must not make
+      // pelab read a file elsewhere.
+      if (text.empty() || text.front() == '.' || text.find_first_of("/\\:") != std::string::npos) {
+        problems.push_back("--set " + option + ": a model's name (as in the models folder), not a path");
+        continue;
+      }
       const std::filesystem::path file = models_dir / (text + ".json");
       try {
         result.rope = rope_settings_for_model(load_model_config(file), text);

@@ -64,7 +64,7 @@ std::string sidecar_json(const AppContext& app, const ViewType& view, std::size_
     j["row_stride"] = a.rows.stride;
     j["rows_written"] = a.rows.shown;
   }
-  return j.dump(1) + "\n";
+  return j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace

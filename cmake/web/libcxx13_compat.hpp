@@ -49,17 +49,20 @@ inline int shortest_scientific_precision(double value) {
   return 16;
 }
 
-inline string shortest(double value, chars_format format) {
+// `plain`: to_chars without a format, which picks the shorter of fixed and scientific (fixed on a
+// tie). It cannot be asked for with a chars_format value: general is fixed | scientific, and general
+// means %g's choice, which differs (1e-4 is "0.0001" under %g, "1e-04" in plain to_chars).
+inline string shortest(double value, chars_format format, bool plain = false) {
   if (value != value || value - value != 0.0) return printed(value, 'g', 0);  // nan, inf
   const int digits_after_first = shortest_scientific_precision(value);
   const string scientific = printed(value, 'e', digits_after_first);
   if (format == chars_format::scientific) return scientific;
-  if (format == chars_format::general) return printed(value, 'g', digits_after_first + 1);
+  if (!plain && format == chars_format::general) return printed(value, 'g', digits_after_first + 1);
   // Fixed: the same significant digits, so as many decimals as reach the last of them.
   const int exponent = atoi(scientific.c_str() + scientific.find('e') + 1);
   const int decimals = digits_after_first - exponent > 0 ? digits_after_first - exponent : 0;
   const string fixed = printed(value, 'f', decimals);
-  if (format == chars_format::fixed) return fixed;
+  if (!plain && format == chars_format::fixed) return fixed;
   return fixed.size() <= scientific.size() ? fixed : scientific;
 }
 
@@ -76,8 +79,8 @@ inline char conversion(chars_format format) {
 }  // namespace pelab_web_compat
 
 inline to_chars_result to_chars(char* first, char* last, double value) {
-  return pelab_web_compat::copied(
-      first, last, pelab_web_compat::shortest(value, chars_format::scientific | chars_format::fixed));
+  return pelab_web_compat::copied(first, last,
+                                  pelab_web_compat::shortest(value, chars_format::general, true));
 }
 
 inline to_chars_result to_chars(char* first, char* last, double value, chars_format format) {

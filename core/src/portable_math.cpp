@@ -63,11 +63,14 @@ double power_of_two(int k) {
 
 // [SECTION] sin and cos
 
-// pi/2 in three pieces: the first two hold 33 bits each, so k * piece is exact for |k| < 2^20;
-// the third carries the next 53 bits (pi/2 to 119 bits in all).
+// pi/2 in four pieces: the first three hold 33 bits each, so k * piece is exact for |k| < 2^20;
+// the fourth carries the next 53 bits (pi/2 to 152 bits in all). The doubles below 1.5e6 that come
+// closest to a multiple of pi/2 leave a remainder near 2^-53, whose 53 bits need about 2^-106 of
+// absolute accuracy: three pieces (119 bits) left such remainders up to 1.06 ulp off.
 constexpr double kPio2Part1 = 0x1.921fb544p+0;
 constexpr double kPio2Part2 = 0x1.0b4611a6p-34;
-constexpr double kPio2Part3 = 0x1.3198a2e037073p-69;
+constexpr double kPio2Part3 = 0x1.3198a2ep-69;
+constexpr double kPio2Part4 = 0x1.b839a252049c1p-104;
 // pi/2 as a double-double (106 bits), for the reduction of large arguments.
 constexpr double kPio2Hi = 0x1.921fb54442d18p+0;
 constexpr double kPio2Lo = 0x1.1a62633145c06p-54;
@@ -147,9 +150,11 @@ struct SinCos {
   const double k = round_to_integer(x * kTwoOverPi);
   const double t1 = x - k * kPio2Part1;  // exact: k * piece has at most 53 bits, and t1 is small
   const DoubleDouble a = two_sum(t1, -(k * kPio2Part2));
-  const DoubleDouble r = two_sum(a.hi, a.lo - k * kPio2Part3);
+  const DoubleDouble b = two_sum(a.hi, -(k * kPio2Part3));
+  const DoubleDouble r = two_sum(b.hi, (a.lo + b.lo) - k * kPio2Part4);
   const double m = k - 4.0 * round_to_integer(0.25 * k);
-  return from_quadrant(m, r.hi, r.lo);
+  const SinCos v = from_quadrant(m, r.hi, r.lo);
+  return {x == 0.0 ? x : v.s, v.c};  // sin(-0) = -0 (the reduction's additions would give +0)
 }
 
 // Little-endian 32-bit limbs of a big integer.
@@ -393,6 +398,11 @@ double pow(double base, double y) {
   constexpr double inf = std::numeric_limits<double>::infinity();
   if (y == 0.0 || base == 1.0) return 1.0;
   if (std::isnan(base) || std::isnan(y)) return std::numeric_limits<double>::quiet_NaN();
+  if (std::isinf(base)) {  // C99 Annex F: (+-inf)^y is +-inf or +-0, the sign only for odd integers y
+    const bool negative = base < 0.0 && is_odd_integer(y);
+    if (y > 0.0) return negative ? -inf : inf;
+    return negative ? -0.0 : 0.0;
+  }
   if (base < 0.0) {
     if (std::floor(y) != y) return std::numeric_limits<double>::quiet_NaN();
     const double magnitude = pow(-base, y);
@@ -407,7 +417,6 @@ double pow(double base, double y) {
     if (y > 0.0) return odd ? -0.0 : 0.0;
     return odd ? -inf : inf;
   }
-  if (std::isinf(base)) return y > 0.0 ? inf : 0.0;
   const DoubleDouble l = log_dd(base);
   const double t = y * l.hi;
   if (!(std::abs(t) < 1000.0)) return exp_dd(t, 0.0);  // overflows or underflows anyway

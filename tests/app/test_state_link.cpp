@@ -13,6 +13,7 @@
 #include "pelab/model_config.hpp"
 #include "pelab/types.hpp"
 #include "state/i18n.hpp"
+#include "state/session.hpp"
 #include "state/state_link.hpp"
 #include "state/view_options.hpp"
 #include "ui/view_registry.hpp"
@@ -259,4 +260,33 @@ TEST_CASE("links on the command line and in .link files", "[link]") {
   CHECK_THROWS_WITH(read_link_file(dir / "junk.link"), Catch::Contains("junk.link: not a link"));
   CHECK_THROWS_WITH(read_link_file(dir / "missing.link"), Catch::Contains("missing.link: cannot be read"));
   fs::remove_all(dir);
+}
+
+TEST_CASE("a label that is not UTF-8 is written, not thrown on", "[link]") {
+  // A link's percent-escapes can carry any byte (pelab:?c=sinusoidal:label=%FF); the session and the
+  // link writers go through JSON, whose writer refuses invalid UTF-8 unless told to replace it.
+  load_languages();
+  AppState state;
+  state.slots.front().config.label =
+      "a\xff"
+      "b";
+  std::string session;
+  REQUIRE_NOTHROW(session = session_to_text(state));
+  CHECK(session.find("a\xEF\xBF\xBD"
+                     "b") != std::string::npos);  // U+FFFD in place of the bad byte
+  std::vector<std::string> left_out;
+  std::string link;
+  REQUIRE_NOTHROW(link = write_state_link(state_link_of(state, left_out)));
+  CHECK(link.starts_with("pelab:?c="));
+}
+
+TEST_CASE("a link's rope model is a name from the models folder, never a path", "[link]") {
+  load_languages();
+  for (const char* bad : {"../../etc/passwd", "/etc/hostname", ".hidden", "sub/model", "C:model"}) {
+    const StateLinkRead r = read(std::string("pelab:?c=sinusoidal&set=rope.model=") + bad);
+    INFO(bad);
+    CHECK(mentions(r.problems, "not a path"));
+    CHECK(r.link.configs.size() == 1);  // the rest of the link still applies
+  }
+  CHECK(read("pelab:?c=sinusoidal&set=rope.model=llama-3.1-8b").problems.empty());
 }
