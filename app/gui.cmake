@@ -171,7 +171,7 @@ if(EMSCRIPTEN)
   set_target_properties(pelab PROPERTIES SUFFIX .js)
   target_link_options(pelab PRIVATE
     -sPTHREAD_POOL_SIZE=8 -sALLOW_MEMORY_GROWTH=1 -Wno-pthreads-mem-growth
-    -sEXPORTED_FUNCTIONS=_main,_pelab_state_json -sEXPORTED_RUNTIME_METHODS=UTF8ToString
+    -sEXPORTED_FUNCTIONS=_main,_pelab_state_json,_pelab_copy_link,_malloc -sEXPORTED_RUNTIME_METHODS=UTF8ToString
     "SHELL:--preload-file ${PELAB_BUILD_DATA_DIR}@/pelab/share/pelab")
 endif()
 

@@ -129,6 +129,20 @@ try {
     fail(`the link's bad parameter 'bogus' was not named (console: ${linkWarnings.join(" | ")})`);
   if (linkProblems.length) fail(linkProblems.join("\n"));
   console.log(`test_web: the link ${query} opened ${kinds.join(" + ")} at p = 7 and named 'bogus'`);
+  // Copy link (what the sidebar's button does) gives this page's address with the state's query, and
+  // that address opens the same state in another tab.
+  const copied = await linked.page.evaluate(() => window.pelab.copyLink());
+  if (typeof copied !== "string" || !copied.startsWith(url + "?c="))
+    fail(`Copy link gave ${JSON.stringify(copied)}, not an address of this page (${url}?c=...)`);
+  const reopenedProblems = [];
+  const reopened = await openPelab(browser, null, reopenedProblems, copied.substring(url.length));
+  const reopenedState = JSON.parse(await reopened.page.evaluate(() => window.pelab.state()));
+  if (reopenedState.configs.map((c) => c.kind).join(",") !== "fourier,sinusoidal" ||
+      reopenedState.configs[1].base !== 100 || reopenedState.configs[0].selection.position !== 7)
+    fail(`the copied link ${copied} opened another state: ${JSON.stringify(reopenedState.configs)}`);
+  if (reopenedProblems.length) fail(reopenedProblems.join("\n"));
+  await reopened.page.close();
+  console.log(`test_web: Copy link gave ${copied}, which opens the same state`);
 
   // 5. Files dropped on the page (as a user drags them from the desktop): a malformed .npy is refused
   //    with a notice naming it and changes nothing; GPT-2's position table becomes the configuration.
