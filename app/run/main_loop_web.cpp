@@ -45,7 +45,7 @@ EM_JS(void, copy_to_browser_clipboard, (const char* utf8), {
   let text = UTF8ToString(utf8);
   if (text.startsWith("pelab:?")) text = location.origin + location.pathname + text.substring(6);
   Module.pelabClipboard = text;
-  if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
+  if (navigator.clipboard) navigator.clipboard.writeText(text).catch(function(){});
 });
 
 EM_JS(char*, browser_clipboard_copy, (), {
