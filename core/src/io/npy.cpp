@@ -365,6 +365,7 @@ double decode_element(const char* p, NpyDtype dtype) {
 // for) that is their memory, copied in one piece; numpy writes a 2000 x 1600 table the same way.
 template <class T>
 void append_values(std::string& out, std::span<const T> data) {
+  if (data.empty()) return;  // an empty span's data() may be null, which memcpy must not be given
   if constexpr (std::endian::native == std::endian::little) {
     out.append(reinterpret_cast<const char*>(data.data()), data.size_bytes());
   } else {
@@ -399,6 +400,7 @@ void decode_run(const char* p, std::size_t count, double* out) {
 }
 
 void decode_contiguous(const char* p, std::size_t count, NpyDtype dtype, double* out) {
+  if (count == 0) return;  // an empty array's data() may be null, which memcpy must not be given
   switch (dtype) {
     case NpyDtype::float64:
       if constexpr (std::endian::native == std::endian::little) {
