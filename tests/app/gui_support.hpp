@@ -175,4 +175,21 @@ struct OffscreenApp {
   }
 };
 
+// The pixels above the status bar (which prints how long each computation took, different in every
+// run) that differ between two pictures; `geometry` is one picture's --geometry census.
+inline std::size_t differing_pixels(const std::filesystem::path& a, const std::filesystem::path& b,
+                                    const std::filesystem::path& geometry) {
+  const Image x = load_png(a), y = load_png(b);
+  REQUIRE(x.width == y.width);
+  REQUIRE(x.height == y.height);
+  const int status_top = static_cast<int>(load_json(geometry)["status_bar_top"].get<double>());
+  REQUIRE(status_top > x.height * 9 / 10);
+  REQUIRE(status_top < x.height);
+  std::size_t differing = 0;
+  for (std::size_t i = 0; i < static_cast<std::size_t>(status_top) * static_cast<std::size_t>(x.width) * 3;
+       i += 3)
+    differing += x.rgb[i] != y.rgb[i] || x.rgb[i + 1] != y.rgb[i + 1] || x.rgb[i + 2] != y.rgb[i + 2];
+  return differing;
+}
+
 }  // namespace pelab::test
