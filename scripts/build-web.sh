@@ -9,11 +9,13 @@
 # is emscripten's own; header-only libraries come from their Debian packages.
 #   BUILD_DIR   the build directory (default: build-web)
 #   JOBS        parallel compile jobs (default: 2)
+#   UNITY       ON (default): compile pelab's sources in batches (CMakeLists.txt: PELAB_UNITY_BUILD)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 BUILD_DIR=${BUILD_DIR:-$ROOT/build-web}
 JOBS=${JOBS:-2}
+UNITY=${UNITY:-ON}
 SOURCES=$BUILD_DIR/debian-sources
 
 need() { command -v "$1" >/dev/null || { echo "build-web: $1 is missing ($2; scripts/install-deps.sh)" >&2; exit 1; }; }
@@ -53,7 +55,7 @@ if command -v ccache >/dev/null; then
 fi
 # emcmake points pkg-config at emscripten's sysroot: no Linux library of the build machine is found.
 emcmake cmake -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DPELAB_WEB_SOURCES="$SOURCES" \
-  -DPELAB_BUILD_TESTS=OFF -DPELAB_BUILD_BENCH=OFF -DPELAB_WERROR=ON "${cmake_launcher[@]}" >/dev/null
+  -DPELAB_BUILD_TESTS=OFF -DPELAB_BUILD_BENCH=OFF -DPELAB_WERROR=ON -DPELAB_UNITY_BUILD="$UNITY" "${cmake_launcher[@]}" >/dev/null
 cmake --build "$BUILD_DIR" -j "$JOBS" --target pelab
 
 dist=$BUILD_DIR/dist

@@ -8,11 +8,13 @@
 # unpacked there once; a rerun reuses them. Header-only libraries come from their Debian packages.
 #   BUILD_DIR   the build directory (default: build-windows)
 #   JOBS        parallel compile jobs (default: 2)
+#   UNITY       ON (default): compile pelab's sources in batches (CMakeLists.txt: PELAB_UNITY_BUILD)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 BUILD_DIR=${BUILD_DIR:-$ROOT/build-windows}
 JOBS=${JOBS:-2}
+UNITY=${UNITY:-ON}
 SOURCES=$BUILD_DIR/debian-sources
 
 need() { command -v "$1" >/dev/null || { echo "build-windows: $1 is missing ($2; scripts/install-deps.sh)" >&2; exit 1; }; }
@@ -30,7 +32,7 @@ if command -v ccache >/dev/null; then
 fi
 cmake -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/mingw-w64-x86_64.cmake" \
   -DCMAKE_BUILD_TYPE=Release -DPELAB_WINDOWS_SOURCES="$SOURCES" -DPELAB_BUILD_TESTS=OFF -DPELAB_BUILD_BENCH=OFF \
-  -DPELAB_WERROR=ON "${cmake_launcher[@]}" >/dev/null
+  -DPELAB_WERROR=ON -DPELAB_UNITY_BUILD="$UNITY" "${cmake_launcher[@]}" >/dev/null
 cmake --build "$BUILD_DIR" -j "$JOBS" --target pelab pelab-cli
 
 # The zip: the two programs in bin/, the data in share/pelab (as an install lays it out), and the

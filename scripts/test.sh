@@ -15,6 +15,9 @@ stage() { printf '\n== pelab tests: %s (at %d min %02d s)\n' "$1" $(((SECONDS - 
 # objects from the cache instead of compiling them a second time (bench/RESULTS.md: 2 min -> 5 s).
 export CCACHE_DIR="$PWD/build-cache/ccache" CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+# Every tree is a unity build (CMakeLists.txt: PELAB_UNITY_BUILD): each header is parsed once per
+# batch of 8 sources instead of once per source, and this run compiles the same sources four times.
+unity=(-DPELAB_UNITY_BUILD=ON)
 
 # The Debian package's test installs it into a clean Debian 12 root. Making that root (debootstrap)
 # waits on the network for minutes, so it runs beside the builds and the package stage waits for it.
@@ -27,7 +30,7 @@ stage "formatting (clang-format)"
 bash scripts/check-format.sh
 
 stage "Release build, warnings as errors"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPELAB_WERROR=ON "${launcher[@]}" >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPELAB_WERROR=ON "${launcher[@]}" "${unity[@]}" >/dev/null
 cmake --build build -j"$jobs"
 # Every test except the two sweeps (label "sweep": every control at its extremes, for every kind and
 # view, five minutes of launches); those run in the sanitizer build below, where a bad read at an
@@ -50,7 +53,7 @@ bash tests/web/test_web.sh
 
 stage "core and pelab-cli alone (PELAB_BUILD_APP=OFF)"
 cmake -S . -B build-core -DCMAKE_BUILD_TYPE=Release -DPELAB_BUILD_APP=OFF -DPELAB_BUILD_BENCH=OFF \
-  -DPELAB_WERROR=ON "${launcher[@]}" >/dev/null
+  -DPELAB_WERROR=ON "${launcher[@]}" "${unity[@]}" >/dev/null
 cmake --build build-core -j"$jobs"
 (cd build-core && ctest --output-on-failure -j"$jobs")
 
@@ -59,7 +62,7 @@ stage "AddressSanitizer + UndefinedBehaviorSanitizer build"
 # than RelWithDebInfo's -O2 -g (bench/RESULTS.md), which keeps the whole run inside its hour.
 sanitizer_flags="-O1 -g1 -DNDEBUG"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPELAB_SANITIZE=ON -DPELAB_BUILD_BENCH=OFF \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitizer_flags" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$sanitizer_flags" >/dev/null
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitizer_flags" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$sanitizer_flags" "${unity[@]}" >/dev/null
 cmake --build build-asan -j"$jobs"
 (cd build-asan && ASAN_OPTIONS=detect_stack_use_after_return=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j"$jobs")
 

@@ -25,7 +25,7 @@ constexpr std::int64_t feature_window = 12;
 
 std::string sequence_name(std::size_t s) { return std::string(1, static_cast<char>('A' + s)); }
 
-void draw_controls(ViewContext& view) {
+void draw_norms_controls(ViewContext& view) {
   NormsViewSettings& settings = view.settings.norms;
   const float em = ImGui::GetFontSize();
   ImGui::AlignTextToFramePadding();
@@ -59,7 +59,7 @@ void draw_controls(ViewContext& view) {
 
 void draw_norms_view(ViewContext& view) {
   if (view.index == 0) {
-    draw_controls(view);
+    draw_norms_controls(view);
   } else {
     ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight()));
   }

@@ -78,7 +78,7 @@ void draw_spectrum(const PcaData& pca, ImVec2 size) {
   ImGui::EndGroup();
 }
 
-void draw_controls(ViewContext& view) {
+void draw_pca_controls(ViewContext& view) {
   PcaViewSettings& settings = view.settings.pca;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("views.pca.components"));
@@ -100,7 +100,7 @@ void draw_pca_view(ViewContext& view) {
   // The controls edit a setting shared by every configuration: drawn once, in the first panel;
   // the others keep the same height so their plots line up.
   if (view.index == 0) {
-    draw_controls(view);
+    draw_pca_controls(view);
   } else {
     ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight()));
   }

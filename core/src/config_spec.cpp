@@ -63,28 +63,6 @@ std::string joined(auto&& names) {
 
 std::string kind_list() { return kind_names(); }
 
-// Text quoted for a one-line message: control bytes become \n, \t or \xNN.
-std::string quoted(std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "'";
-  for (char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (byte < 0x20 || byte == 0x7f) {
-      out += "\\x";
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0xf];
-    } else {
-      out += c;
-    }
-  }
-  out += '\'';
-  return out;
-}
-
 bool is_control(char c) {
   const auto byte = static_cast<unsigned char>(c);
   return byte < 0x20 || byte == 0x7f;
@@ -303,12 +281,12 @@ class Parser {
   }
 
   [[noreturn]] void fail(const std::string& what) const {
-    throw Error("CONFIG " + quoted(text_) + ": " + what);
+    throw Error("CONFIG " + quote_user_text(text_) + ": " + what);
   }
 
   void reject_spaces(std::string_view what, std::string_view text) const {
     if (text.find(' ') != std::string_view::npos) {
-      fail(std::string(what) + " " + quoted(text) +
+      fail(std::string(what) + " " + quote_user_text(text) +
            " contains a space; CONFIG takes no spaces (write e.g. sinusoidal:base=100,dims=16)");
     }
   }
@@ -317,28 +295,29 @@ class Parser {
     if (name.empty()) fail("no kind before ':' (kinds: " + kind_list() + ")");
     reject_spaces("kind", name);
     const std::optional<EncodingKind> kind = parse_encoding_kind(name);
-    if (!kind) fail("unknown kind " + quoted(name) + " (kinds: " + kind_list() + ")");
+    if (!kind) fail("unknown kind " + quote_user_text(name) + " (kinds: " + kind_list() + ")");
     return *kind;
   }
 
   // CONFIG's own syntax: KEY=VALUE, no spaces in keys and numbers, none around the text values.
   void parse_item(ParameterReader& reader, std::string_view item) const {
     const std::size_t equals = item.find('=');
-    if (equals == 0) fail("item " + quoted(item) + " has no key before '='");
+    if (equals == 0) fail("item " + quote_user_text(item) + " has no key before '='");
     const std::string_view name = item.substr(0, equals);
     reject_spaces("key", name);
     const std::optional<Key> key = find_key(name);
-    if (!key) fail("unknown key " + quoted(name) + " (keys: " + joined(kKeyNames) + ")");
+    if (!key) fail("unknown key " + quote_user_text(name) + " (keys: " + joined(kKeyNames) + ")");
     if (equals == std::string_view::npos) {
-      fail("key " + quoted(name) + " has no '=' and no value (write " + std::string(name) + "=VALUE)");
+      fail("key " + quote_user_text(name) + " has no '=' and no value (write " + std::string(name) +
+           "=VALUE)");
     }
     const std::string_view value = item.substr(equals + 1);
-    if (value.empty()) fail("key " + quoted(name) + " has no value after '='");
+    if (value.empty()) fail("key " + quote_user_text(name) + " has no value after '='");
     const bool is_text = *key == Key::table || *key == Key::tensor || *key == Key::label;
     if (!is_text) {
       reject_spaces(key_name(*key), value);
     } else if (value.front() == ' ' || value.back() == ' ') {
-      fail(std::string(name) + " " + quoted(value) +
+      fail(std::string(name) + " " + quote_user_text(value) +
            " starts or ends with a space; CONFIG takes no spaces around ':', ',' and '='");
     }
     reader.add(*key, value);
@@ -427,7 +406,7 @@ std::string format_config_spec(const ConfigSpec& spec) {
                                    {"label", n.label}}) {
     if (value.empty()) continue;
     if (value.find(',') != std::string::npos) {
-      throw Error("format_config_spec: " + std::string(key) + " " + quoted(value) +
+      throw Error("format_config_spec: " + std::string(key) + " " + quote_user_text(value) +
                   " contains ',', which a CONFIG cannot hold (',' separates its items)");
     }
     add(key, value);
@@ -443,7 +422,7 @@ std::string format_config_spec(const ConfigSpec& spec) {
                 e.what());
   }
   if (!(back == n)) {
-    throw Error("format_config_spec: " + quoted(text) +
+    throw Error("format_config_spec: " + quote_user_text(text) +
                 " does not read back as the configuration it was written from");
   }
   return text;

@@ -8,21 +8,37 @@
 #include "pelab/types.hpp"
 
 namespace pelab {
-namespace {
 
-std::string quoted(std::string_view text) {
+// Control bytes become \n, \t or \xNN, so a message stays one line whatever was typed.
+std::string quote_user_text(std::string_view text) {
+  constexpr char hex_digits[] = "0123456789abcdef";
   // Appended rather than concatenated: g++ 12 warns falsely (-Wrestrict) on "'" + std::string.
-  std::string result;
-  result.reserve(text.size() + 2);
-  result.push_back('\'');
-  result.append(text);
-  result.push_back('\'');
-  return result;
+  std::string out;
+  out.reserve(text.size() + 2);
+  out.push_back('\'');
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      out += "\\x";
+      out.push_back(hex_digits[byte >> 4]);
+      out.push_back(hex_digits[byte & 0xf]);
+    } else {
+      out.push_back(c);
+    }
+  }
+  out.push_back('\'');
+  return out;
 }
+
+namespace {
 
 Error value_error(std::string_view name, std::string_view text, std::string_view what) {
   if (text.empty()) return Error(std::string(name) + ": empty value, expected " + std::string(what));
-  return Error(std::string(name) + ": " + quoted(text) + " is not " + std::string(what));
+  return Error(std::string(name) + ": " + quote_user_text(text) + " is not " + std::string(what));
 }
 
 // from_chars takes no leading '+'; accept one (but not "+-5" or "++5").
@@ -39,7 +55,7 @@ std::int64_t parse_integer_text(std::string_view name, std::string_view text) {
   const char* end = digits.data() + digits.size();
   const auto [stop, ec] = std::from_chars(digits.data(), end, value);
   if (ec == std::errc::result_out_of_range && stop == end) {
-    throw Error(std::string(name) + ": " + quoted(text) + " is out of range for a 64-bit integer");
+    throw Error(std::string(name) + ": " + quote_user_text(text) + " is out of range for a 64-bit integer");
   }
   if (ec != std::errc() || stop != end) throw value_error(name, text, "an integer");
   return value;
@@ -51,7 +67,8 @@ std::uint64_t parse_unsigned_text(std::string_view name, std::string_view text) 
   const char* end = digits.data() + digits.size();
   const auto [stop, ec] = std::from_chars(digits.data(), end, value);
   if (ec == std::errc::result_out_of_range && stop == end) {
-    throw Error(std::string(name) + ": " + quoted(text) + " is out of range (0 to 18446744073709551615)");
+    throw Error(std::string(name) + ": " + quote_user_text(text) +
+                " is out of range (0 to 18446744073709551615)");
   }
   if (ec != std::errc() || stop != end) throw value_error(name, text, "a non-negative integer");
   return value;
@@ -63,10 +80,11 @@ double parse_real_text(std::string_view name, std::string_view text) {
   const char* end = number.data() + number.size();
   const auto [stop, ec] = std::from_chars(number.data(), end, value, std::chars_format::general);
   if (ec == std::errc::result_out_of_range && stop == end) {
-    throw Error(std::string(name) + ": " + quoted(text) + " is out of the range of a double");
+    throw Error(std::string(name) + ": " + quote_user_text(text) + " is out of the range of a double");
   }
   if (ec != std::errc() || stop != end) throw value_error(name, text, "a number");
-  if (!std::isfinite(value)) throw Error(std::string(name) + ": " + quoted(text) + " is not a finite number");
+  if (!std::isfinite(value))
+    throw Error(std::string(name) + ": " + quote_user_text(text) + " is not a finite number");
   return value;
 }
 

@@ -54,7 +54,7 @@ void require_positive(const std::optional<double>& value, P param) {
     throw Error(Text{TextId::rope_not_positive, {std::string(to_string(param)), number_text(*value)}});
 }
 
-void require_at_least(const std::optional<std::int64_t>& value, P param, std::int64_t minimum) {
+void require_set_at_least(const std::optional<std::int64_t>& value, P param, std::int64_t minimum) {
   if (value && *value < minimum) {
     throw Error(Text{TextId::rope_at_least,
                      {std::string(to_string(param)), std::to_string(minimum), std::to_string(*value)}});
@@ -278,9 +278,9 @@ void validate(const RopeScaling& s, std::int64_t dims, double base) {
     throw Error(std::move(text));
   }
   require_positive(s.factor, P::factor);
-  require_at_least(s.original_max, P::original_max, 1);
-  require_at_least(s.seq_len, P::seq_len, 1);
-  require_at_least(s.max_positions, P::max_positions, 1);
+  require_set_at_least(s.original_max, P::original_max, 1);
+  require_set_at_least(s.seq_len, P::seq_len, 1);
+  require_set_at_least(s.max_positions, P::max_positions, 1);
   require_positive(s.beta_fast, P::beta_fast);
   require_positive(s.beta_slow, P::beta_slow);
   require_positive(s.mscale, P::mscale);

@@ -16,6 +16,7 @@
 #include "pelab/io/table_file.hpp"
 #include "pelab/requirements.hpp"
 #include "pelab/similarity.hpp"
+#include "problems_support.hpp"
 #include "state/i18n.hpp"
 #include "state/lesson.hpp"
 #include "ui/view_registry.hpp"
@@ -23,6 +24,8 @@
 using namespace pelab;
 using namespace pelab::app;
 using nlohmann::json;
+
+using pelab::test::mentions;
 
 namespace {
 
@@ -37,11 +40,6 @@ std::string joined(const std::vector<std::string>& lines) {
   std::string text;
   for (const std::string& line : lines) text += line + "\n";
   return text;
-}
-
-bool mentions(const std::vector<std::string>& problems, const std::string& text) {
-  return std::any_of(problems.begin(), problems.end(),
-                     [&](const std::string& problem) { return problem.find(text) != std::string::npos; });
 }
 
 Lesson load_shipped(const std::string& id, ViewIds views) {

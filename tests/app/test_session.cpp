@@ -7,6 +7,7 @@
 #include <set>
 #include <span>
 
+#include "problems_support.hpp"
 #include "state/config_paths.hpp"
 #include "state/session.hpp"
 #include "state/view_options.hpp"
@@ -15,16 +16,9 @@
 using namespace pelab;
 using namespace pelab::app;
 
-namespace {
+using pelab::test::mentions;
 
-bool mentions(const std::vector<std::string>& problems, const std::string& text) {
-  for (const std::string& problem : problems) {
-    if (problem.find(text) != std::string::npos) return true;
-  }
-  return false;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 SessionLoad from_text(std::string_view text) { return session_from_text(text, ui::view_ids()); }
 

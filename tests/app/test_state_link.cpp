@@ -12,6 +12,7 @@
 #include "pelab/kinds.hpp"
 #include "pelab/model_config.hpp"
 #include "pelab/types.hpp"
+#include "problems_support.hpp"
 #include "state/i18n.hpp"
 #include "state/session.hpp"
 #include "state/state_link.hpp"
@@ -21,6 +22,8 @@
 using namespace pelab;
 using namespace pelab::app;
 namespace fs = std::filesystem;
+
+using pelab::test::mentions;
 
 namespace {
 
@@ -53,12 +56,6 @@ AppState applied(const StateLink& link) {
   state.ui.language = link.language;
   REQUIRE(apply_view_options(state.views, link.view_options, models_dir()).empty());
   return state;
-}
-
-bool mentions(const std::vector<std::string>& problems, std::string_view text) {
-  for (const std::string& problem : problems)
-    if (problem.find(text) != std::string::npos) return true;
-  return false;
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include "pelab/model_config.hpp"
 #include "pelab/relative.hpp"
+#include "problems_support.hpp"
 #include "state/relative_data.hpp"
 #include "state/session.hpp"
 #include "state/view_data.hpp"
@@ -21,17 +22,13 @@ using namespace pelab::app;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
 
+using pelab::test::mentions;
+
 namespace {
 
 TableKey table_key(const EncodingParams& e) { return TableKey{e, nullptr, ""}; }
 
 SessionLoad load_views_session(std::string_view text) { return session_from_text(text, ui::view_ids()); }
-
-bool mentions_problem(const std::vector<std::string>& problems, const std::string& text) {
-  for (const std::string& problem : problems)
-    if (problem.find(text) != std::string::npos) return true;
-  return false;
-}
 
 }  // namespace
 
@@ -322,14 +319,14 @@ TEST_CASE("view settings round-trip in a session; older sessions load; bad value
           "norms": {"lengths": [3, 9]}, "rope": {"a": {"type": "warp"}, "dims": 0},
           "bias": {"method": "sinusoid", "heads": 99}, "pca": {"components": 4}, "extra": 1}})");
   CHECK_FALSE(bad.state.has_value());
-  CHECK(mentions_problem(bad.problems, "views.attention.order"));
-  CHECK(mentions_problem(bad.problems, "views.norms.lengths"));
-  CHECK(mentions_problem(bad.problems, "views.rope.a.type"));
-  CHECK(mentions_problem(bad.problems, "views.rope.dims"));
-  CHECK(mentions_problem(bad.problems, "views.bias.method"));
-  CHECK(mentions_problem(bad.problems, "views.bias.heads"));
-  CHECK(mentions_problem(bad.problems, "views.pca.components"));
-  CHECK(mentions_problem(bad.problems, "views.extra"));
+  CHECK(mentions(bad.problems, "views.attention.order"));
+  CHECK(mentions(bad.problems, "views.norms.lengths"));
+  CHECK(mentions(bad.problems, "views.rope.a.type"));
+  CHECK(mentions(bad.problems, "views.rope.dims"));
+  CHECK(mentions(bad.problems, "views.bias.method"));
+  CHECK(mentions(bad.problems, "views.bias.heads"));
+  CHECK(mentions(bad.problems, "views.pca.components"));
+  CHECK(mentions(bad.problems, "views.extra"));
 }
 
 TEST_CASE("the attention order and the norms batch are worker items keyed by the views' settings",

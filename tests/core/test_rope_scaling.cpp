@@ -24,7 +24,6 @@ using Catch::Matchers::WithinRel;
 
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 const std::vector<double> kTheta8 = {1.0, 0.1, 0.01, 0.001};
 
 RopeScaling scaling(RopeScalingType type) {
@@ -127,11 +126,12 @@ TEST_CASE("yarn at D = 8, base 10000, factor 4, L = 8192, worked by hand", "[rop
   const YarnRange range = yarn_correction_range(8, 10000.0, 8192, 32.0, 1.0, true);
   CHECK(range.low == 1.0);
   CHECK(range.high == 4.0);
-  CHECK_THAT(yarn_correction_dim(32.0, 8, 10000.0, 8192), WithinRel(std::log10(128.0 / kPi), 1e-14));
+  CHECK_THAT(yarn_correction_dim(32.0, 8, 10000.0, 8192),
+             WithinRel(std::log10(128.0 / std::numbers::pi), 1e-14));
 
   // truncate off: low = log10(128 / pi), high = log10(4096 / pi), the ramp is no longer integral.
   yarn.truncate = false;
-  const double low = std::log10(128.0 / kPi), high = std::log10(4096.0 / kPi);
+  const double low = std::log10(128.0 / std::numbers::pi), high = std::log10(4096.0 / std::numbers::pi);
   const double r2 = (2.0 - low) / (high - low), r3 = (3.0 - low) / (high - low);
   const RopeFrequencies yt = rope_frequencies(8, 10000.0, yarn);
   check_values(yt.inv_freq, {1.0, 0.1, 0.01 * (1.0 - r2 + r2 / 4.0), 0.001 * (1.0 - r3 + r3 / 4.0)}, 1e-14);
@@ -171,7 +171,7 @@ TEST_CASE("llama3 and longrope at D = 8, base 10000, factor 4, worked by hand", 
   llama.low_freq_factor = 1.0;
   llama.high_freq_factor = 4.0;
   const RopeFrequencies l = rope_frequencies(8, 10000.0, llama);
-  check_values(l.inv_freq, {1.0, 0.1, 0.0125 / kPi, 0.00025}, 1e-14);
+  check_values(l.inv_freq, {1.0, 0.1, 0.0125 / std::numbers::pi, 0.00025}, 1e-14);
   CHECK(l.attention_factor == 1.0);
 
   // longrope, L = 16: theta_i / f_i with the long list when the context exceeds L.
@@ -265,8 +265,8 @@ TEST_CASE("factor 1 leaves the frequencies unscaled for every type", "[rope_scal
 TEST_CASE("yarn keeps its highest frequencies and divides its lowest by the factor", "[rope_scaling]") {
   // D = 128, base 10^4, L = 4096: low = floor(64 log_1e4(4096 / (64 pi))) = floor(20.94) = 20,
   // high = ceil(64 log_1e4(4096 / (2 pi))) = ceil(45.03) = 46.
-  const double low = 64.0 * std::log10(4096.0 / (64.0 * kPi)) / 4.0;
-  const double high = 64.0 * std::log10(4096.0 / (2.0 * kPi)) / 4.0;
+  const double low = 64.0 * std::log10(4096.0 / (64.0 * std::numbers::pi)) / 4.0;
+  const double high = 64.0 * std::log10(4096.0 / (2.0 * std::numbers::pi)) / 4.0;
   REQUIRE(std::floor(low) == 20.0);
   REQUIRE(std::ceil(high) == 46.0);
   for (double factor : {2.0, 16.0, 40.0}) {
@@ -307,7 +307,7 @@ TEST_CASE("llama3 with Llama 3.1's parameters: the high band is kept, the low ba
   int kept = 0, divided = 0, blended = 0;
   for (std::size_t i = 0; i < 64; ++i) {
     const double theta = f.base_inv_freq[i];
-    const double wavelength = 2.0 * kPi / theta;
+    const double wavelength = 2.0 * std::numbers::pi / theta;
     if (wavelength < 2048.0) {
       CHECK(f.inv_freq[i] == theta);
       ++kept;
@@ -345,22 +345,23 @@ TEST_CASE("per-pair analysis: wavelengths, turns, regimes and the critical dimen
   // Wavelengths 2 pi 10^i; turns in L = 1000 positions: 1000 / (2 pi 10^i).
   for (std::size_t i = 0; i < 4; ++i) {
     CHECK_THAT(a.pairs[i].wavelength_before,
-               WithinRel(2.0 * kPi * std::pow(10.0, static_cast<double>(i)), 1e-14));
+               WithinRel(2.0 * std::numbers::pi * std::pow(10.0, static_cast<double>(i)), 1e-14));
     CHECK_THAT(a.pairs[i].turns_before,
-               WithinRel(1000.0 / (2.0 * kPi * std::pow(10.0, static_cast<double>(i))), 1e-14));
+               WithinRel(1000.0 / (2.0 * std::numbers::pi * std::pow(10.0, static_cast<double>(i))), 1e-14));
   }
   CHECK(a.pairs[0].regime == RopePairRegime::unchanged);
   CHECK(a.pairs[1].regime == RopePairRegime::unchanged);
   CHECK(a.pairs[2].regime == RopePairRegime::blended);
   CHECK(a.pairs[3].regime == RopePairRegime::interpolated);
-  CHECK_THAT(a.pairs[2].ramp, WithinRel(1.0 - (5.0 / kPi - 1.0) / 3.0, 1e-14));
-  CHECK_THAT(a.pairs[2].wavelength_after, WithinRel(160.0 * kPi * kPi, 1e-14));  // 2 pi / (0.0125 / pi)
-  CHECK_THAT(a.pairs[3].turns_after, WithinRel(1000.0 * 0.00025 / (2.0 * kPi), 1e-14));
+  CHECK_THAT(a.pairs[2].ramp, WithinRel(1.0 - (5.0 / std::numbers::pi - 1.0) / 3.0, 1e-14));
+  CHECK_THAT(a.pairs[2].wavelength_after,
+             WithinRel(160.0 * std::numbers::pi * std::numbers::pi, 1e-14));  // 2 pi / (0.0125 / pi)
+  CHECK_THAT(a.pairs[3].turns_after, WithinRel(1000.0 * 0.00025 / (2.0 * std::numbers::pi), 1e-14));
   // Pair 3 (wavelength 6283 > 1000) is the first that never completes a period in training:
   // critical pair 3, critical dimension 6; the real crossing is log10(1000 / 2 pi) = 2.2018.
   CHECK(a.critical_pair == 3);
   CHECK(a.critical_dimension == 6);
-  CHECK_THAT(a.critical_pair_exact, WithinRel(std::log10(1000.0 / (2.0 * kPi)), 1e-14));
+  CHECK_THAT(a.critical_pair_exact, WithinRel(std::log10(1000.0 / (2.0 * std::numbers::pi)), 1e-14));
 
   // yarn (L = 8192 as above): ramp 0, 0, 1/3, 2/3.
   RopeScaling yarn = scaling(RopeScalingType::yarn);

@@ -47,7 +47,7 @@ std::string check_array(const NpyArray& array) {
 }
 
 // decode_position_table's promise: a finite table.
-std::string check_table(std::string_view bytes, const char* name) {
+std::string check_npy_table(std::string_view bytes, const char* name) {
   try {
     const LoadedTable table = decode_position_table(bytes, name);
     if (!all_finite(table.values)) return std::string("decode_position_table(") + name + ") kept NaN or inf";
@@ -64,8 +64,8 @@ std::string check_npy(std::string_view bytes) {
     if (!broken.empty()) return broken;
   } catch (const Error&) {
   }
-  std::string broken = check_table(bytes, "fuzz.npy");
-  if (broken.empty()) broken = check_table(bytes, "fuzz.bin");  // the type from the content
+  std::string broken = check_npy_table(bytes, "fuzz.npy");
+  if (broken.empty()) broken = check_npy_table(bytes, "fuzz.bin");  // the type from the content
   return broken;
 }
 

@@ -40,7 +40,7 @@ std::string check_index(std::string_view bytes) {
 }
 
 // A loaded table is finite and not empty, and an F64 file written from it reads back bit for bit.
-std::string check_table(std::string_view bytes, const char* name) {
+std::string check_safetensors_table(std::string_view bytes, const char* name) {
   LoadedTable table;
   try {
     table = decode_position_table(bytes, name);
@@ -66,8 +66,8 @@ std::string check_safetensors(std::string_view bytes) {
     if (!broken.empty()) return broken;
   } catch (const Error&) {
   }
-  std::string broken = check_table(bytes, "fuzz.safetensors");
-  if (broken.empty()) broken = check_table(bytes, "fuzz.bin");  // the type from the content
+  std::string broken = check_safetensors_table(bytes, "fuzz.safetensors");
+  if (broken.empty()) broken = check_safetensors_table(bytes, "fuzz.bin");  // the type from the content
   return broken;
 }
 

@@ -12,7 +12,7 @@
 namespace {
 
 // Decodes and reports: 0 = decoded, 1 = pelab::Error, 2 = anything else (a bug).
-int outcome(const std::string& bytes) {
+int npy_outcome(const std::string& bytes) {
   try {
     const pelab::NpyArray array = pelab::npy_decode(bytes, "fuzz.npy");
     std::size_t count = 1;
@@ -25,7 +25,7 @@ int outcome(const std::string& bytes) {
   }
 }
 
-std::vector<std::string> seed_files() {
+std::vector<std::string> npy_seed_files() {
   const std::vector<double> values{1.5, -2.0, 0.25, 1e300, -0.0, 3.0};
   const std::vector<float> floats{1.5f, -2.0f, 0.25f, 7.0f, -0.0f, 3.0f};
   const std::vector<std::int64_t> ints{1, -2, 3, 4, 5, 6};
@@ -49,14 +49,14 @@ std::vector<std::string> seed_files() {
 }  // namespace
 
 TEST_CASE("npy fuzz: the seed files decode", "[io][npy][fuzz]") {
-  for (const std::string& seed : seed_files()) CHECK(outcome(seed) == 0);
+  for (const std::string& seed : npy_seed_files()) CHECK(npy_outcome(seed) == 0);
 }
 
 TEST_CASE("npy fuzz: every truncation decodes or throws pelab::Error", "[io][npy][fuzz]") {
-  for (const std::string& seed : seed_files()) {
+  for (const std::string& seed : npy_seed_files()) {
     for (std::size_t length = 0; length < seed.size(); ++length) {
       INFO("length " << length);
-      CHECK(outcome(seed.substr(0, length)) == 1);  // a strict prefix is never a whole file
+      CHECK(npy_outcome(seed.substr(0, length)) == 1);  // a strict prefix is never a whole file
     }
   }
 }
@@ -64,7 +64,7 @@ TEST_CASE("npy fuzz: every truncation decodes or throws pelab::Error", "[io][npy
 TEST_CASE("npy fuzz: random byte flips decode or throw pelab::Error", "[io][npy][fuzz]") {
   std::mt19937 random(20240611u);
   int decoded = 0, refused = 0;
-  for (const std::string& seed : seed_files()) {
+  for (const std::string& seed : npy_seed_files()) {
     for (int trial = 0; trial < 4000; ++trial) {
       std::string bytes = seed;
       const int flips = 1 + static_cast<int>(random() % 4);
@@ -72,7 +72,7 @@ TEST_CASE("npy fuzz: random byte flips decode or throw pelab::Error", "[io][npy]
         const std::size_t at = random() % bytes.size();
         bytes[at] = static_cast<char>(random() % 256);
       }
-      const int result = outcome(bytes);
+      const int result = npy_outcome(bytes);
       INFO("trial " << trial);
       REQUIRE(result != 2);
       (result == 0 ? decoded : refused)++;
@@ -86,7 +86,7 @@ TEST_CASE("npy fuzz: header text mutations decode or throw pelab::Error", "[io][
   // Mutations drawn from the header's own alphabet hit the parser much harder than random bytes.
   const std::string alphabet = "{}()[],:'\" \n\t0123456789-LTrueFalsedescrshapefortran_order<>|=fiucO";
   std::mt19937 random(7u);
-  for (const std::string& seed : seed_files()) {
+  for (const std::string& seed : npy_seed_files()) {
     const bool version1 = seed[6] == 1;
     const std::size_t header_start = version1 ? 10 : 12;
     std::size_t header_length = 0;
@@ -102,7 +102,7 @@ TEST_CASE("npy fuzz: header text mutations decode or throw pelab::Error", "[io][
         bytes += static_cast<char>((mutated.size() >> (8 * i)) & 0xff);
       bytes += mutated + data;
       INFO("trial " << trial);
-      REQUIRE(outcome(bytes) != 2);
+      REQUIRE(npy_outcome(bytes) != 2);
     }
   }
 }

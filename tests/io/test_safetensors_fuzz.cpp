@@ -17,7 +17,7 @@ namespace {
 
 // Indexes the file, decodes every tensor that can be a table, and loads it as a position table.
 // 0 = all of that worked, 1 = pelab::Error somewhere, 2 = anything else (a bug).
-int outcome(const std::string& bytes) {
+int safetensors_outcome(const std::string& bytes) {
   try {
     const std::vector<pelab::TensorInfo> index = pelab::safetensors_index(bytes, "fuzz.safetensors");
     for (const pelab::TensorInfo& info : index) {
@@ -35,7 +35,7 @@ int outcome(const std::string& bytes) {
   }
 }
 
-std::vector<std::string> seed_files() {
+std::vector<std::string> safetensors_seed_files() {
   std::vector<std::string> seeds;
   // Hand-built: metadata, F16, BF16, F64 and an I64 1-D tensor.
   const std::string header =
@@ -62,14 +62,15 @@ std::uint64_t header_length(const std::string& bytes) {
 }  // namespace
 
 TEST_CASE("safetensors fuzz: the seed files decode", "[io][safetensors][fuzz]") {
-  for (const std::string& seed : seed_files()) CHECK(outcome(seed) == 0);
+  for (const std::string& seed : safetensors_seed_files()) CHECK(safetensors_outcome(seed) == 0);
 }
 
 TEST_CASE("safetensors fuzz: every truncation throws pelab::Error", "[io][safetensors][fuzz]") {
-  for (const std::string& seed : seed_files()) {
+  for (const std::string& seed : safetensors_seed_files()) {
     for (std::size_t length = 0; length < seed.size(); ++length) {
       INFO("length " << length);
-      CHECK(outcome(seed.substr(0, length)) == 1);  // the data no longer ends where the tensors do
+      CHECK(safetensors_outcome(seed.substr(0, length)) ==
+            1);  // the data no longer ends where the tensors do
     }
   }
 }
@@ -77,7 +78,7 @@ TEST_CASE("safetensors fuzz: every truncation throws pelab::Error", "[io][safete
 TEST_CASE("safetensors fuzz: random byte flips decode or throw pelab::Error", "[io][safetensors][fuzz]") {
   std::mt19937 random(20240612u);
   int decoded = 0, refused = 0;
-  for (const std::string& seed : seed_files()) {
+  for (const std::string& seed : safetensors_seed_files()) {
     for (int trial = 0; trial < 4000; ++trial) {
       std::string bytes = seed;
       const int flips = 1 + static_cast<int>(random() % 4);
@@ -85,7 +86,7 @@ TEST_CASE("safetensors fuzz: random byte flips decode or throw pelab::Error", "[
         const std::size_t at = random() % bytes.size();
         bytes[at] = static_cast<char>(random() % 256);
       }
-      const int result = outcome(bytes);
+      const int result = safetensors_outcome(bytes);
       INFO("trial " << trial);
       REQUIRE(result != 2);
       (result == 0 ? decoded : refused)++;
@@ -100,14 +101,14 @@ TEST_CASE("safetensors fuzz: header text mutations decode or throw pelab::Error"
   const std::string alphabet = "{}[]\",: 0123456789-.eE+FIUBOLdtypeshapedata_offsets__metadata__\\u";
   std::mt19937 random(11u);
   int decoded = 0;
-  for (const std::string& seed : seed_files()) {
+  for (const std::string& seed : safetensors_seed_files()) {
     const std::uint64_t n = header_length(seed);
     const std::string header = seed.substr(8, n);
     const std::string data = seed.substr(8 + n);
     for (int trial = 0; trial < 4000; ++trial) {
       const std::string mutated = pelab::test::mutate_text(header, alphabet, random);
       // Keep the length field consistent so the JSON and the validator, not the length check, see it.
-      const int result = outcome(safetensors_bytes(mutated, data));
+      const int result = safetensors_outcome(safetensors_bytes(mutated, data));
       INFO("trial " << trial << ": " << mutated);
       REQUIRE(result != 2);
       decoded += result == 0 ? 1 : 0;

@@ -17,6 +17,9 @@ std::uint64_t parse_unsigned_text(std::string_view name, std::string_view text);
 // are refused.
 double parse_real_text(std::string_view name, std::string_view text);
 
+// `text` in single quotes for a one-line message; control bytes become \n, \t or \xNN.
+std::string quote_user_text(std::string_view text);
+
 // "<name> must be at least <minimum> (got <value>)" / "... at most ...".
 void require_at_least(std::string_view name, std::int64_t value, std::int64_t minimum);
 void require_at_most(std::string_view name, std::int64_t value, std::int64_t maximum);

@@ -249,13 +249,6 @@ const SafetensorsEntry* find_entry(const SafetensorsHeader& header, std::string_
   return it != header.entries.end() && it->info.name == tensor ? &*it : nullptr;
 }
 
-std::vector<TensorInfo> infos(const SafetensorsHeader& header) {
-  std::vector<TensorInfo> list;
-  list.reserve(header.entries.size());
-  for (const SafetensorsEntry& entry : header.entries) list.push_back(entry.info);
-  return list;
-}
-
 }  // namespace
 
 std::optional<unsigned> safetensors_dtype_bits(std::string_view dtype) {
@@ -442,7 +435,7 @@ Matrix safetensors_entry_matrix(const SafetensorsEntry& entry, std::string_view 
 }
 
 std::vector<TensorInfo> safetensors_index(std::string_view bytes, std::string_view name_for_messages) {
-  return infos(safetensors_parse_header(bytes, bytes.size(), name_for_messages));
+  return safetensors_tensor_infos(safetensors_parse_header(bytes, bytes.size(), name_for_messages));
 }
 
 Matrix safetensors_matrix(std::string_view bytes, std::string_view tensor,
@@ -451,7 +444,7 @@ Matrix safetensors_matrix(std::string_view bytes, std::string_view tensor,
   const SafetensorsEntry* entry = find_entry(header, tensor);
   if (entry == nullptr) {
     Text text{TextId::table_no_tensor, {std::string(name_for_messages), quoted_tensor_name(tensor)}};
-    append_tensor_list(text, infos(header));
+    append_tensor_list(text, safetensors_tensor_infos(header));
     throw Error(std::move(text));
   }
   const std::string_view data = bytes.substr(static_cast<std::size_t>(header.data_start + entry->begin),
@@ -497,6 +490,13 @@ std::string safetensors_encode(const std::vector<std::pair<std::string, Matrix>>
   out += text;
   out += data;
   return out;
+}
+
+std::vector<TensorInfo> safetensors_tensor_infos(const SafetensorsHeader& header) {
+  std::vector<TensorInfo> list;
+  list.reserve(header.entries.size());
+  for (const SafetensorsEntry& entry : header.entries) list.push_back(entry.info);
+  return list;
 }
 
 }  // namespace pelab

@@ -202,18 +202,11 @@ SafetensorsHeader read_header(const ByteSource& source, const std::string& name,
   return safetensors_parse_header(prefix, size, name);
 }
 
-std::vector<TensorInfo> infos(const SafetensorsHeader& header) {
-  std::vector<TensorInfo> list;
-  list.reserve(header.entries.size());
-  for (const SafetensorsEntry& entry : header.entries) list.push_back(entry.info);
-  return list;
-}
-
 LoadedTable load_safetensors_table(const ByteSource& source, const std::filesystem::path& path,
                                    std::string_view tensor, std::uint64_t max_bytes) {
   const std::string name = path.string();
   const SafetensorsHeader header = read_header(source, name, max_bytes);
-  const std::vector<TensorInfo> all = infos(header);
+  const std::vector<TensorInfo> all = safetensors_tensor_infos(header);
   const std::string chosen = tensor.empty() ? pick_position_tensor(all, name) : std::string(tensor);
   const auto it = std::find_if(header.entries.begin(), header.entries.end(),
                                [&](const SafetensorsEntry& e) { return e.info.name == chosen; });
@@ -325,7 +318,7 @@ std::vector<TensorInfo> list_table_tensors(const std::filesystem::path& path, st
     const NpyArray array = npy_decode(npy_bytes(source, name, max_bytes), name);
     return {TensorInfo{"", npy_dtype_name(array.dtype), array.shape}};
   }
-  return infos(read_header(source, name, max_bytes));
+  return safetensors_tensor_infos(read_header(source, name, max_bytes));
 }
 
 }  // namespace pelab

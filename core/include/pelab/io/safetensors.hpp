@@ -64,6 +64,9 @@ bool safetensors_dtype_readable(std::string_view dtype);
 SafetensorsHeader safetensors_parse_header(std::string_view prefix, std::uint64_t file_size,
                                            std::string_view name_for_messages);
 
+// The header's tensors (name, dtype, shape), sorted by name.
+std::vector<TensorInfo> safetensors_tensor_infos(const SafetensorsHeader& header);
+
 // Rows and columns when `shape` can be a positions x dims table: 2-D, or more dimensions whose
 // leading ones are all 1 (ViT/DeiT keep their table as [1, N, D]; those leading 1s are dropped).
 std::optional<std::pair<std::int64_t, std::int64_t>> table_dims(const std::vector<std::int64_t>& shape);
