@@ -2,8 +2,9 @@
 // What each encoding kind is, stated once in one table: its name, formula and lesson, its help
 // line, what base means for it and which parameters it reads (with the sentence saying why it
 // ignores the others). pelab-cli's KIND and options, the CONFIG grammar, session files, --help
-// texts, the app's tooltips and disabled controls and the tests' loops over kinds all read it, so a
-// new kind is one row here (and its rule in encodings.cpp).
+// texts, the app's tooltips and disabled controls and the tests' loops over kinds all read it. The
+// row also points to what the kind computes (its table, periods, bands, spectrum texts and rotation
+// structure: core/src/kinds/<kind>.cpp), so a new kind is its file of functions and one row here.
 #include <array>
 #include <cstddef>
 #include <optional>
@@ -16,6 +17,9 @@
 namespace pelab {
 
 // The encoding parameters a kind may ignore. table also covers tensor (a tensor of a table file).
+// The functions of a kind (core/src/kinds/kind_functions.hpp), internal to pelab_core.
+struct KindFunctions;
+
 enum class KindParameter { base, binary_signed, sigma, seed, table };
 inline constexpr std::size_t kind_parameter_count = 5;
 
@@ -30,6 +34,7 @@ struct KindInfo {
   // Indexed by KindParameter: "" when the kind reads the parameter, else one sentence saying why it
   // does not, starting with the kind's name.
   std::array<std::string_view, kind_parameter_count> unused;
+  const KindFunctions* functions;  // what the kind computes; pelab/encodings.hpp and structure.hpp call it
 };
 
 // Every kind, in EncodingKind order.
