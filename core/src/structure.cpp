@@ -5,7 +5,6 @@
 #include <Eigen/QR>
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <string>
 
 #include "kinds/kind_functions.hpp"

@@ -16,10 +16,10 @@
 
 namespace pelab {
 
-// The encoding parameters a kind may ignore. table also covers tensor (a tensor of a table file).
 // The functions of a kind (core/src/kinds/kind_functions.hpp), internal to pelab_core.
 struct KindFunctions;
 
+// The encoding parameters a kind may ignore. table also covers tensor (a tensor of a table file).
 enum class KindParameter { base, binary_signed, sigma, seed, table };
 inline constexpr std::size_t kind_parameter_count = 5;
 
@@ -34,7 +34,7 @@ struct KindInfo {
   // Indexed by KindParameter: "" when the kind reads the parameter, else one sentence saying why it
   // does not, starting with the kind's name.
   std::array<std::string_view, kind_parameter_count> unused;
-  const KindFunctions* functions;  // what the kind computes; pelab/encodings.hpp and structure.hpp call it
+  const KindFunctions* functions;  // what the kind computes, for core's encodings.cpp and structure.cpp
 };
 
 // Every kind, in EncodingKind order.
