@@ -1,7 +1,7 @@
 // Absolute position encodings (docs/encodings.md §4).
 #include "pelab/encodings.hpp"
 
-#include "encoding_rules.hpp"
+#include "kinds/kind_functions.hpp"
 #include "memory_hints.hpp"
 #include "pelab/kinds.hpp"
 #include "pelab/portable_math.hpp"
@@ -32,101 +32,6 @@ constexpr auto kKindsInOrder = [] {
   for (std::size_t i = 0; i < list.size(); ++i) list[i] = static_cast<EncodingKind>(i);
   return list;
 }();
-
-// splitmix64: a counter-based hash, so a learned entry depends only on (seed, position, dim).
-std::uint64_t splitmix64(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-// Standard normal sample for entry (position, dim) by Box-Muller on two hashed uniforms in (0, 1].
-double hashed_normal(std::uint64_t seed, std::int64_t position, std::int64_t dim) {
-  const std::uint64_t h =
-      splitmix64(seed ^ splitmix64(static_cast<std::uint64_t>(position) * 0x100000001b3ULL ^
-                                   splitmix64(static_cast<std::uint64_t>(dim))));
-  const std::uint64_t h2 = splitmix64(h);
-  const double u1 = (static_cast<double>(h >> 11) + 1.0) * 0x1.0p-53;  // (0, 1]
-  const double u2 = static_cast<double>(h2 >> 11) * 0x1.0p-53;         // [0, 1)
-  return std::sqrt(-2.0 * portable::log(u1)) * portable::cos(2.0 * std::numbers::pi * u2);
-}
-
-// Per-column constants of a kind, computed once per table instead of once per entry.
-struct ColumnRule {
-  double rate = 0.0;           // sinusoidal / concat: angular frequency; sigmoid: 1 / t_i
-  bool use_sin = true;         // sinusoidal / concat / fourier: sine or cosine column
-  bool zero = false;           // concat: the padding column of an odd D
-  std::uint64_t band_mod = 0;  // fourier: 2^k mod 2(N-1), the band's reduced multiplier
-};
-
-ColumnRule column_rule(const EncodingParams& p, std::int64_t dim) {
-  ColumnRule rule;
-  const auto d = static_cast<double>(p.dims);
-  switch (p.kind) {
-    case EncodingKind::sigmoid:
-      rule.rate = 1.0 / sigmoid_timescale(p.dims, p.base, dim);
-      break;
-    case EncodingKind::sinusoidal: {
-      const std::int64_t k = dim / 2;
-      rule.rate = portable::pow(p.base, -2.0 * static_cast<double>(k) / d);
-      rule.use_sin = dim % 2 == 0;
-      break;
-    }
-    case EncodingKind::sinusoidal_concat: {
-      const std::int64_t half = p.dims / 2;
-      if (dim >= 2 * half) {
-        rule.zero = true;
-        break;
-      }
-      rule.rate = detail::concat_frequency(p.dims, p.base, dim % half);
-      rule.use_sin = dim < half;
-      break;
-    }
-    case EncodingKind::fourier:
-      // Reduced once per column, not once per entry (the modular power walks k bits).
-      if (p.positions > 1)
-        rule.band_mod = detail::pow2_mod(dim / 2, 2 * static_cast<std::uint64_t>(p.positions - 1));
-      rule.use_sin = dim % 2 == 0;
-      break;
-    default:
-      break;
-  }
-  return rule;
-}
-
-// One entry P[position, dim] for the rule-based kinds (not learned-from-file).
-double entry(const EncodingParams& p, const ColumnRule& rule, std::int64_t position, std::int64_t dim) {
-  const auto pos = static_cast<double>(position);
-  switch (p.kind) {
-    case EncodingKind::integer:
-      return pos;
-    case EncodingKind::normalized:
-      return p.positions == 1 ? 0.0 : pos / static_cast<double>(p.positions - 1);
-    case EncodingKind::binary: {
-      const int bit = dim < 63 ? static_cast<int>((position >> dim) & 1) : 0;
-      return p.binary_signed ? 2.0 * bit - 1.0 : static_cast<double>(bit);
-    }
-    case EncodingKind::sigmoid:
-      return 1.0 / (1.0 + portable::exp(-pos * rule.rate));
-    case EncodingKind::sinusoidal:
-    case EncodingKind::sinusoidal_concat:
-      if (rule.zero) return 0.0;
-      return rule.use_sin ? portable::sin(rule.rate * pos) : portable::cos(rule.rate * pos);
-    case EncodingKind::fourier: {
-      if (p.positions == 1) return rule.use_sin ? 0.0 : 1.0;
-      // x = pos / M with M = N - 1, angle = 2^k pi pos / M = pi * r / M with r = (2^k pos) mod 2M:
-      // exact integer reduction keeps high bands meaningful instead of overflowing to NaN.
-      const auto m = static_cast<std::uint64_t>(p.positions - 1);
-      const double angle =
-          detail::fourier_angle(rule.band_mod, static_cast<std::uint64_t>(position) % (2 * m), m);
-      return rule.use_sin ? portable::sin(angle) : portable::cos(angle);
-    }
-    case EncodingKind::learned:
-      return p.sigma * hashed_normal(p.seed, position, dim);
-  }
-  return 0.0;
-}
 
 void check_learned_source(const EncodingParams& p, const Matrix& source, std::int64_t last_position) {
   if (source.cols() != p.dims) {
@@ -241,7 +146,7 @@ void rotate_row_sse2(double* __restrict row, const double* __restrict x, const d
 // The same row with 4-wide AVX2 multiplies, adds and (streaming) 32-byte non-temporal stores: half
 // the instructions of the SSE2 loop, which is what bounds the fill once the table's memory is
 // reused (measured: the SSE2 fill took as long writing into a cache-resident scratch row as into
-// the table). Selected at run time (cpu_has_avx2), so the build stays baseline x86-64. The target
+// the table). Selected at run time (pick_rotate_row), so the build stays baseline x86-64. The target
 // is "avx2" alone, not "avx2,fma": no fused multiply-add can be formed.
 __attribute__((target("avx2"))) void rotate_row_avx2(double* __restrict row, const double* __restrict x,
                                                      const double* __restrict c, const double* __restrict y,
@@ -266,10 +171,6 @@ __attribute__((target("avx2"))) void rotate_row_avx2(double* __restrict row, con
   for (; i < d; ++i) row[i] = x[i] * c[i] + y[i] * s[i];
 }
 
-bool cpu_has_avx2() {
-  static const bool has = __builtin_cpu_supports("avx2");
-  return has;
-}
 #endif
 
 // sin and cos of the step and block angles (pelab/portable_math.hpp: the same bits on every platform,
@@ -285,7 +186,8 @@ using RotateRow = void (*)(double*, const double*, const double*, const double*,
 
 RotateRow pick_rotate_row() {
 #if defined(PELAB_HAVE_AVX2_PATH)
-  if (cpu_has_avx2()) return rotate_row_avx2;
+  // Asked at every table: a read of what libgcc recorded at start-up, no state of ours.
+  if (__builtin_cpu_supports("avx2")) return rotate_row_avx2;
 #endif
   return rotate_row_sse2;
 }
@@ -297,32 +199,15 @@ double sigmoid_timescale(std::int64_t d, double base, std::int64_t dim) {
 }
 
 std::optional<double> column_wavelength(const EncodingParams& p, std::int64_t dim) {
-  const ColumnRule rule = column_rule(p, dim);
-  switch (p.kind) {
-    case EncodingKind::sinusoidal:
-    case EncodingKind::sinusoidal_concat:
-      if (rule.zero) return std::nullopt;
-      return 2.0 * std::numbers::pi / rule.rate;
-    case EncodingKind::fourier: {
-      // sin(2^k pi p / (N-1)) repeats every 2 (N-1) / 2^k positions (2^k capped at 2^1000, still finite).
-      const double span = static_cast<double>(std::max<std::int64_t>(p.positions - 1, 1));
-      return 2.0 * span / std::ldexp(1.0, static_cast<int>(std::min<std::int64_t>(dim / 2, 1000)));
-    }
-    case EncodingKind::binary:
-      if (dim >= 62) return std::nullopt;
-      return std::ldexp(2.0, static_cast<int>(dim));  // bit i repeats every 2^(i+1) positions
-    default:
-      return std::nullopt;
-  }
+  return kind_functions(p.kind).column_period(p, dim);
 }
 
 std::vector<double> band_wavelengths(const EncodingParams& p) {
   std::vector<double> bands;
-  // The column that carries band k: interleaved layouts put it at 2k, concat's sines at k.
-  const bool concat = p.kind == EncodingKind::sinusoidal_concat;
-  const std::int64_t count = concat ? p.dims / 2 : (p.dims + 1) / 2;
-  if (p.kind != EncodingKind::sinusoidal && !concat && p.kind != EncodingKind::fourier) return bands;
-  for (std::int64_t k = 0; k < count; ++k) bands.push_back(*column_wavelength(p, concat ? k : 2 * k));
+  const KindFunctions& kind = kind_functions(p.kind);
+  if (!kind.frequency_bands) return bands;
+  const std::int64_t count = kind.band_count(p);
+  for (std::int64_t k = 0; k < count; ++k) bands.push_back(*kind.column_period(p, kind.band_column(k)));
   return bands;
 }
 
@@ -438,7 +323,8 @@ Matrix encode_grid(const EncodingParams& p, std::span<const std::int64_t> positi
     }
   }
   Matrix out(static_cast<Eigen::Index>(positions.size()), static_cast<Eigen::Index>(dims.size()));
-  if (p.kind == EncodingKind::learned && learned_source != nullptr) {
+  // A table file, for the kinds that take one (learned), instead of the rule.
+  if (reads(p.kind, KindParameter::table) && learned_source != nullptr) {
     std::int64_t last = 0;
     for (std::int64_t pos : positions) last = std::max(last, pos);
     if (!positions.empty()) check_learned_source(p, *learned_source, last);
@@ -447,17 +333,15 @@ Matrix encode_grid(const EncodingParams& p, std::span<const std::int64_t> positi
     }
     return out;
   }
-  std::vector<ColumnRule> rules(dims.size());
-  for (std::size_t c = 0; c < dims.size(); ++c) rules[c] = column_rule(p, dims[c]);
-  for (std::size_t r = 0; r < positions.size(); ++r) {
-    for (std::size_t c = 0; c < dims.size(); ++c) out(r, c) = entry(p, rules[c], positions[r], dims[c]);
-  }
+  kind_functions(p.kind).fill_grid(p, positions, dims, out);
   return out;
 }
 
 Matrix encode(const EncodingParams& p, const Matrix* learned_source) {
   validate(p);
-  if (p.kind == EncodingKind::sinusoidal) return sinusoidal_table(p.positions, p.dims, p.base, p.start);
+  const KindFunctions& kind = kind_functions(p.kind);
+  const bool from_file = reads(p.kind, KindParameter::table) && learned_source != nullptr;
+  if (kind.whole_table != nullptr && !from_file) return kind.whole_table(p);
   const std::vector<std::int64_t> positions = iota(p.start, p.positions);
   const std::vector<std::int64_t> dims = iota(0, p.dims);
   return encode_grid(p, positions, dims, learned_source);

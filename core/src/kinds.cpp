@@ -1,8 +1,22 @@
 // The table of encoding kinds (kinds.hpp): one row per kind, checked at compile time against
-// EncodingKind, so adding a kind without its row (or rows out of order) does not build.
+// EncodingKind, so adding a kind without its row, a row without its functions (core/src/kinds/) or
+// rows out of order does not build.
 #include "pelab/kinds.hpp"
 
+#include "kinds/kind_functions.hpp"
+
 namespace pelab {
+
+// What each kind computes: one object per file in core/src/kinds/, pointed to by the kind's row.
+extern const KindFunctions integer_functions;
+extern const KindFunctions normalized_functions;
+extern const KindFunctions binary_functions;
+extern const KindFunctions sigmoid_functions;
+extern const KindFunctions sinusoidal_functions;
+extern const KindFunctions sinusoidal_concat_functions;
+extern const KindFunctions learned_functions;
+extern const KindFunctions fourier_functions;
+
 namespace {
 
 // Reasons for base are the kind's own; the others say what only binary or learned has.
@@ -19,7 +33,8 @@ constexpr KindInfo kKinds[] = {
       "integer ignores sigma: its table follows a fixed rule; only learned draws N(0, σ²) entries.",
       "integer ignores the seed: its table follows a fixed rule with nothing random to draw.",
       "integer ignores a table file: its table follows a fixed rule; only learned takes its rows from a "
-      "file."}},
+      "file."},
+     &integer_functions},
     {EncodingKind::normalized,
      "normalized",
      "P[p, i] = p/(N−1) (0 when N = 1)",
@@ -32,7 +47,8 @@ constexpr KindInfo kKinds[] = {
       "normalized ignores sigma: its table follows a fixed rule; only learned draws N(0, σ²) entries.",
       "normalized ignores the seed: its table follows a fixed rule with nothing random to draw.",
       "normalized ignores a table file: its table follows a fixed rule; only learned takes its rows from a "
-      "file."}},
+      "file."},
+     &normalized_functions},
     {EncodingKind::binary,
      "binary",
      "P[p, i] = bit i of p, least significant first (signed: 2·bit − 1)",
@@ -44,7 +60,8 @@ constexpr KindInfo kKinds[] = {
       "binary ignores sigma: its table follows a fixed rule; only learned draws N(0, σ²) entries.",
       "binary ignores the seed: its table follows a fixed rule with nothing random to draw.",
       "binary ignores a table file: its table follows a fixed rule; only learned takes its rows from a "
-      "file."}},
+      "file."},
+     &binary_functions},
     {EncodingKind::sigmoid,
      "sigmoid",
      "P[p, i] = 1/(1 + exp(−p/tᵢ)), tᵢ = base^{i/(D−1)}",
@@ -57,7 +74,8 @@ constexpr KindInfo kKinds[] = {
       "sigmoid ignores sigma: its table follows a fixed rule; only learned draws N(0, σ²) entries.",
       "sigmoid ignores the seed: its table follows a fixed rule with nothing random to draw.",
       "sigmoid ignores a table file: its table follows a fixed rule; only learned takes its rows from a "
-      "file."}},
+      "file."},
+     &sigmoid_functions},
     {EncodingKind::sinusoidal,
      "sinusoidal",
      "P[p, 2k] = sin(wₖ p), P[p, 2k+1] = cos(wₖ p), wₖ = base^{−2k/D}",
@@ -70,7 +88,8 @@ constexpr KindInfo kKinds[] = {
       "sinusoidal ignores sigma: its table follows a fixed rule; only learned draws N(0, σ²) entries.",
       "sinusoidal ignores the seed: its table follows a fixed rule with nothing random to draw.",
       "sinusoidal ignores a table file: its table follows a fixed rule; only learned takes its rows from a "
-      "file."}},
+      "file."},
+     &sinusoidal_functions},
     {EncodingKind::sinusoidal_concat,
      "sinusoidal-concat",
      "P[p, k] = sin(p/tₖ), P[p, k+K] = cos(p/tₖ), tₖ = base^{k/(K−1)}, K = ⌊D/2⌋ (odd D: a zero "
@@ -84,7 +103,8 @@ constexpr KindInfo kKinds[] = {
       "sinusoidal-concat ignores sigma: its table follows a fixed rule; only learned draws N(0, σ²) entries.",
       "sinusoidal-concat ignores the seed: its table follows a fixed rule with nothing random to draw.",
       "sinusoidal-concat ignores a table file: its table follows a fixed rule; only learned takes its rows "
-      "from a file."}},
+      "from a file."},
+     &sinusoidal_concat_functions},
     {EncodingKind::learned,
      "learned",
      "P[p, i] ~ N(0, σ²) from a seed, or row p of a loaded table",
@@ -93,7 +113,8 @@ constexpr KindInfo kKinds[] = {
      "N(0, sigma^2) entries from a seed, or a loaded table (.npy, .safetensors)",
      "",
      {"learned ignores base: its entries are drawn or loaded, not computed from a rule.",
-      "learned ignores the signed option: only binary has bits to map from {0, 1} to {−1, +1}.", "", "", ""}},
+      "learned ignores the signed option: only binary has bits to map from {0, 1} to {−1, +1}.", "", "", ""},
+     &learned_functions},
     {EncodingKind::fourier,
      "fourier",
      "P[p, 2k] = sin(2^k π x), P[p, 2k+1] = cos(2^k π x), x = p/(N−1)",
@@ -106,7 +127,8 @@ constexpr KindInfo kKinds[] = {
       "fourier ignores sigma: its table follows a fixed rule; only learned draws N(0, σ²) entries.",
       "fourier ignores the seed: its table follows a fixed rule with nothing random to draw.",
       "fourier ignores a table file: its table follows a fixed rule; only learned takes its rows from a "
-      "file."}},
+      "file."},
+     &fourier_functions},
 };
 static_assert(std::size(kKinds) == encoding_kind_count, "one row per EncodingKind");
 
@@ -116,11 +138,13 @@ constexpr bool rows_in_enum_order() {
     // A kind reads base exactly when it says what base means.
     const bool reads_base = kKinds[i].unused[static_cast<std::size_t>(KindParameter::base)].empty();
     if (reads_base == kKinds[i].base_meaning.empty()) return false;
+    if (kKinds[i].functions == nullptr) return false;
   }
   return true;
 }
 static_assert(rows_in_enum_order(),
-              "rows in EncodingKind order, base_meaning exactly for the kinds reading base");
+              "rows in EncodingKind order, base_meaning exactly for the kinds reading base, every row "
+              "with its functions");
 
 }  // namespace
 

@@ -5,11 +5,9 @@
 
 namespace pelab::detail {
 
-// Whether the machine has a second core to give (asked once).
-inline bool has_second_core() {
-  static const bool has = std::thread::hardware_concurrency() >= 2;
-  return has;
-}
+// Whether the machine has a second core to give. Asked at every call (no state kept): callers ask
+// only before a large output, where the query's microseconds do not count.
+inline bool has_second_core() { return std::thread::hardware_concurrency() >= 2; }
 
 // Runs `here` on this thread and `there` on a new one, and returns when both are done. When no
 // thread can be started, runs both on this thread, `here` first: the two write disjoint parts of

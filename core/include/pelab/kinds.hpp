@@ -2,8 +2,9 @@
 // What each encoding kind is, stated once in one table: its name, formula and lesson, its help
 // line, what base means for it and which parameters it reads (with the sentence saying why it
 // ignores the others). pelab-cli's KIND and options, the CONFIG grammar, session files, --help
-// texts, the app's tooltips and disabled controls and the tests' loops over kinds all read it, so a
-// new kind is one row here (and its rule in encodings.cpp).
+// texts, the app's tooltips and disabled controls and the tests' loops over kinds all read it. The
+// row also points to what the kind computes (its table, periods, bands, spectrum texts and rotation
+// structure: core/src/kinds/<kind>.cpp), so a new kind is its file of functions and one row here.
 #include <array>
 #include <cstddef>
 #include <optional>
@@ -14,6 +15,9 @@
 #include "pelab/encodings.hpp"
 
 namespace pelab {
+
+// The functions of a kind (core/src/kinds/kind_functions.hpp), internal to pelab_core.
+struct KindFunctions;
 
 // The encoding parameters a kind may ignore. table also covers tensor (a tensor of a table file).
 enum class KindParameter { base, binary_signed, sigma, seed, table };
@@ -30,6 +34,7 @@ struct KindInfo {
   // Indexed by KindParameter: "" when the kind reads the parameter, else one sentence saying why it
   // does not, starting with the kind's name.
   std::array<std::string_view, kind_parameter_count> unused;
+  const KindFunctions* functions;  // what the kind computes, for core's encodings.cpp and structure.cpp
 };
 
 // Every kind, in EncodingKind order.
