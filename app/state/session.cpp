@@ -398,12 +398,15 @@ void read_setting(ObjectReader& r, const SettingField& field, ViewSettings& v,
 // Values are checked for type and range only: a scaling that core refuses (a parameter missing
 // for its type) loads, and the rope view says what is wrong, so every state the view can show
 // can be saved and opened again.
-void read_views(const json& object, ViewSettings& v, std::vector<std::string>& problems) {
-  ObjectReader r(object, "views", problems);
+// `path` names the object in problems: "views" in a session, "" where the object stands alone (--set).
+void read_views(const json& object, const std::string& path, ViewSettings& v,
+                std::vector<std::string>& problems) {
+  ObjectReader r(object, path, problems);
   for (const ViewSettingsTable* table : view_settings_tables()) {
     const json* settings = r.field(std::string(table->view));
     if (!settings) continue;
-    ObjectReader vr(*settings, "views." + std::string(table->view), problems);
+    ObjectReader vr(
+        *settings, path.empty() ? std::string(table->view) : path + "." + std::string(table->view), problems);
     for (const SettingField& field : table->fields) read_setting(vr, field, v, problems);
   }
 }
@@ -497,7 +500,7 @@ bool names_session_file(std::string_view argument) { return ends_with_ascii_noca
 
 void view_settings_from_text(std::string_view text, ViewSettings& views, std::vector<std::string>& problems) {
   const std::optional<json> root = parse_json(text, problems);
-  if (root) read_views(*root, views, problems);
+  if (root) read_views(*root, "", views, problems);
 }
 
 SessionLoad session_from_text(std::string_view text, ViewIds views) {
@@ -545,7 +548,7 @@ SessionLoad session_from_text(std::string_view text, ViewIds views) {
     // A v1 layout (maximized, sidebar) is a v2 layout without the view list.
     if (const json* layout = r.field("layout")) read_layout(*layout, state.layout, views, load.problems);
     if (const json* ui = r.field("ui")) read_ui(*ui, "ui", state.ui, load.problems);
-    if (const json* views = r.field("views")) read_views(*views, state.views, load.problems);
+    if (const json* views = r.field("views")) read_views(*views, "views", state.views, load.problems);
     state.active = std::min(state.active, state.slots.size() - 1);
   }
   if (load.problems.empty()) load.state = std::move(state);
