@@ -13,6 +13,7 @@
 
 #include "pelab/file_names.hpp"
 #include "pelab/io/atomic_file.hpp"
+#include "pelab/kinds.hpp"
 #include "state/i18n.hpp"
 
 namespace pelab::app {
@@ -253,8 +254,8 @@ void read_config(const json& object, const std::string& path, Slot& slot,
   read_encoding_fields(r, slot.config.encoding);
   r.text("table", slot.config.table_path, 4096);
   r.text("tensor", slot.config.tensor, 1024);
-  if (!slot.config.table_path.empty() && slot.config.encoding.kind != EncodingKind::learned)
-    r.fail("table", TextId::session_table_not_learned);
+  if (!slot.config.table_path.empty() && !reads(slot.config.encoding.kind, KindParameter::table))
+    r.fail("table", Text{TextId::session_table_not_learned, {kinds_reading(KindParameter::table)}});
   if (!slot.config.tensor.empty() && slot.config.table_path.empty())
     r.fail("tensor", TextId::session_tensor_without_table);
   if (const json* selection = r.field("selection")) {
