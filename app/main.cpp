@@ -78,11 +78,10 @@ void save_settings(const ui::AppContext& app) {
   std::ofstream(settings_path()) << settings_to_text(app.state.ui);
 }
 
-// One CONFIG as a slot, checked: a learned table is loaded, N and D taken from it where not given.
-// Throws with the reason when the CONFIG is refused.
-Slot slot_from_config(ui::AppContext& app, const std::string& text) {
+// One parsed CONFIG as a slot, checked: a learned table is loaded, N and D taken from it where not
+// given. Throws with the reason (not naming the CONFIG) when it is refused.
+Slot slot_from_spec(ui::AppContext& app, const pelab::ConfigSpec& spec) {
   Slot slot;
-  const pelab::ConfigSpec spec = pelab::parse_config_spec(text);
   slot.config.encoding = spec.encoding;
   slot.config.label = spec.label;
   slot.config.table_path = spec.table;
@@ -113,6 +112,17 @@ Slot slot_from_config(ui::AppContext& app, const std::string& text) {
   }
   slot.selection = clamped(slot.selection, slot.config.encoding);
   return slot;
+}
+
+// One CONFIG as a slot. The grammar's messages name the CONFIG ("CONFIG 'x': unknown key ..."), so
+// what fails after parsing is named the same way here: every refusal names it once.
+Slot slot_from_config(ui::AppContext& app, const std::string& text) {
+  const pelab::ConfigSpec spec = pelab::parse_config_spec(text);
+  try {
+    return slot_from_spec(app, spec);
+  } catch (const std::exception& error) {
+    throw pelab::Error("CONFIG '" + text + "': " + error.what());
+  }
 }
 
 // The configurations opened side by side: link what they share, leave apart what differs.
@@ -158,7 +168,7 @@ bool configs_from_arguments(ui::AppContext& app, const std::vector<std::string>&
     try {
       slots.push_back(slot_from_config(app, text));
     } catch (const std::exception& error) {
-      std::fprintf(stderr, "pelab: bad CONFIG '%s': %s\n", text.c_str(), error.what());
+      std::fprintf(stderr, "pelab: bad %s\n", error.what());  // "bad CONFIG 'x': why"
       return false;
     }
   }
@@ -173,9 +183,10 @@ void configs_from_link(ui::AppContext& app, const std::vector<std::string>& text
   std::vector<Slot> slots;
   for (const std::string& text : texts) {
     try {
-      slots.push_back(slot_from_config(app, text));
+      // The link's reader parsed every CONFIG already (state_link.cpp): what fails here is its table.
+      slots.push_back(slot_from_spec(app, pelab::parse_config_spec(text)));
     } catch (const std::exception& error) {
-      problems.push_back("c=" + text + ": " + error.what());  // (core's messages here do not quote it)
+      problems.push_back("c=" + text + ": " + error.what());
     }
   }
   if (!slots.empty()) use_slots(app, std::move(slots));

@@ -295,8 +295,9 @@ CommandLine::CommandLine()
           "the picture in pixels, at least 320x240 (default 1200x800; similarity 1000x800)");
   add_arg(render.app, render.title, "--title", "TEXT",
           "the figure's title (default: the view and the encoding)");
-  add_arg(render.app, render.lang, "--lang", "en|ko",
-          "language of the view's texts (default: the system locale)");
+  add_arg(render.app, render.lang, "--lang", "CODE",
+          "language of the view's texts: the code of a language directory in the data's i18n/, e.g. en "
+          "(default: the system locale)");
   add_common(render.app, render.common,
              "output file: .png, or - for standard output with --format png (required)",
              "with --out - (standard output): png, which it then requires; with a file it must be png");

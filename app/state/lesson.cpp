@@ -6,8 +6,11 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <string_view>
+#include <utility>
 
 #include "pelab/io/atomic_file.hpp"
+#include "pelab/kinds.hpp"
 #include "pelab/types.hpp"
 #include "state/i18n.hpp"
 
@@ -274,17 +277,25 @@ bool read_index(const json& target, const char* key, std::int64_t lo, std::int64
 
 // Why the sidebar does not draw control `id` in this step's state (empty when it does): a frame
 // around a control that is not there would point at nothing. The sidebar edits the active
-// configuration, so kind-specific controls follow its kind.
+// configuration, so kind-specific controls follow its kind, as the kinds table says (kinds.hpp).
 Text control_not_shown(const AppState& state, std::string_view id) {
   if (state.slots.empty()) return {};
   const Config& config = state.slots[std::min(state.active, state.slots.size() - 1)].config;
   const EncodingKind kind = config.encoding.kind;
   const std::string name(id), active(to_string(kind));
-  if (id == "binary_signed" && kind != EncodingKind::binary)
-    return Text{TextId::lesson_control_kind_only, {name, "binary", active}};
-  if (id == "table" && kind != EncodingKind::learned)
-    return Text{TextId::lesson_control_kind_only, {name, "learned", active}};
-  if ((id == "sigma" || id == "seed") && (kind != EncodingKind::learned || !config.table_path.empty()))
+  // The controls of a parameter some kinds do not read.
+  constexpr std::array<std::pair<std::string_view, KindParameter>, 4> kind_controls = {{
+      {"binary_signed", KindParameter::binary_signed},
+      {"table", KindParameter::table},
+      {"sigma", KindParameter::sigma},
+      {"seed", KindParameter::seed},
+  }};
+  for (const auto& [control, parameter] : kind_controls) {
+    if (id == control && !reads(kind, parameter))
+      return Text{TextId::lesson_control_kind_only, {name, kinds_reading(parameter), active}};
+  }
+  // sigma and seed draw a seeded table; a loaded table has neither.
+  if ((id == "sigma" || id == "seed") && !config.table_path.empty())
     return Text{TextId::lesson_control_seeded_only, {name}};
   if (id == "scale_sharing" && state.slots.size() < 2)
     return Text{TextId::lesson_control_two_configs, {name}};

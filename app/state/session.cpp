@@ -13,6 +13,7 @@
 
 #include "pelab/file_names.hpp"
 #include "pelab/io/atomic_file.hpp"
+#include "pelab/kinds.hpp"
 #include "state/i18n.hpp"
 
 namespace pelab::app {
@@ -253,8 +254,8 @@ void read_config(const json& object, const std::string& path, Slot& slot,
   read_encoding_fields(r, slot.config.encoding);
   r.text("table", slot.config.table_path, 4096);
   r.text("tensor", slot.config.tensor, 1024);
-  if (!slot.config.table_path.empty() && slot.config.encoding.kind != EncodingKind::learned)
-    r.fail("table", TextId::session_table_not_learned);
+  if (!slot.config.table_path.empty() && !reads(slot.config.encoding.kind, KindParameter::table))
+    r.fail("table", Text{TextId::session_table_not_learned, {kinds_reading(KindParameter::table)}});
   if (!slot.config.tensor.empty() && slot.config.table_path.empty())
     r.fail("tensor", TextId::session_tensor_without_table);
   if (const json* selection = r.field("selection")) {
@@ -398,12 +399,15 @@ void read_setting(ObjectReader& r, const SettingField& field, ViewSettings& v,
 // Values are checked for type and range only: a scaling that core refuses (a parameter missing
 // for its type) loads, and the rope view says what is wrong, so every state the view can show
 // can be saved and opened again.
-void read_views(const json& object, ViewSettings& v, std::vector<std::string>& problems) {
-  ObjectReader r(object, "views", problems);
+// `path` names the object in problems: "views" in a session, "" where the object stands alone (--set).
+void read_views(const json& object, const std::string& path, ViewSettings& v,
+                std::vector<std::string>& problems) {
+  ObjectReader r(object, path, problems);
   for (const ViewSettingsTable* table : view_settings_tables()) {
     const json* settings = r.field(std::string(table->view));
     if (!settings) continue;
-    ObjectReader vr(*settings, "views." + std::string(table->view), problems);
+    ObjectReader vr(
+        *settings, path.empty() ? std::string(table->view) : path + "." + std::string(table->view), problems);
     for (const SettingField& field : table->fields) read_setting(vr, field, v, problems);
   }
 }
@@ -497,7 +501,7 @@ bool names_session_file(std::string_view argument) { return ends_with_ascii_noca
 
 void view_settings_from_text(std::string_view text, ViewSettings& views, std::vector<std::string>& problems) {
   const std::optional<json> root = parse_json(text, problems);
-  if (root) read_views(*root, views, problems);
+  if (root) read_views(*root, "", views, problems);
 }
 
 SessionLoad session_from_text(std::string_view text, ViewIds views) {
@@ -545,7 +549,7 @@ SessionLoad session_from_text(std::string_view text, ViewIds views) {
     // A v1 layout (maximized, sidebar) is a v2 layout without the view list.
     if (const json* layout = r.field("layout")) read_layout(*layout, state.layout, views, load.problems);
     if (const json* ui = r.field("ui")) read_ui(*ui, "ui", state.ui, load.problems);
-    if (const json* views = r.field("views")) read_views(*views, state.views, load.problems);
+    if (const json* views = r.field("views")) read_views(*views, "views", state.views, load.problems);
     state.active = std::min(state.active, state.slots.size() - 1);
   }
   if (load.problems.empty()) load.state = std::move(state);

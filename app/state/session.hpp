@@ -48,7 +48,7 @@ SessionLoad session_from_text(std::string_view text, ViewIds views);
 Text json_problem_text(const std::exception& error);
 
 // The "views" object of a session alone ({"rope": {...}, "pca": {...}}): only the keys present
-// change `views`; problems as for a session ("views.rope.dims: ...").
+// change `views`; problems as for a session, each naming its key from this object ("rope.dims: ...").
 void view_settings_from_text(std::string_view text, ViewSettings& views, std::vector<std::string>& problems);
 
 // Same as session_from_text on the file's content; problems start with the path.

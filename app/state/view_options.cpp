@@ -1,5 +1,7 @@
 #include "state/view_options.hpp"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "pelab/model_config.hpp"
@@ -67,7 +69,16 @@ std::vector<std::string> apply_view_options(ViewSettings& views, std::span<const
   if (!root.empty()) {
     std::vector<std::string> read;
     view_settings_from_text(root.dump(), result, read);
-    for (const std::string& problem : read) problems.push_back("--set " + problem);
+    // A problem names its key ("bias.heads: why"); when that is an option's key, the option as the
+    // user typed it ("--set bias.heads=99: why"), else the key (a part of a JSON value).
+    for (const std::string& problem : read) {
+      const std::string key = problem.substr(0, problem.find(": "));
+      const auto typed = std::find_if(options.begin(), options.end(), [&](const std::string& option) {
+        return option.size() > key.size() && option.compare(0, key.size(), key) == 0 &&
+               option[key.size()] == '=';
+      });
+      problems.push_back("--set " + (typed == options.end() ? problem : *typed + problem.substr(key.size())));
+    }
   }
   if (problems.empty()) views = result;
   return problems;

@@ -27,6 +27,7 @@
 #include <optional>
 #include <string>
 #include <system_error>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -229,15 +230,6 @@ class Parser {
   explicit Parser(std::string_view text) : text_(text) {}
 
   ConfigSpec run() {
-    try {
-      return split();
-    } catch (const Error& e) {
-      fail(e.what());
-    }
-  }
-
- private:
-  ConfigSpec split() {
     if (text_.empty()) fail("empty; expected KIND[:KEY=VALUE,...] with a kind out of " + kind_list());
     for (char c : text_) {
       if (is_control(c)) fail("contains a control character; CONFIG is one line of printable text");
@@ -245,7 +237,7 @@ class Parser {
     const std::size_t colon = text_.find(':');
     if (names_table_file(text_)) return table_file();
     ParameterReader reader(parse_kind(text_.substr(0, colon)), ParameterSpelling::config_key);
-    if (colon == std::string_view::npos) return reader.finish();
+    if (colon == std::string_view::npos) return named([&] { return reader.finish(); });
 
     const std::string_view rest = text_.substr(colon + 1);
     if (rest.empty()) fail("nothing after ':' (remove the ':' or add KEY=VALUE)");
@@ -265,9 +257,10 @@ class Parser {
       if (comma == std::string_view::npos) break;
       begin = comma + 1;
     }
-    return reader.finish();
+    return named([&] { return reader.finish(); });
   }
 
+ private:
   // A whole CONFIG that is a table file's path (what a file manager's "Open with" passes):
   // learned:table=PATH, judged as that value. A path cannot hold ',' for the reason any value cannot
   // (format_config_spec could not write it back).
@@ -276,12 +269,25 @@ class Parser {
       fail("a table path cannot contain ','; rename the file or copy it to a name without one");
     if (text_.front() == ' ') fail("a table path cannot start with a space");
     ParameterReader reader(EncodingKind::learned, ParameterSpelling::config_key);
-    reader.add(Key::table, text_);
-    return reader.finish();
+    return named([&] {
+      reader.add(Key::table, text_);
+      return reader.finish();
+    });
   }
 
   [[noreturn]] void fail(const std::string& what) const {
     throw Error("CONFIG " + quote_user_text(text_) + ": " + what);
+  }
+
+  // The reader's messages name a key, not the CONFIG: fail() names the CONFIG once. (Messages of
+  // this parser's own are already named, so the reader's calls are wrapped one by one.)
+  template <typename Call>
+  std::invoke_result_t<Call&> named(Call&& call) const {
+    try {
+      return call();
+    } catch (const Error& e) {
+      fail(e.what());
+    }
   }
 
   void reject_spaces(std::string_view what, std::string_view text) const {
@@ -320,7 +326,7 @@ class Parser {
       fail(std::string(name) + " " + quote_user_text(value) +
            " starts or ends with a space; CONFIG takes no spaces around ':', ',' and '='");
     }
-    reader.add(*key, value);
+    named([&] { reader.add(*key, value); });
   }
 
   std::string_view text_;

@@ -29,9 +29,7 @@ double length_independence(const EncodingParams& params, const Matrix& table, co
   return (table.topRows(shared) - other.topRows(shared)).cwiseAbs().maxCoeff();
 }
 
-// |least-squares slope| of the row's largest magnitude m_p = max_i |P[p, i]| against p: how much the
-// values grow per position step. Uses the largest entry rather than the norm so that padding a table
-// with zero columns cannot change the verdict.
+// Requirement 3, slow-growth, as docs/encodings.md §3 defines it (and says why the largest entry).
 double value_growth(const Matrix& table) {
   const Eigen::Index n = table.rows();
   const Vector envelope = table.cwiseAbs().rowwise().maxCoeff();

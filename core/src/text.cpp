@@ -449,7 +449,7 @@ constexpr auto kEntries = std::to_array<Entry>({
     {TextId::session_not_string, "session.not_string", "must be a string"},
     {TextId::session_too_long, "session.too_long", "is longer than {0} bytes"},
     {TextId::session_range_reversed, "session.range_reversed", "must be larger than range_min"},
-    {TextId::session_table_not_learned, "session.table_not_learned", "applies only to kind learned"},
+    {TextId::session_table_not_learned, "session.table_not_learned", "applies only to kind {0}"},
     {TextId::session_tensor_without_table, "session.tensor_without_table", "needs a table"},
     {TextId::session_difference_pair, "session.difference_pair",
      "must be two configuration indices [A, B], each 0..{0}"},

@@ -1,6 +1,8 @@
 // pelab's modes without a window, as a script or a test uses them: every view's numbers through
 // --export-data (checked against values derived here, never through the code under test), and a
 // language that is only data (a third directory under i18n/ of a copied data directory).
+#include <Eigen/SVD>
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -82,6 +84,79 @@ TEST_CASE("export-data: a view that compares two configurations needs two", "[he
   INFO(two.output);
   REQUIRE(two.status == 0);
   CHECK_FALSE(fs::is_empty(dir));
+}
+
+TEST_CASE("a bad CONFIG is named once, whichever step refuses it", "[headless][config]") {
+  const fs::path dir = fresh_dir("bad_config");
+  // Refused by the grammar (core's message names the CONFIG) ...
+  const Run key = run_headless("sinusoidal:N=3 --view heatmap --export-data " + dir.string());
+  CHECK(key.status == 2);
+  CHECK(key.output ==
+        "pelab: bad CONFIG 'sinusoidal:N=3': unknown key 'N' (keys: positions, dims, base, start, signed, "
+        "sigma, seed, table, tensor, label)\n");
+  // ... by a value's reader (a message about the key, named by the grammar) ...
+  const Run value = run_headless("integer:base=100 --view heatmap --export-data " + dir.string());
+  CHECK(value.status == 2);
+  CHECK(value.output.rfind("pelab: bad CONFIG 'integer:base=100': base does not apply to kind integer", 0) ==
+        0);
+  // ... and after parsing, by the app (its views' limits, a table file).
+  const Run limit = run_headless("integer:positions=100000 --view heatmap --export-data " + dir.string());
+  CHECK(limit.status == 2);
+  CHECK(limit.output.rfind("pelab: bad CONFIG 'integer:positions=100000': N, D or start outside", 0) == 0);
+  for (const Run* refused : {&key, &value, &limit}) {
+    INFO(refused->output);
+    CHECK(std::count(refused->output.begin(), refused->output.end(), '\n') == 1);
+    const std::string& text = refused->output;
+    CHECK(text.find("CONFIG '", text.find("CONFIG '") + 1) == std::string::npos);  // once
+  }
+  CHECK(fs::is_empty(dir));
+}
+
+TEST_CASE("export-data: PCA of a table made here equals an SVD computed here", "[headless][derived]") {
+  // A 40 x 6 table with columns of different amplitudes and frequencies, so its principal axes are
+  // distinct (each fixed up to its sign), written as .npy and opened as a learned table.
+  constexpr Eigen::Index n = 40, d = 6;
+  Matrix table(n, d);
+  for (Eigen::Index p = 0; p < n; ++p)
+    for (Eigen::Index i = 0; i < d; ++i)
+      table(p, i) = static_cast<double>(d - i) *
+                        std::cos(0.07 * static_cast<double>((i + 1) * p) + 0.3 * static_cast<double>(i)) +
+                    0.01 * static_cast<double>(p * i);
+  const fs::path dir = fresh_dir("export_pca");
+  write_npy(dir / "table.npy", table);
+  const fs::path out = dir / "out";
+  const Run r = run_headless((dir / "table.npy").string() + " --view pca --export-data " + out.string());
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+
+  // Centred rows X = U S V^T: component c explains s_c^2 / sum s^2; row p lies at (X V)[p, c].
+  const Matrix centred = table.rowwise() - table.colwise().mean();
+  const Eigen::JacobiSVD<Matrix> svd(centred, Eigen::ComputeThinV);
+  const Vector s2 = svd.singularValues().array().square();
+  const Vector fractions = s2 / s2.sum();
+  for (Eigen::Index c = 0; c + 1 < d; ++c)
+    REQUIRE(fractions(c) > fractions(c + 1) * (1.0 + 1e-6));  // distinct
+
+  const Matrix spectrum = npy_matrix(out / "pca-spectrum.npy");
+  REQUIRE(spectrum.rows() == d);
+  for (Eigen::Index c = 0; c < d; ++c) CHECK(std::abs(spectrum(c, 0) - fractions(c)) < 1e-12);
+  const Matrix explained = npy_matrix(out / "pca-explained.npy");
+  REQUIRE(explained.rows() == 3);
+  for (Eigen::Index c = 0; c < 3; ++c) CHECK(std::abs(explained(c, 0) - fractions(c)) < 1e-12);
+
+  // Columns p, PC1, PC2, PC3; each axis's sign makes its largest-magnitude coordinate positive.
+  const Matrix points = npy_matrix(out / "pca-points.npy");
+  REQUIRE(points.rows() == n);
+  REQUIRE(points.cols() == 4);
+  const Matrix projected = centred * svd.matrixV().leftCols(3);
+  for (Eigen::Index c = 0; c < 3; ++c) {
+    Eigen::Index largest = 0;
+    projected.col(c).cwiseAbs().maxCoeff(&largest);
+    const double sign = projected(largest, c) < 0 ? -1.0 : 1.0;
+    INFO("PC" << c + 1);
+    CHECK((points.col(c + 1) - sign * projected.col(c)).cwiseAbs().maxCoeff() < 1e-10);
+  }
+  for (Eigen::Index p = 0; p < n; ++p) CHECK(points(p, 0) == static_cast<double>(p));
 }
 
 TEST_CASE("a third language is a directory of data: no code, English where it is silent",

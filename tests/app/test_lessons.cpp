@@ -524,6 +524,7 @@ TEST_CASE("a control highlight names a sidebar control: known ids load, others a
     CHECK_FALSE(load.lesson);
     CHECK(mentions(load.problems,
                    "lessons/bad.json: step 3: highlight.target: control \"sigma\" is shown only"));
+    CHECK(mentions(load.problems, "only for kind learned"));  // the kinds that read sigma (kinds.hpp)
   }
   // A target that is not a string is refused too.
   json lesson = valid_lesson();

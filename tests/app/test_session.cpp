@@ -352,7 +352,9 @@ TEST_CASE("view options (--set) from the command line, all or nothing", "[sessio
                                         "pca.components=2"};
   const std::vector<std::string> problems = apply_view_options(views, bad, models);
   CHECK(views == before);
-  CHECK(mentions(problems, "--set views.bias.heads"));
+  // Each names the option as typed, never the session's path ("views.bias.heads").
+  CHECK(mentions(problems, "--set bias.heads=1000: must be in 1..32"));
+  CHECK_FALSE(mentions(problems, "views."));
   CHECK(mentions(problems, "--set rope.model=no-such-model"));
   CHECK(mentions(problems, "--set pca: expected VIEW.KEY=VALUE"));
   CHECK(mentions(problems, "nope"));

@@ -8,13 +8,16 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <numbers>
 #include <thread>
 
 #include "gfx/offscreen_frame.hpp"
@@ -245,7 +248,16 @@ TEST_CASE("export: every view with data exports without error", "[export]") {
   settle(app);
   TempDir dir;
   for (const ui::ViewType& view : ui::view_registry()) {
-    if (!view.export_data || view.id == "difference") continue;  // difference: computed when drawn
+    if (!view.export_data) continue;
+    if (static_cast<std::size_t>(view.min_configs) > app.state.slots.size()) {
+      // difference compares two configurations: with one it says why, and writes nothing.
+      const ui::DataExport refused =
+          ui::export_view_data(app, view, ui::DataFormat::npy, dir.path, ui::ExportDetail::shown);
+      INFO(view.id);
+      CHECK_FALSE(refused.error.empty());
+      CHECK(refused.written.empty());
+      continue;
+    }
     for (const ui::DataFormat format : {ui::DataFormat::npy, ui::DataFormat::csv}) {
       const ui::DataExport done = ui::export_view_data(app, view, format, dir.path, ui::ExportDetail::shown);
       INFO(view.id << ": " << done.error);
@@ -348,6 +360,266 @@ TEST_CASE("export: the bias view's distance columns are each method's closed for
   // At r = 0 every cosine is 1: the RoPE score is its D = 24, the sinusoid's similarity its D/2 = 16.
   CHECK(distance(range, rope_col) == 24.0);
   CHECK(distance(range, sinusoid_col) == 16.0);
+}
+
+// ---- every view's arrays against values derived here (never through the code under test) ------------
+
+namespace {
+
+// The sinusoid by hand: P[p, 2k] = sin(p w_k), P[p, 2k + 1] = cos(p w_k), w_k = base^(-2k/D).
+double sinusoid(std::int64_t p, std::int64_t i, std::int64_t dims, double base) {
+  const double w = std::pow(base, -2.0 * static_cast<double>(i / 2) / static_cast<double>(dims));
+  return i % 2 == 0 ? std::sin(static_cast<double>(p) * w) : std::cos(static_cast<double>(p) * w);
+}
+
+// One view's arrays written in process, as the Export menu writes them.
+struct Exported {
+  TempDir dir;
+  std::string view;
+  // The array `name` of the view (<view>-<name>.npy) and its sidecar's column names.
+  Matrix array(const std::string& name) const { return as_matrix(read_array(file(name))); }
+  fs::path file(const std::string& name) const { return dir.path / (view + "-" + name + ".npy"); }
+  // Column `column` of array `name`, found by its name in the sidecar.
+  Vector column(const std::string& name, const std::string& column) const {
+    const nlohmann::json columns = sidecar(file(name)).at("columns");
+    for (std::size_t c = 0; c < columns.size(); ++c)
+      if (columns[c] == column) return array(name).col(static_cast<Eigen::Index>(c));
+    FAIL("no column '" << column << "' in " << name << ": " << columns.dump());
+    return {};
+  }
+};
+
+void export_view(const ui::AppContext& app, Exported& out, const std::string& view_id) {
+  const ui::ViewType* view = ui::find_view(view_id);
+  REQUIRE(view);
+  out.view = view_id;
+  const ui::DataExport done =
+      ui::export_view_data(app, *view, ui::DataFormat::npy, out.dir.path, ui::ExportDetail::shown);
+  INFO(done.error);
+  REQUIRE(done.error.empty());
+}
+
+}  // namespace
+
+TEST_CASE("export: curves are the sinusoid's columns by hand", "[export][derived]") {
+  ui::AppContext app;
+  EncodingParams e = params(EncodingKind::sinusoidal, 40, 8);
+  e.base = 100.0;
+  e.start = 5;
+  app.state.slots[0].config.encoding = e;
+  app.state.slots[0].selection.dimension = 3;
+  app.state.display.neighbour_curves = 2;  // columns 1 .. 5
+  settle(app);
+  Exported out;
+  export_view(app, out, "curves");
+  const nlohmann::json columns = sidecar(out.file("curves")).at("columns");
+  CHECK(columns == nlohmann::json::array({"p", "P[p, 1]", "P[p, 2]", "P[p, 3]", "P[p, 4]", "P[p, 5]"}));
+  const Matrix curves = out.array("curves");
+  REQUIRE(curves.rows() == 40);
+  for (Eigen::Index r = 0; r < 40; ++r) {
+    const std::int64_t p = 5 + r;
+    CHECK(curves(r, 0) == static_cast<double>(p));
+    for (Eigen::Index c = 1; c < 6; ++c) CHECK(std::abs(curves(r, c) - sinusoid(p, c, 8, 100.0)) < 1e-13);
+  }
+}
+
+TEST_CASE("export: spectrum periods are 2 pi / w_k, and a bit's 2^(i+1)", "[export][derived]") {
+  ui::AppContext app;
+  EncodingParams e = params(EncodingKind::sinusoidal, 64, 10);
+  e.base = 100.0;
+  app.state.slots[0].config.encoding = e;
+  Slot binary;
+  binary.config.id = 2;
+  binary.config.encoding = params(EncodingKind::binary, 64, 6);
+  app.state.slots.push_back(binary);
+  settle(app);
+  // A: D = 10, five bands, band b on columns 2b and 2b + 1, period 2 pi 100^(2b/10).
+  Exported a;
+  export_view(app, a, "spectrum");
+  const Matrix sinusoid_periods = a.array("A-periods");
+  REQUIRE(sinusoid_periods.rows() == 5);
+  for (Eigen::Index b = 0; b < 5; ++b) {
+    CHECK(a.column("A-periods", "band")(b) == static_cast<double>(b));
+    CHECK(a.column("A-periods", "first column")(b) == static_cast<double>(2 * b));
+    const double period = 2.0 * std::numbers::pi * std::pow(100.0, 2.0 * static_cast<double>(b) / 10.0);
+    CHECK(std::abs(a.column("A-periods", "period")(b) - period) < 1e-12 * period);
+  }
+  // B: bit i of p repeats every 2^(i+1) positions.
+  const Vector bits = a.column("B-periods", "period");
+  REQUIRE(bits.size() == 6);
+  for (Eigen::Index i = 0; i < 6; ++i) CHECK(bits(i) == std::ldexp(1.0, static_cast<int>(i) + 1));
+}
+
+TEST_CASE("export: rotation's T(k) maps the hand-made rows P_p to P_{p+k}", "[export][derived]") {
+  ui::AppContext app;
+  EncodingParams e = params(EncodingKind::sinusoidal, 64, 12);
+  e.base = 100.0;
+  app.state.slots[0].config.encoding = e;
+  app.state.slots[0].selection.offset = 5;
+  app.state.slots[0].selection.dimension = 4;
+  settle(app);
+  Exported out;
+  export_view(app, out, "rotation");
+  const Vector window = out.column("window", "column");
+  REQUIRE(window.size() >= 2);
+  const auto w = static_cast<Eigen::Index>(window.size());
+  const Matrix t_row = out.array("T-row"), t_column = out.array("T-column");
+  REQUIRE(t_row.rows() == w);
+  REQUIRE(t_row.cols() == w);
+  REQUIRE(t_column.rows() == w);
+  constexpr std::int64_t k = 5;
+  for (std::int64_t p = 0; p + k < 64; ++p) {
+    Eigen::RowVectorXd now(w), later(w);
+    for (Eigen::Index c = 0; c < w; ++c) {
+      const auto column = static_cast<std::int64_t>(window(c));
+      now(c) = sinusoid(p, column, 12, 100.0);
+      later(c) = sinusoid(p + k, column, 12, 100.0);
+    }
+    INFO("p = " << p);
+    CHECK((now * t_row - later).cwiseAbs().maxCoeff() < 1e-12);  // P_{p+k} = P_p T(k)
+    CHECK((t_column * now.transpose() - later.transpose()).cwiseAbs().maxCoeff() < 1e-12);  // = T(k) P_p
+  }
+  // Each pair's block in the column convention: [[cos kw, sin kw], [-sin kw, cos kw]] on (sin, cos).
+  for (Eigen::Index c = 0; c + 1 < w; ++c) {
+    const auto column = static_cast<std::int64_t>(window(c));
+    if (column % 2 != 0 || static_cast<std::int64_t>(window(c + 1)) != column + 1) continue;
+    const double angle = k * std::pow(100.0, -2.0 * static_cast<double>(column / 2) / 12.0);
+    CHECK(std::abs(t_column(c, c) - std::cos(angle)) < 1e-13);
+    CHECK(std::abs(t_column(c, c + 1) - std::sin(angle)) < 1e-13);
+    CHECK(std::abs(t_column(c + 1, c) + std::sin(angle)) < 1e-13);
+  }
+  // The residual of the exact map is rounding only, at every position it was measured.
+  const Vector residual = out.column("residual", "residual");
+  REQUIRE(residual.size() > 0);
+  CHECK(residual.maxCoeff() < 1e-12);
+}
+
+TEST_CASE("export: scorecard measures of integer and normalized N = 3 and integer N = 1 by hand",
+          "[export][derived]") {
+  ui::AppContext app;
+  app.state.slots[0].config.encoding = params(EncodingKind::integer, 3, 2);  // rows (0,0), (1,1), (2,2)
+  Slot normalized, single;
+  normalized.config.id = 2;
+  normalized.config.encoding = params(EncodingKind::normalized, 3, 2);  // rows p/2: 0, 0.5, 1
+  single.config.id = 3;
+  single.config.encoding = params(EncodingKind::integer, 1, 2);  // one row (0, 0)
+  app.state.slots.push_back(normalized);
+  app.state.slots.push_back(single);
+  settle(app);
+  Exported out;
+  export_view(app, out, "scorecard");
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double root2 = std::sqrt(2.0);
+  CHECK(out.column("scores", "requirement") == (Vector(5) << 1, 2, 3, 4, 5).finished());
+  CHECK(out.column("scores", "threshold") == (Vector(5) << 1e-9, 1.0, 0.1, 0.01, 1e-6).finished());
+  struct Expected {
+    const char* letter;
+    std::array<double, 5> value, pass;
+  };
+  const Expected expected[] = {
+      // integer: the same rows at 2N (0), values up to 2, slope of max_i |P[p, i]| = p is 1, every step
+      // sqrt 2 long (variation 0), nearest rows sqrt 2 apart.
+      {"A", {0.0, 2.0, 1.0, 0.0, root2}, {1, 0, 0, 1, 1}},
+      // normalized: p/2 against p/5 at 2N differs most at p = 2 (1 - 0.4), values up to 1, slope 1/2,
+      // equal steps, nearest rows sqrt 2 / 2 apart.
+      {"B", {0.6, 1.0, 0.5, 0.0, root2 / 2.0}, {0, 1, 0, 1, 1}},
+      // One position: a slope needs 2, a step variation 3, a pair 2: not measurable (NaN).
+      {"C", {0.0, 0.0, nan, nan, nan}, {1, 1, nan, nan, nan}},
+  };
+  for (const Expected& x : expected) {
+    const Vector value = out.column("scores", std::string("value ") + x.letter);
+    const Vector pass = out.column("scores", std::string("pass ") + x.letter);
+    for (Eigen::Index r = 0; r < 5; ++r) {
+      INFO(x.letter << " requirement " << r + 1);
+      const auto at = static_cast<std::size_t>(r);
+      if (std::isnan(x.value[at])) {
+        CHECK(std::isnan(value(r)));
+        CHECK(std::isnan(pass(r)));
+      } else {
+        CHECK(std::abs(value(r) - x.value[at]) < 1e-15);
+        CHECK(pass(r) == x.pass[at]);
+      }
+    }
+  }
+}
+
+TEST_CASE("export: rope's pairs rotate by p theta_i, theta_i = base^(-2i/D), scaled by hand",
+          "[export][derived]") {
+  ui::AppContext app;
+  RopeViewSettings& rope = app.state.views.rope;
+  rope.dims = 16;
+  rope.base = 500.0;
+  rope.context = 64;
+  rope.position = 100;
+  rope.scaling_a = scaling_with_factor(RopeScalingType::linear, 4.0);
+  rope.scaling_b = scaling_with_factor(RopeScalingType::linear, 2.0);
+  rope.compare = true;
+  settle(app);
+  Exported out;
+  export_view(app, out, "rope");
+  REQUIRE(out.array("pairs").rows() == 8);
+  for (Eigen::Index i = 0; i < 8; ++i) {
+    INFO("pair " << i);
+    const double theta = std::pow(500.0, -2.0 * static_cast<double>(i) / 16.0);
+    const double wavelength = 2.0 * std::numbers::pi / theta;
+    auto near = [](double got, double want) {
+      return std::abs(got - want) <= 1e-13 * std::max(1.0, std::abs(want));
+    };
+    CHECK(out.column("pairs", "pair")(i) == static_cast<double>(i));
+    CHECK(near(out.column("pairs", "wavelength before")(i), wavelength));
+    CHECK(near(out.column("pairs", "L theta")(i), 64.0 * theta));
+    // Linear scaling by s divides every theta_i by s: wavelengths s times longer, angles s times smaller.
+    for (const auto& [tag, factor] : {std::pair<std::string, double>{" 1", 4.0}, {" 2", 2.0}}) {
+      CHECK(near(out.column("pairs", "angle before" + tag)(i), 100.0 * theta));
+      CHECK(near(out.column("pairs", "angle after" + tag)(i), 100.0 * theta / factor));
+      CHECK(near(out.column("pairs", "wavelength after" + tag)(i), wavelength * factor));
+      CHECK(near(out.column("pairs", "turns after" + tag)(i),
+                 64.0 * theta / factor / (2.0 * std::numbers::pi)));
+      CHECK(out.column("pairs", "ramp" + tag)(i) == 1.0);
+    }
+  }
+  // The unscaled all-ones score: q = k = 1 rotated apart by m theta_i in each pair gives
+  // sum_i 2 cos(m theta_i).
+  const Vector m = out.column("decay-before", "m"), score = out.column("decay-before", "score");
+  REQUIRE(m.size() > 100);
+  for (Eigen::Index j = 0; j < m.size(); ++j) {
+    double expected = 0.0;
+    for (int i = 0; i < 8; ++i) expected += 2.0 * std::cos(m(j) * std::pow(500.0, -2.0 * i / 16.0));
+    INFO("m = " << m(j));
+    CHECK(std::abs(score(j) - expected) < 1e-9);
+  }
+  CHECK(score(0) == 16.0);
+}
+
+TEST_CASE("export: difference is A - B of two tables and their similarities by hand", "[export][derived]") {
+  ui::AppContext app;
+  EncodingParams a = params(EncodingKind::sinusoidal, 12, 6);
+  a.base = 100.0;
+  app.state.slots[0].config.encoding = a;
+  Slot integer;
+  integer.config.id = 2;
+  integer.config.encoding = params(EncodingKind::integer, 12, 6);
+  app.state.slots.push_back(integer);
+  app.state.display.metric = SimilarityMetric::dot;
+  settle(app);
+  Exported out;
+  export_view(app, out, "difference");
+  const Matrix table = out.array("table"), similarity = out.array("similarity");
+  REQUIRE(table.rows() == 12);
+  REQUIRE(table.cols() == 6);
+  REQUIRE(similarity.rows() == 12);
+  REQUIRE(similarity.cols() == 12);
+  for (std::int64_t p = 0; p < 12; ++p) {
+    for (std::int64_t i = 0; i < 6; ++i)
+      CHECK(std::abs(table(p, i) - (sinusoid(p, i, 6, 100.0) - static_cast<double>(p))) < 1e-13);
+    // Dot similarities: the sinusoid's sum_k cos(w_k (p - q)) (three bands), the integer's D p q.
+    for (std::int64_t q = 0; q < 12; ++q) {
+      double sinusoid_dot = 0.0;
+      for (int band = 0; band < 3; ++band)
+        sinusoid_dot += std::cos(static_cast<double>(p - q) * std::pow(100.0, -2.0 * band / 6.0));
+      CHECK(std::abs(similarity(p, q) - (sinusoid_dot - 6.0 * static_cast<double>(p * q))) < 1e-12);
+    }
+  }
 }
 
 // ---- the PNG items of the menu: a request handled between frames (process_png_exports) -------------

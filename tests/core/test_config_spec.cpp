@@ -33,6 +33,9 @@ void check_refused(const std::string& text, const std::vector<std::string>& part
   CHECK(message.find('\n') == std::string::npos);
   if (text.find_first_of("\n\t\r") == std::string::npos) {
     CHECK(message.rfind("CONFIG '" + text + "': ", 0) == 0);
+    // Named once: the grammar's and the value reader's messages alike ("CONFIG 'x': CONFIG 'x': ..."
+    // was a bug).
+    CHECK(message.find("CONFIG '" + text + "'", 1) == std::string::npos);
   }
   for (const std::string& part : parts) CHECK(message.find(part) != std::string::npos);
 }

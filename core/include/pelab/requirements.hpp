@@ -25,17 +25,10 @@ struct RequirementScore {
   Text description_text;
 };
 
-// 1 length-independent: max |P_N[p] - P_2N[p]| over shared rows (table at N vs at 2N); <= 1e-9.
-// 2 bounded:            max |P| over the table; <= 1.
-// 3 slow growth:        |least-squares slope| of m_p = max_i |P[p, i]| against p (p = 0 .. N-1), the
-//                       growth of the values per position step (unchanged by zero-padding columns);
-//                       <= 0.1. Needs N >= 2.
-// 4 distance-like:      coefficient of variation (std / mean, population std) of the neighbour steps
-//                       |P_{p+1} - P_p|; <= 0.01 (every step is the same length). Needs N >= 3.
-// 5 distinct:           min over p != q of |P_p - P_q|; > 1e-6. Needs N >= 2.
-// This comment is the definition; docs/cli.md and the app's scorecard state the same rules.
-// With fewer positions than a measure needs, its score is not measurable (neither pass nor fail).
-// A table containing NaN or inf scores NaN and fails all five.
+// The five scores in order: 1 length-independent, 2 bounded, 3 slow-growth, 4 distance-like,
+// 5 distinct. Each measure, threshold and the positions it needs are defined once, in
+// docs/encodings.md §3. With fewer positions than a measure needs, its score is not measurable
+// (neither pass nor fail, value NaN). A table containing NaN or inf scores NaN and fails all five.
 std::vector<RequirementScore> requirement_scores(const EncodingParams& params,
                                                  const Matrix* learned_source = nullptr);
 
