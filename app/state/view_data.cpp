@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <numeric>
+#include <stdexcept>
 
 #include "pelab/encodings.hpp"
 #include "pelab/pca.hpp"
@@ -97,7 +98,10 @@ CurvesData compute_curves(const CurvesKey& key, const TableData& table) {
     const std::vector<std::int64_t> positions = sampled_indices(e.start, data.sampling);
     const std::int64_t first = std::max<std::int64_t>(0, key.dimension - key.neighbour_curves);
     const std::int64_t last = std::min<std::int64_t>(e.dims - 1, key.dimension + key.neighbour_curves);
-    const std::vector<std::int64_t> dims = index_range(first, last - first + 1);
+    const std::vector<std::int64_t> dims = key.columns.empty() ? index_range(first, last - first + 1)
+                                                               : resolve_curve_columns(key.columns, e.dims);
+    if (dims.empty())
+      throw std::invalid_argument("no listed column is within 0.." + std::to_string(e.dims - 1));
     const Matrix values = encode_grid(e, positions, dims, key.table.source());
     data.positions.assign(positions.begin(), positions.end());
     for (std::size_t c = 0; c < dims.size(); ++c) {
@@ -579,7 +583,7 @@ bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data
       data.table = table_.get(key, compute_table);
       break;
     case item_curves:
-      data.curves = curves_.get(CurvesKey{key, s.dimension, request.neighbour_curves},
+      data.curves = curves_.get(CurvesKey{key, s.dimension, request.neighbour_curves, request.curve_columns},
                                 [&](const CurvesKey& k) { return compute_curves(k, table()); });
       break;
     case item_similarity:

@@ -117,6 +117,7 @@ struct CurvesKey {
   TableKey table;
   std::int64_t dimension = 0;
   int neighbour_curves = 0;
+  std::vector<std::int64_t> columns;  // the curves view's picked columns (as set); empty: i - n .. i + n
   bool operator==(const CurvesKey&) const = default;
 };
 struct CurvesData {
@@ -299,6 +300,7 @@ struct ComputeRequest {
   TableKey table;
   Selection selection;  // already clamped to the table
   int neighbour_curves = 1;
+  std::vector<std::int64_t> curve_columns;  // CurvesViewSettings::columns when picked; empty: neighbours
   SimilarityMetric metric = SimilarityMetric::dot;
   // The attention and norms views' settings (shared by every configuration): the order and batch
   // their items are computed for.

@@ -103,6 +103,16 @@ RopeViewSettings rope_settings_for_model(const ModelConfig& model, const std::st
 std::span<const std::int64_t> attention_sentence_tokens() { return sentence_tokens; }
 std::span<const std::string_view> attention_sentence_words() { return sentence_words; }
 
+std::vector<std::int64_t> resolve_curve_columns(const std::vector<std::int64_t>& columns, std::int64_t dims) {
+  std::vector<std::int64_t> resolved;
+  for (const std::int64_t column : columns) {
+    const std::int64_t index = column < 0 ? dims + column : column;
+    if (index < 0 || index >= dims) continue;
+    if (std::find(resolved.begin(), resolved.end(), index) == resolved.end()) resolved.push_back(index);
+  }
+  return resolved;
+}
+
 bool valid_attention_order(const std::vector<std::int64_t>& order) {
   if (order.size() != sentence_tokens.size()) return false;
   std::vector<std::int64_t> sorted = order;
@@ -121,6 +131,16 @@ std::optional<Text> attention_order_problem(const ViewSettings& settings) {
   if (valid_attention_order(settings.attention.order)) return std::nullopt;
   return Text{TextId::session_attention_order, {std::to_string(sentence_tokens.size() - 1)}};
 }
+
+using Curves = CurvesViewSettings;
+constexpr SettingField curves_fields[] = {
+    {.key = "pick", .at = &setting<&V::curves, &Curves::pick>},
+    {.key = "columns",
+     .at = &setting<&V::curves, &Curves::columns>,
+     .lo = -static_cast<double>(max_curve_column),
+     .hi = static_cast<double>(max_curve_column - 1),
+     .max_size = max_curve_columns},
+};
 
 using Rope = RopeViewSettings;
 constexpr SettingField rope_fields[] = {
@@ -198,6 +218,7 @@ constexpr SettingField pca_fields[] = {
 
 }  // namespace
 
+constinit const ViewSettingsTable curves_settings_table = {"curves", curves_fields};
 constinit const ViewSettingsTable rope_settings_table = {"rope", rope_fields};
 constinit const ViewSettingsTable bias_settings_table = {"bias", bias_fields};
 constinit const ViewSettingsTable attention_settings_table = {"attention", attention_fields};
@@ -205,9 +226,9 @@ constinit const ViewSettingsTable norms_settings_table = {"norms", norms_fields}
 constinit const ViewSettingsTable pca_settings_table = {"pca", pca_fields};
 
 std::span<const ViewSettingsTable* const> view_settings_tables() {
-  static constexpr std::array<const ViewSettingsTable*, 5> tables = {
-      &rope_settings_table, &bias_settings_table, &attention_settings_table, &norms_settings_table,
-      &pca_settings_table};
+  static constexpr std::array<const ViewSettingsTable*, 6> tables = {
+      &curves_settings_table,    &rope_settings_table,  &bias_settings_table,
+      &attention_settings_table, &norms_settings_table, &pca_settings_table};
   return tables;
 }
 

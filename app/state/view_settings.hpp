@@ -105,7 +105,19 @@ struct PcaViewSettings {
   bool operator==(const PcaViewSettings&) const = default;
 };
 
+// curves: which columns of P are drawn. Off, the selected i and its n neighbours (the sidebar's i and
+// n); on, the listed columns wherever they are, so a fast wave can sit beside a slow one. A negative
+// entry counts from the end, as an index does in numpy: -1 is D - 1, so one list fits every D.
+inline constexpr std::size_t max_curve_columns = 8;
+inline constexpr std::int64_t max_curve_column = 4096;  // |entry|: D is at most 4096
+struct CurvesViewSettings {
+  bool pick = false;
+  std::vector<std::int64_t> columns = {0, 16, -1};
+  bool operator==(const CurvesViewSettings&) const = default;
+};
+
 struct ViewSettings {
+  CurvesViewSettings curves;
   RopeViewSettings rope;
   BiasViewSettings bias;
   AttentionViewSettings attention;
@@ -145,6 +157,7 @@ struct ViewSettingsTable {
   std::string_view view;  // the view's id: its object in the session's "views"
   std::span<const SettingField> fields;
 };
+extern const ViewSettingsTable curves_settings_table;
 extern const ViewSettingsTable rope_settings_table;
 extern const ViewSettingsTable bias_settings_table;
 extern const ViewSettingsTable attention_settings_table;
@@ -167,6 +180,9 @@ RopeViewSettings rope_settings_for_model(const ModelConfig& model, const std::st
 // The sentence of the attention view (token ids: a repeated word has the same id).
 std::span<const std::int64_t> attention_sentence_tokens();
 std::span<const std::string_view> attention_sentence_words();
+// The columns the curves view draws for a table of `dims` columns: `columns` with negative entries
+// counted from the end, those outside 0..dims-1 and repeats dropped, in the listed order.
+std::vector<std::int64_t> resolve_curve_columns(const std::vector<std::int64_t>& columns, std::int64_t dims);
 // True when `order` is a permutation of 0..n-1 for the sentence's n tokens.
 bool valid_attention_order(const std::vector<std::int64_t>& order);
 

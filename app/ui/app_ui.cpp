@@ -163,6 +163,7 @@ void sync_runtimes(AppContext& app) {
     }
     request.selection = clamped(slot.selection, config.encoding);
     request.neighbour_curves = app.state.display.neighbour_curves;
+    if (app.state.views.curves.pick) request.curve_columns = app.state.views.curves.columns;
     request.metric = app.state.display.metric;
     request.attention_order = app.state.views.attention.order;
     request.norm_lengths = app.state.views.norms.lengths;

@@ -1,6 +1,9 @@
-// View 2: columns of P against position: the selected dimension i and its neighbours, each
-// labelled with its period (from core, for the kind at hand), and a marker at the selected p.
+// View 2: columns of P against position: the selected dimension i and its neighbours, or columns
+// picked anywhere (the view's settings: 0, D/4 and D - 1 side by side), each labelled with its period
+// (from core, for the kind at hand), and a marker at the selected p.
+#include <cinttypes>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -15,9 +18,63 @@ namespace pelab::app::ui {
 
 namespace {
 
+// "0, 16, -1" and back. Parsing accepts integers separated by commas or spaces; nullopt for anything
+// else, an empty list, too many entries or one out of range (the field's limits, as a session's).
+std::string format_columns(const std::vector<std::int64_t>& columns) {
+  std::string text;
+  for (const std::int64_t column : columns) text += (text.empty() ? "" : ", ") + std::to_string(column);
+  return text;
+}
+
+std::optional<std::vector<std::int64_t>> parse_columns(const char* text) {
+  std::vector<std::int64_t> columns;
+  const char* at = text;
+  while (*at != '\0') {
+    if (*at == ',' || *at == ' ') {
+      ++at;
+      continue;
+    }
+    char* end = nullptr;
+    const long long value = std::strtoll(at, &end, 10);
+    if (end == at || value < -max_curve_column || value >= max_curve_column) return std::nullopt;
+    columns.push_back(value);
+    at = end;
+  }
+  if (columns.empty() || columns.size() > max_curve_columns) return std::nullopt;
+  return columns;
+}
+
+// The choice of columns, shared by every configuration (drawn in the first panel only).
+void draw_controls(ViewContext& view) {
+  CurvesViewSettings& settings = view.settings.curves;
+  ImGui::Checkbox(tr("views.curves.pick"), &settings.pick);
+  if (!view.capture_mode) item_tooltip(tr("views.curves.pick.tip"));
+  if (!settings.pick) return;
+  ImGui::SameLine();
+  char text[128];
+  std::snprintf(text, sizeof text, "%s", format_columns(settings.columns).c_str());
+  ImGui::SetNextItemWidth(std::max(6.0f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x));
+  // Applied on Enter: a half-typed list ("0, -") is not a choice yet.
+  if (ImGui::InputText("##columns", text, sizeof text, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    if (const auto columns = parse_columns(text)) settings.columns = *columns;
+  }
+  if (!view.capture_mode) item_tooltip(tr("views.curves.columns.tip"));
+}
+
 void draw_curves_view(ViewContext& view) {
   const CurvesData& curves = *view.data.curves;
   const EncodingParams& e = view.data.request.table.encoding;
+  if (view.index == 0) {
+    draw_controls(view);
+  } else {
+    ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight()));
+  }
+  const CurvesViewSettings& settings = view.settings.curves;
+  if (settings.pick && resolve_curve_columns(settings.columns, e.dims).empty()) {
+    note_text("%s", trf("views.curves.no_column", {std::to_string(e.dims - 1)}).c_str());
+    note_not_applicable(view);  // said why instead of drawing
+    return;
+  }
   if (!curves.error.empty()) {
     note_text("%s", trf("views.curves.cannot", {curves.error}).c_str());
     return;
@@ -49,7 +106,10 @@ void draw_curves_view(ViewContext& view) {
     const bool pointed = mark && *mark && (*mark)->kind == HighlightKind::curve &&
                          (*mark)->config == view.index && (*mark)->dimension == curve.dimension;
     const bool selected = curve.dimension == view.selection.dimension || pointed;
-    const ImU32 color = plot::palette_color(colour++);
+    ImU32 color = plot::palette_color(colour++);
+    // A dense fast wave fills its band between its extremes; drawn translucent, the bands of several
+    // columns stay apart where they overlap instead of the last one hiding the others.
+    if (dense && !selected) color = (color & ~IM_COL32_A_MASK) | (IM_COL32(0, 0, 0, 150) & IM_COL32_A_MASK);
     plot::PlotLine(curve.label.c_str(), curves.positions.data(), curve.values.data(), count, color,
                    dense ? (selected ? 1.5f : 1.0f) : (selected ? 3.0f : 1.5f));
     // P exists only at integer positions: show the samples themselves while they are few enough to see.
@@ -128,12 +188,13 @@ std::vector<ExportArray> export_curves_data(const AppContext& app, std::size_t s
 constinit const ViewType curves_view_type = {
     .id = "curves",
     .title = "Curves P[:, i]",
-    .summary = "columns i − n .. i + n against position, each with its period",
+    .summary = "columns i − n .. i + n, or any picked columns, against position, each with its period",
     .needs = item_table | item_curves,
     .scope = ViewScope::per_config,
     .width = 1.0f,
     .draw = draw_curves_view,
     .export_data = export_curves_data,
+    .settings = &curves_settings_table,
 };
 
 }  // namespace pelab::app::ui

@@ -2,10 +2,13 @@
 // packaged by Debian) has no docking, so the grid is laid out here from the available size: one
 // row for up to three views, else two rows, the cells of a row sharing its width by each view's
 // registry weight. In compare mode a per-configuration view splits its cell into one panel per
-// configuration (side by side when each gets a usable width, else stacked), each headed by the
-// configuration's label in its colour. A panel whose data is not yet computed for the current
+// configuration, in the arrangement (side by side, stacked, or 2 x 2) that leaves each panel's data the
+// largest square, each headed by the configuration's label in its colour. The grid gives such cells
+// the room their panels need (views stacked one per row at 1024 x 768 with four configurations) and
+// scrolls when they do not all fit. A panel whose data is not yet computed for the current
 // settings is dimmed with a progress note.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include "state/i18n.hpp"
@@ -14,6 +17,35 @@
 
 namespace pelab::app::ui {
 namespace {
+
+// What a configuration's panel spends around its data, in font heights: its label, the axes' ticks and
+// labels and a heatmap's colour bar. A panel needs this plus `min_panel_data` to be readable.
+// The similarity view spends the most height (label, a two-line note, title, axes): 10.5 lines.
+constexpr float panel_margin_x = 8.5f, panel_margin_y = 10.5f;
+constexpr float min_panel_data = 8.5f;  // 153 px at the 18 px default font
+
+// Configuration panels of a cell: `columns` side by side, `rows` of them (the last may be short).
+struct PanelGrid {
+  std::size_t columns = 1, rows = 1;
+};
+
+// The arrangement of `count` panels in `avail` whose panels leave the largest square for their data.
+PanelGrid arrange_panels(std::size_t count, ImVec2 avail, ImVec2 spacing, float em) {
+  PanelGrid best;
+  float best_side = -FLT_MAX;
+  for (std::size_t columns = 1; columns <= count; ++columns) {
+    const std::size_t rows = (count + columns - 1) / columns;
+    if (columns > 1 && (columns - 1) * rows >= count) continue;  // a column would stay empty
+    const float width = (avail.x - static_cast<float>(columns - 1) * spacing.x) / static_cast<float>(columns);
+    const float height = (avail.y - static_cast<float>(rows - 1) * spacing.y) / static_cast<float>(rows);
+    const float side = std::min(width - panel_margin_x * em, height - panel_margin_y * em);
+    if (side > best_side + 0.5f) {
+      best_side = side;
+      best = PanelGrid{columns, rows};
+    }
+  }
+  return best;
+}
 
 // One colour range over all configurations for the table and the similarity heatmaps. A table's
 // values mean different things for different kinds (a position, a bit, a sine), so "same kind" shares
@@ -170,21 +202,17 @@ void draw_cell(AppContext& app, const ViewType& view, ImVec2 size, const SharedR
     const std::size_t count = app.state.slots.size();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
-    const float em = ImGui::GetFontSize();
-    const auto n = static_cast<float>(count);
-    const float column_width = std::floor((avail.x - (n - 1.0f) * spacing.x) / n);
-    const bool side_by_side = count == 1 || column_width >= 13.0f * em || avail.x >= 1.6f * avail.y;
+    const PanelGrid grid = arrange_panels(count, avail, spacing, ImGui::GetFontSize());
+    const auto columns = static_cast<float>(grid.columns), rows = static_cast<float>(grid.rows);
+    const float width = std::floor((avail.x - (columns - 1.0f) * spacing.x) / columns);
+    const float height = std::floor((avail.y - (rows - 1.0f) * spacing.y) / rows);
     for (std::size_t i = 0; i < count; ++i) {
-      if (side_by_side) {
-        if (i > 0) ImGui::SameLine();
-        const float width = i + 1 == count
-                                ? avail.x - static_cast<float>(count - 1) * (column_width + spacing.x)
-                                : column_width;
-        draw_config_panel(app, view, i, ImVec2(width, avail.y), count > 1, ranges);
-      } else {
-        const float height = std::floor((avail.y - (n - 1.0f) * spacing.y) / n);
-        draw_config_panel(app, view, i, ImVec2(avail.x, height), count > 1, ranges);
-      }
+      const std::size_t column = i % grid.columns, row = i / grid.columns;
+      if (column > 0) ImGui::SameLine();
+      // The last column and row take what rounding left over.
+      const float w = column + 1 == grid.columns ? avail.x - (columns - 1.0f) * (width + spacing.x) : width;
+      const float h = row + 1 == grid.rows ? avail.y - (rows - 1.0f) * (height + spacing.y) : height;
+      draw_config_panel(app, view, i, ImVec2(w, h), count > 1, ranges);
     }
   }
   ImGui::EndChild();
@@ -197,28 +225,62 @@ void draw_view_area(AppContext& app) {
   app.state.hover = HoverState{};
   const SharedRanges ranges = shared_ranges(app);
   const ImVec2 area = ImGui::GetContentRegionAvail();
-  if (app.state.layout.maximized) {
-    if (const ViewType* view = find_view(*app.state.layout.maximized))
-      return draw_cell(app, *view, area, ranges);
-    app.state.layout.maximized.reset();
-  }
+  // A maximised view is a grid of one: it fills the area, or scrolls when its configurations' panels
+  // would not be readable in it (four at 1024 x 768 stack, one under the other).
   std::vector<const ViewType*> views;
-  for (const std::string& id : app.state.layout.views)
-    if (const ViewType* view = find_view(id)) views.push_back(view);
+  if (app.state.layout.maximized) {
+    if (const ViewType* view = find_view(*app.state.layout.maximized)) {
+      views.push_back(view);
+    } else {
+      app.state.layout.maximized.reset();
+    }
+  }
+  if (views.empty())
+    for (const std::string& id : app.state.layout.views)
+      if (const ViewType* view = find_view(id)) views.push_back(view);
   if (views.empty()) {
     note_text("%s", tr("layout.no_view"));
     return;
   }
-  // As many views per row as fit with every configuration's panel at a readable width (at most
-  // three), rows at least a readable height; when they do not all fit, the area scrolls.
+  // As many views per row as fit (at most three), rows at least a readable height; when they do not
+  // all fit, the area scrolls. One configuration: cells of at least 15 font heights. Several: the
+  // number per row that needs the least height with every panel readable (panel_margin_* plus
+  // min_panel_data), its panels side by side or stacked as arrange_panels would put them.
   const float em = ImGui::GetFontSize();
   const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
-  const auto configs = static_cast<float>(app.state.slots.size());
-  const float panel_width = (configs > 1.0f ? 17.0f : 15.0f) * em;
-  const std::size_t per_row =
-      std::clamp<std::size_t>(static_cast<std::size_t>(area.x / (configs * panel_width)), 1, 3);
+  const std::size_t configs = app.state.slots.size();
+  std::size_t per_row = std::clamp<std::size_t>(static_cast<std::size_t>(area.x / (15.0f * em)), 1, 3);
+  float min_row_height = 20.0f * em;
+  const bool panels = std::any_of(views.begin(), views.end(),
+                                  [](const ViewType* view) { return view->scope == ViewScope::per_config; });
+  if (configs > 1 && panels) {
+    const float panel_width = (panel_margin_x + min_panel_data) * em;
+    const float panel_height = (panel_margin_y + min_panel_data) * em;
+    const float title = ImGui::GetFrameHeightWithSpacing() + 2.0f * ImGui::GetStyle().WindowPadding.y;
+    // Widths as a scrolling grid leaves them (the scroll bar, each cell's padding): a panel that
+    // fits here fits whichever way the grid turns out.
+    const float usable = area.x - ImGui::GetStyle().ScrollbarSize;
+    const float padding = 2.0f * ImGui::GetStyle().WindowPadding.x;
+    float least_total = FLT_MAX;
+    for (std::size_t candidate = 1; candidate <= std::min<std::size_t>(3, views.size()); ++candidate) {
+      const float cell =
+          (usable - static_cast<float>(candidate - 1) * spacing.x) / static_cast<float>(candidate) - padding;
+      const auto fit = static_cast<std::size_t>((cell + spacing.x) / (panel_width + spacing.x));
+      if (fit == 0 && candidate > 1) break;  // narrower cells would cut the panels
+      const std::size_t columns = std::clamp<std::size_t>(fit, 1, configs);
+      const std::size_t panel_rows = (configs + columns - 1) / columns;
+      const float row_height =
+          std::max(20.0f * em, title + static_cast<float>(panel_rows) * (panel_height + spacing.y));
+      const std::size_t view_rows = (views.size() + candidate - 1) / candidate;
+      const float total = static_cast<float>(view_rows) * (row_height + spacing.y);
+      if (total < least_total - 0.5f) {
+        least_total = total;
+        per_row = candidate;
+        min_row_height = row_height;
+      }
+    }
+  }
   const std::size_t rows = (views.size() + per_row - 1) / per_row;
-  const float min_row_height = 20.0f * em;
   const float fitted =
       std::floor((area.y - static_cast<float>(rows - 1) * spacing.y) / static_cast<float>(rows));
   // Presenting, everything stays on screen (a projector has no scroll bar); otherwise rows keep a

@@ -278,13 +278,17 @@ void draw_color_legend(const char* label, ValueRange range, Colormap colormap, f
   const float line = ImGui::GetTextLineHeight();
   const std::string lo = plot::format_number(range.lo, 3), hi = plot::format_number(range.hi, 3);
   const float lo_w = ImGui::CalcTextSize(lo.c_str()).x, hi_w = ImGui::CalcTextSize(hi.c_str()).x;
-  // A label that leaves the bar less than 3 em is drawn smaller (down to 70%), so the high end's value
-  // stays inside `width`.
+  // A label that leaves the bar less than 3 em is drawn smaller (down to 70%); in a narrower area the
+  // bar gives way (down to 1.5 em), then the label is clipped, so the high end's value always stays
+  // inside `width` (a T5 legend beside four heads' matrices at 1024 x 768 ran past the panel's edge).
   const float label_full = label ? ImGui::CalcTextSize(label).x : 0.0f;
   const float label_room = width - lo_w - hi_w - 1.8f * em - 3.0f * em;
   const float label_scale = label ? std::clamp(label_room / std::max(label_full, 1.0f), 0.7f, 1.0f) : 1.0f;
-  const float label_w = label ? label_full * label_scale + 0.6f * em : 0.0f;
-  const float bar_w = std::max(3.0f * em, std::min(12.0f * em, width - label_w - lo_w - hi_w - 1.2f * em));
+  const float values_w = lo_w + hi_w + 1.2f * em;
+  const float bar_w =
+      std::clamp(width - label_full * label_scale - 0.6f * em - values_w, 1.5f * em, 12.0f * em);
+  const float label_w =
+      label ? std::max(0.0f, std::min(label_full * label_scale + 0.6f * em, width - values_w - bar_w)) : 0.0f;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(label_w + lo_w + bar_w + hi_w + 1.2f * em, line));
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -292,7 +296,9 @@ void draw_color_legend(const char* label, ValueRange range, Colormap colormap, f
   float x = origin.x;
   if (label) {
     const float size = em * label_scale;
-    draw->AddText(ImGui::GetFont(), size, ImVec2(x, origin.y + 0.5f * (em - size)), text, label);
+    const ImVec4 clip(x, origin.y, x + std::max(0.0f, label_w - 0.3f * em), origin.y + line);
+    draw->AddText(ImGui::GetFont(), size, ImVec2(x, origin.y + 0.5f * (em - size)), text, label, nullptr,
+                  0.0f, &clip);
     x += label_w;
   }
   draw->AddText(ImVec2(x, origin.y), text, lo.c_str());

@@ -30,6 +30,9 @@ namespace pelab::app::ui {
 namespace {
 
 constexpr double two_pi = 2.0 * std::numbers::pi;
+// Font heights a plot needs to show more than one tick on its value axis: stacked (title, ticks,
+// axis label included), or as one of three in a row.
+constexpr float min_stacked_plot = 10.0f, min_row_plot = 12.0f;
 
 }  // namespace
 
@@ -472,9 +475,10 @@ void draw_side(AcrossContext& view, const RopeViewData& data, int index, ImVec2 
     ImGui::SameLine();
     angle_plot(data, side, settings.position, ids[1].c_str(), ImVec2(avail.x - half - spacing.x, top));
     decay_plot(data, side, settings.context, ids[2].c_str(), ImVec2(avail.x, 0.0f));
-  } else if (avail.x >= 2.0f * avail.y && avail.y < 24.0f * em) {
-    // Low and wide (a projector's caption band below): three plots in a row rather than three
-    // slivers stacked.
+  } else if ((avail.x >= 2.0f * avail.y && avail.y < 24.0f * em) ||
+             (avail.y < 3.0f * min_stacked_plot * em && avail.x >= 3.0f * min_row_plot * em)) {
+    // Low and wide (a projector's caption band below, a grid cell): three plots in a row rather than
+    // three slivers stacked.
     const float third = std::floor((avail.x - 2.0f * spacing.x) / 3.0f);
     wavelength_plot(data, side, ids[0].c_str(), ImVec2(third, avail.y));
     ImGui::SameLine();
@@ -482,11 +486,25 @@ void draw_side(AcrossContext& view, const RopeViewData& data, int index, ImVec2 
     ImGui::SameLine();
     decay_plot(data, side, settings.context, ids[2].c_str(),
                ImVec2(avail.x - 2.0f * (third + spacing.x), avail.y));
-  } else {
+  } else if (avail.y >= 3.0f * min_stacked_plot * em) {
     const float each = std::floor((avail.y - 2.0f * spacing.y) / 3.0f);
     wavelength_plot(data, side, ids[0].c_str(), ImVec2(avail.x, each));
     angle_plot(data, side, settings.position, ids[1].c_str(), ImVec2(avail.x, each));
     decay_plot(data, side, settings.context, ids[2].c_str(), ImVec2(avail.x, 0.0f));
+  } else if (ImGui::BeginTabBar((std::string("##rope_plots_") + name).c_str())) {
+    // Neither stacked nor in a row would the plots get the height for more than one tick: one plot
+    // at a time, under a tab row, with the whole space.
+    const char* tabs[3] = {tr("views.rope.tab_wavelength"), tr("views.rope.tab_angle"),
+                           tr("views.rope.tab_decay")};
+    for (int plot = 0; plot < 3; ++plot) {
+      if (!ImGui::BeginTabItem((std::string(tabs[plot]) + "###" + ids[plot]).c_str())) continue;
+      const ImVec2 rest = ImGui::GetContentRegionAvail();
+      if (plot == 0) wavelength_plot(data, side, ids[0].c_str(), rest);
+      if (plot == 1) angle_plot(data, side, settings.position, ids[1].c_str(), rest);
+      if (plot == 2) decay_plot(data, side, settings.context, ids[2].c_str(), ImVec2(rest.x, 0.0f));
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
   }
   ImGui::EndChild();
 }

@@ -69,24 +69,31 @@ void draw_scorecard_view(AcrossContext& view) {
   const std::size_t count = state.slots.size();
   std::vector<std::shared_ptr<const ViewData>> data(count);
   for (std::size_t i = 0; i < count; ++i) data[i] = view.data_of(i);
-  // On a projector the verdict sentences are shown only when every row still fits with them (a wide
-  // screen); otherwise the mark and the number stay and the sentence moves into the tooltip, so
-  // requirements 3 to 5 are never scrolled off. Columns share the width by their stretch weights
-  // (0.8 for the names, 1 per configuration).
+  // The sentences (what is measured under each name, each verdict under its mark) are shown only when
+  // every row still fits with them (a wide screen, few configurations); otherwise the mark and the
+  // number stay, the sentences move into tooltips and the failures' verdicts below the table, so
+  // requirements 3 to 5 are never scrolled off (four configurations at 1024 x 768 would wrap a
+  // verdict one word per line). Presenting, what is measured is never shown (the table must fit).
+  // Columns share the width by their stretch weights (0.8 for the names, 1 per configuration).
   const ImVec2 area = ImGui::GetContentRegionAvail();
+  const bool presenting = view.lessons.presenting;
   bool verdicts = true;
-  if (view.lessons.presenting) {
+  {
     const float column = area.x / (0.8f + static_cast<float>(count)) - 2.0f * ImGui::GetStyle().CellPadding.x;
     const float line = ImGui::GetTextLineHeightWithSpacing();
+    // Lines a sentence takes in a column of `width` (0.85: word wrap leaves lines short).
+    const auto wrapped_lines = [](const std::string& text, float width) {
+      return std::ceil(ImGui::CalcTextSize(text.c_str()).x / std::max(0.85f * width, 1.0f));
+    };
     float needed = 2.0f * line;  // the header row
     for (std::size_t r = 0; r < 5; ++r) {
       float lines = 1.0f;
       for (const auto& d : data) {
         if (!d || !d->requirements || d->requirements->scores.size() != 5) continue;
-        const std::string verdict = tr_text(requirement_verdict_text(d->requirements->scores[r]));
-        lines = std::max(
-            lines, 1.0f + std::ceil(ImGui::CalcTextSize(verdict.c_str()).x /
-                                    std::max(0.85f * column, 1.0f)));  // 0.85: word wrap leaves lines short
+        const RequirementScore& score = d->requirements->scores[r];
+        lines = std::max(lines, 1.0f + wrapped_lines(tr_text(requirement_verdict_text(score)), column));
+        if (!presenting)
+          lines = std::max(lines, 1.0f + wrapped_lines(tr_text(score.description_text), 0.8f * column));
       }
       needed += lines * line;
     }
@@ -120,8 +127,8 @@ void draw_scorecard_view(AcrossContext& view) {
       const RequirementScore& score = d->requirements->scores[static_cast<std::size_t>(requirement)];
       ImGui::Text("%d  %s", score.number, tr_text(score.name_text).c_str());
       const std::string description = tr_text(score.description_text);
-      // On a projector the table must fit: what is measured moves into the tooltip.
-      if (view.lessons.presenting) {
+      // When the table must fit (a projector, a narrow cell), what is measured moves into the tooltip.
+      if (presenting || !verdicts) {
         if (!view.capture_mode) item_tooltip(description.c_str());
       } else {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -150,7 +157,7 @@ void draw_scorecard_view(AcrossContext& view) {
       // configurations on a projector): the number must stay whole.
       // A measure that needs more positions than N has is neither: "– n/a (N ≥ 3)", greyed.
       const std::string number = score.measurable
-                                     ? score_text(score.value, view.lessons.presenting ? 3 : 4)
+                                     ? score_text(score.value, presenting || !verdicts ? 3 : 4)
                                      : trf("views.scorecard.needs", {std::to_string(score.needs_positions)});
       const char* word = !score.measurable ? "views.scorecard.not_measurable"
                          : score.pass      ? "views.scorecard.pass"

@@ -134,7 +134,10 @@ void draw_similarity_view(ViewContext& view) {
   const float em = ImGui::GetFontSize();
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float matrix_width = std::floor(0.55f * (avail.x - spacing));
-  if (avail.x >= 1.5f * avail.y && avail.x - matrix_width - spacing >= 13.0f * em) {
+  // Side by side only when the matrix keeps a readable width (a compare-mode panel is better served
+  // by the matrix alone).
+  if (avail.x >= 1.5f * avail.y && avail.x - matrix_width - spacing >= 13.0f * em &&
+      matrix_width >= 24.0f * em) {
     draw_matrix(view, ImVec2(matrix_width, avail.y));
     ImGui::SameLine();
     draw_row_curve(view, ImVec2(avail.x - matrix_width - spacing, avail.y));
@@ -143,9 +146,13 @@ void draw_similarity_view(ViewContext& view) {
     draw_matrix(view, ImVec2(avail.x, matrix_height));
     draw_row_curve(view, ImVec2(avail.x, 0.0f));
   } else {
+    // The hint only where it leaves the matrix readable: in a compare-mode panel the matrix needs
+    // those lines more.
     const char* hint = tr("views.similarity.maximise");
-    draw_matrix(view, ImVec2(avail.x, avail.y - note_text_height(hint)));
-    note_text("%s", hint);
+    const float hint_height = note_text_height(hint);
+    const bool hinted = avail.y - hint_height >= 15.0f * em;
+    draw_matrix(view, ImVec2(avail.x, hinted ? avail.y - hint_height : avail.y));
+    if (hinted) note_text("%s", hint);
   }
 }
 

@@ -54,6 +54,8 @@ TEST_CASE("a session round-trips every configuration, selection, setting and the
   state.layout.sidebar_width = 21.0f;
   state.layout.show_sidebar = false;
   state.ui = UiSettings{30.0f, Theme::light, std::nullopt};
+  state.views.curves.pick = true;
+  state.views.curves.columns = {0, 16, -1};
 
   const SessionLoad load = from_text(session_to_text(state));
   INFO(session_to_text(state));
@@ -345,6 +347,21 @@ TEST_CASE("view options (--set) from the command line, all or nothing", "[sessio
   CHECK(views.bias.method == BiasMethod::t5);
   CHECK(views.bias.heads == 12);
   CHECK(views.norms.lengths == std::vector<std::int64_t>{4, 1, 2});
+  // The curves' picked columns: a list, negative entries counting from the end.
+  const std::vector<std::string> curves_options = {"curves.pick=true", "curves.columns=[0, 16, -1]"};
+  REQUIRE(apply_view_options(views, curves_options, models).empty());
+  CHECK(views.curves.pick);
+  CHECK(views.curves.columns == std::vector<std::int64_t>{0, 16, -1});
+  CHECK(resolve_curve_columns(views.curves.columns, 64) == std::vector<std::int64_t>{0, 16, 63});
+  CHECK(resolve_curve_columns({5, -1, 4}, 4) == std::vector<std::int64_t>{3});  // 5, 4 outside; -1 is 3
+  // Refused: an empty list, too many entries, an entry beyond any D, a fraction.
+  for (const char* option : {"curves.columns=[]", "curves.columns=[0,1,2,3,4,5,6,7,8]",
+                             "curves.columns=[4096]", "curves.columns=[-4097]", "curves.columns=[1.5]"}) {
+    INFO(option);
+    ViewSettings untouched = views;
+    CHECK_FALSE(apply_view_options(untouched, std::vector<std::string>{option}, models).empty());
+    CHECK(untouched == views);
+  }
 
   // Refused: nothing changes, each problem names its option.
   const ViewSettings before = views;

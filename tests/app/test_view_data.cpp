@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <numeric>
 #include <thread>
 
@@ -374,4 +375,49 @@ TEST_CASE("a large similarity is shown at a stride of the closed form", "[view-d
   const Matrix full = sinusoidal_similarity_closed_form(2000, 16, e.base, 0, SimilarityMetric::dot);
   CHECK(similarity.exact(1, 3) == full(2, 6));
   CHECK(similarity.position_of_row(999) == 1998);
+}
+
+TEST_CASE("picked curve columns are the listed columns of P, counted from the end when negative",
+          "[view-data][curves]") {
+  EncodingParams e;  // sinusoid, interleaved: P[p, 2k] = sin(w_k p), P[p, 2k+1] = cos(w_k p)
+  e.positions = 2000;
+  e.dims = 64;
+  e.base = 10000.0;
+  ComputeRequest request = request_of(e, item_table | item_curves);
+  request.curve_columns = {0, 16, -1, 99, -65, 16};  // 99 and -65 lie outside 0..63; 16 repeats
+  ViewDataCache cache;
+  const auto data = cache.compute(request);
+  REQUIRE(data->curves != nullptr);
+  const CurvesData& curves = *data->curves;
+  REQUIRE(curves.error.empty());
+  REQUIRE(curves.curves.size() == 3);
+  CHECK(curves.curves[0].dimension == 0);
+  CHECK(curves.curves[1].dimension == 16);
+  CHECK(curves.curves[2].dimension == 63);
+  CHECK(curves.curves[2].label.rfind("i = 63  (", 0) == 0);
+  REQUIRE(curves.positions.size() == 2000);
+  // The closed form: w_k = base^(-2k/D) with k = i / 2; sine at even i, cosine at odd i.
+  for (const CurvesData::Curve& curve : curves.curves) {
+    const double k = static_cast<double>(curve.dimension / 2);
+    const double w = std::pow(10000.0, -2.0 * k / 64.0);
+    for (const std::size_t r : {std::size_t{0}, std::size_t{1}, std::size_t{777}, std::size_t{1999}}) {
+      const double p = curves.positions[r];
+      const double expected = curve.dimension % 2 == 0 ? std::sin(w * p) : std::cos(w * p);
+      INFO("i = " << curve.dimension << ", p = " << p);
+      CHECK(std::abs(curve.values[r] - expected) < 1e-12);
+    }
+  }
+  // None within the table: an error, no curves.
+  request.curve_columns = {64, -65};
+  const auto none = cache.compute(request);
+  CHECK(none->curves->curves.empty());
+  CHECK(none->curves->error.find("0..63") != std::string::npos);
+  // Without picked columns: i - n .. i + n as before.
+  request.curve_columns.clear();
+  request.selection.dimension = 10;
+  request.neighbour_curves = 2;
+  const auto neighbours = cache.compute(request);
+  REQUIRE(neighbours->curves->curves.size() == 5);
+  CHECK(neighbours->curves->curves.front().dimension == 8);
+  CHECK(neighbours->curves->curves.back().dimension == 12);
 }

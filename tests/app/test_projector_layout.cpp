@@ -1,0 +1,120 @@
+// Projector layouts (issue 19 §2), from the `--geometry` census of off-screen screenshots: four
+// configurations at 1024 x 768 keep every heatmap at least 150 x 150 px, the scorecard shows all five
+// requirements for every configuration, and the curves view draws the columns picked by `--set`.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "gui_support.hpp"
+#include "pelab/io/npy.hpp"
+
+namespace fs = std::filesystem;
+
+using namespace pelab::test;
+
+namespace {
+
+constexpr const char* four_kinds = "integer normalized binary sinusoidal";
+
+nlohmann::json census(const std::string& arguments, const std::string& name) {
+  const fs::path dir = temp_dir();
+  const fs::path png = dir / (name + ".png"), geometry = dir / (name + ".json");
+  const Run result =
+      run_headless(arguments + " --screenshot " + png.string() + " --geometry " + geometry.string());
+  INFO(arguments << "\n" << result.output);
+  REQUIRE(result.status == 0);
+  return load_json(geometry);
+}
+
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size()))
+    ++count;
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("four configurations at 1024 x 768 draw every heatmap at least 150 x 150 px", "[gui][layout]") {
+  // The table and similarity heatmaps (rotation's T(k) windows are a few columns' matrices beside
+  // their circle, not held to this size).
+  for (const char* lang : {"en", "ko"}) {
+    for (const char* view : {"all", "heatmap", "similarity"}) {
+      const nlohmann::json frame =
+          census(std::string(four_kinds) + " --size 1024x768 --lang " + lang + " --view " + view,
+                 std::string("four_") + lang + "_" + view);
+      INFO(lang << ", --view " << view);
+      std::set<int> tables, similarities;
+      for (const nlohmann::json& h : frame["heatmaps"]) {
+        const std::string name = h["name"];
+        if (name != "heatmap" && name != "similarity") continue;
+        const double width = std::abs(h["x1"].get<double>() - h["x0"].get<double>());
+        const double height = std::abs(h["y1"].get<double>() - h["y0"].get<double>());
+        INFO(name << " of configuration " << h["config"] << ": " << width << " x " << height);
+        CHECK(width >= 150.0);
+        CHECK(height >= 150.0);
+        (name == "heatmap" ? tables : similarities).insert(h["config"].get<int>());
+      }
+      // Every configuration's panel is drawn, not only the first ones.
+      const std::set<int> all = {0, 1, 2, 3};
+      if (std::string(view) != "similarity") CHECK(tables == all);
+      if (std::string(view) != "heatmap") CHECK(similarities == all);
+    }
+  }
+}
+
+TEST_CASE("the scorecard of four configurations at 1024 x 768 shows all five requirements", "[gui][layout]") {
+  for (const char* lang : {"en", "ko"}) {
+    const nlohmann::json frame =
+        census(std::string(four_kinds) + " --size 1024x768 --view scorecard --lang " + lang,
+               std::string("scorecard_") + lang);
+    const std::string text = frame["text"];
+    INFO(lang << ":\n" << text);
+    // Every requirement's row ("| 1  length-independent |" .. "| 5  distinct |") was drawn, not
+    // scrolled away, and each of the 4 x 5 cells shows its mark.
+    for (int requirement = 1; requirement <= 5; ++requirement)
+      CHECK(text.find("| " + std::to_string(requirement) + "  ") != std::string::npos);
+    CHECK(count_of(text, "✔") + count_of(text, "✘") + count_of(text, "–") >= 20);
+  }
+}
+
+TEST_CASE("the curves view draws the picked columns", "[gui][layout][curves]") {
+  // The numbers behind the view (--export-data writes what its Export menu does): p and the picked
+  // columns 0, 16 and -1 = 63, against sin / cos of p * base^(-2k/D), k = i / 2.
+  const fs::path dir = temp_dir() / "curves_export";
+  const Run exported = run_headless(
+      "sinusoidal:positions=2000,dims=64 --view curves --set curves.pick=true --set 'curves.columns=[0, 16, "
+      "-1]'"
+      " --export-data " +
+      dir.string());
+  INFO(exported.output);
+  REQUIRE(exported.status == 0);
+  const nlohmann::json sidecar = load_json(dir / "curves-curves.npy.json");
+  CHECK(sidecar["columns"] == nlohmann::json::array({"p", "P[p, 0]", "P[p, 16]", "P[p, 63]"}));
+  const pelab::NpyArray curves = pelab::read_npy(dir / "curves-curves.npy");
+  REQUIRE(curves.shape == std::vector<std::int64_t>{2000, 4});
+  const int dims[3] = {0, 16, 63};
+  for (std::size_t r = 0; r < 2000; r += 37) {
+    const double p = curves.data[4 * r];
+    CHECK(p == static_cast<double>(r));
+    for (std::size_t c = 0; c < 3; ++c) {
+      const double w = std::pow(10000.0, -2.0 * static_cast<double>(dims[c] / 2) / 64.0);
+      const double expected = dims[c] % 2 == 0 ? std::sin(w * p) : std::cos(w * p);
+      INFO("p = " << p << ", i = " << dims[c]);
+      CHECK(std::abs(curves.data[4 * r + 1 + c] - expected) < 1e-12);
+    }
+  }
+  // A list that names no column of this table says so instead of drawing.
+  const nlohmann::json none = census(
+      "sinusoidal:dims=8 --view curves --lang en --set curves.pick=true --set 'curves.columns=[8, -9]'",
+      "curves_none");
+  REQUIRE(none["views"].size() == 1);
+  CHECK(none["views"][0]["data_vertices"] == 0);
+  CHECK(none["views"][0]["not_applicable"] == 1);
+}
