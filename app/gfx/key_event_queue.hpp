@@ -9,7 +9,10 @@
 // own order, not the user's. So each frame gets at most one press, as its last event, with the
 // releases and characters that came before it; a press whose key was let go in the same frame waits
 // for the next (the key would look held all along). Nothing is dropped; n taps of one key take 2n
-// frames.
+// frames. While a text field has the keyboard, a press that types a character (its character event
+// follows it) does not end the frame: the field reads characters from their own queue, so typing
+// runs at the typist's speed however slow the frames are; editing keys (Backspace, Enter, arrows)
+// and Ctrl combinations type nothing and still end it.
 //
 // No GLFW and no ImGui here (window.cpp connects both), so the order rules are tested alone.
 #include <cstddef>
@@ -35,7 +38,8 @@ class KeyEventQueue {
   // Removes and returns, oldest first, the events the next frame shows (see above); empty when
   // nothing is pending. Never returns an empty list while events are pending, so a caller that takes
   // once per frame drains the queue.
-  std::vector<KeyEvent> take_frame();
+  // `text_input`: a text field has the keyboard (io.WantTextInput).
+  std::vector<KeyEvent> take_frame(bool text_input = false);
 
  private:
   std::deque<KeyEvent> pending_;

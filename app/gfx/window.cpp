@@ -149,7 +149,7 @@ void Window::begin_frame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
-  feed_key_events(io, key_events_.take_frame());
+  feed_key_events(io, key_events_.take_frame(io.WantTextInput));
   if (!options_.accept_mouse) {
     io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     for (bool& down : io.MouseDown) down = false;

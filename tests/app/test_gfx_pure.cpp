@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gfx/key_event_queue.hpp"
@@ -94,4 +95,27 @@ TEST_CASE("a character typed after a key press waits for the next frame", "[gfx]
   // follow a press in it, so "ab" is typed and then both characters are deleted.
   CHECK(all_frames(queue) ==
         std::vector<std::string>{"+65", "'a -65 +66", "'b -66 +259", "-259", "+259", "-259"});
+}
+
+TEST_CASE("in a text field, typed characters share a frame; editing keys still end it", "[gfx][keys]") {
+  constexpr int key_six = 54, key_four = 52, backspace = 259, enter = 257;
+  KeyEventQueue queue;
+  // "64", Backspace, "4", Enter typed faster than frames come.
+  for (const auto& [key, character] : {std::pair{key_six, '6'}, std::pair{key_four, '4'}}) {
+    queue.push_key(key, true);
+    queue.push_character(static_cast<unsigned>(character));
+    queue.push_key(key, false);
+  }
+  queue.push_key(backspace, true);
+  queue.push_key(backspace, false);
+  queue.push_key(key_four, true);
+  queue.push_character('4');
+  queue.push_key(key_four, false);
+  queue.push_key(enter, true);
+  queue.push_key(enter, false);
+  std::vector<std::string> frames;
+  while (!queue.empty()) frames.push_back(frame_text(queue.take_frame(true)));
+  // The field applies a frame's characters before its keys, so "64" then Backspace leaves "6"; the
+  // '4' after Backspace waits for the next frame, and Enter ends the frame it is pressed in.
+  CHECK(frames == std::vector<std::string>{"+54 '6 -54 +52 '4 -52 +259", "-259 +52 '4 -52 +257", "-257"});
 }
