@@ -63,6 +63,7 @@ target_compile_options(pelab_app_state PRIVATE ${PELAB_WARNINGS})
 
 add_library(pelab_gfx STATIC
   gfx/window.cpp
+  gfx/key_event_queue.cpp
   gfx/gl_info.cpp
   gfx/draw_frame.cpp
   gfx/texture.cpp

@@ -14,6 +14,7 @@
 
 #include "gfx/draw_frame.hpp"
 #include "gfx/frame_stats.hpp"
+#include "gfx/key_event_queue.hpp"
 #include "gfx/window_platform.hpp"
 
 namespace pelab::gfx {
@@ -32,6 +33,40 @@ std::vector<std::string> dropped_paths;
 
 void remember_dropped_paths(GLFWwindow*, int count, const char** paths) {
   for (int i = 0; i < count; ++i) dropped_paths.emplace_back(paths[i]);
+}
+
+// Key and character events go to the window's queue (glfwSetWindowUserPointer), not straight into
+// io.KeysDown as ImGui's GLFW backend does: begin_frame hands them over a frame at a time, so a tap
+// shorter than a frame still shows as a press (gfx/key_event_queue.hpp).
+KeyEventQueue& key_events_of(GLFWwindow* window) {
+  return *static_cast<KeyEventQueue*>(glfwGetWindowUserPointer(window));
+}
+
+void queue_key(GLFWwindow* window, int key, int, int action, int) {
+  // Held keys repeat in ImGui's own time (io.KeyRepeatDelay), as with the backend: GLFW's repeats
+  // change nothing.
+  if (action == GLFW_PRESS || action == GLFW_RELEASE)
+    key_events_of(window).push_key(key, action == GLFW_PRESS);
+}
+
+void queue_character(GLFWwindow* window, unsigned int code_point) {
+  key_events_of(window).push_character(code_point);
+}
+
+void feed_key_events(ImGuiIO& io, const std::vector<KeyEvent>& events) {
+  for (const KeyEvent& event : events) {
+    if (event.type == KeyEvent::Type::character) {
+      io.AddInputCharacter(event.character);
+    } else if (event.key >= 0 && event.key < IM_ARRAYSIZE(io.KeysDown)) {
+      io.KeysDown[event.key] = event.down;
+    }
+  }
+  // From the keys, as the backend does. Super stays off (as the backend has it on Windows): pelab binds
+  // nothing to it, and a Super seen as held would turn ImGui's Ctrl shortcuts in text fields off.
+  io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
+  io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
+  io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
+  io.KeySuper = false;
 }
 
 std::string no_display_message() {
@@ -77,6 +112,11 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init(imgui_glsl_version);
   std::unique_ptr<Window> result(new Window(window, options));
+  // After the backend's Init: these replace its key and character callbacks (it chains to none set
+  // later), and its other callbacks (mouse, scroll, focus) stay.
+  glfwSetWindowUserPointer(window, &result->key_events_);
+  glfwSetKeyCallback(window, queue_key);
+  glfwSetCharCallback(window, queue_character);
   result->set_vsync(options.vsync);
   return result;
 }
@@ -96,6 +136,7 @@ void Window::request_close() { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
 void Window::poll_events() { glfwPollEvents(); }
 void Window::wait_events(double timeout_seconds) { glfwWaitEventsTimeout(timeout_seconds); }
 void Window::wake() { glfwPostEmptyEvent(); }
+bool Window::has_pending_keys() const { return !key_events_.empty(); }
 
 std::vector<std::string> Window::take_dropped_paths() {
   std::vector<std::string> paths;
@@ -107,8 +148,9 @@ void Window::begin_frame() {
   start_frame_stats();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  ImGuiIO& io = ImGui::GetIO();
+  feed_key_events(io, key_events_.take_frame(io.WantTextInput));
   if (!options_.accept_mouse) {
-    ImGuiIO& io = ImGui::GetIO();
     io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     for (bool& down : io.MouseDown) down = false;
     io.MouseWheel = io.MouseWheelH = 0.0f;

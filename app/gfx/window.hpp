@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "gfx/key_event_queue.hpp"
+
 struct GLFWwindow;
 
 namespace pelab::gfx {
@@ -38,6 +40,9 @@ class Window {
   void wait_events(double timeout_seconds);
   // Thread-safe: ends a wait_events early (a worker finished a result).
   static void wake();
+  // Key or character events that arrived and are not yet handed to ImGui: begin_frame hands them over
+  // a frame at a time (gfx/key_event_queue.hpp), so the caller keeps drawing frames while this is true.
+  bool has_pending_keys() const;
   // Files dropped on the window since the last call (drag and drop), oldest first.
   std::vector<std::string> take_dropped_paths();
   // ImGui frame boundaries: begin = backends' NewFrame + ImGui::NewFrame; end = Render + draw to the
@@ -57,6 +62,7 @@ class Window {
   explicit Window(GLFWwindow* window, const WindowOptions& options);
   GLFWwindow* window_;
   WindowOptions options_;
+  KeyEventQueue key_events_;
   bool fullscreen_ = false;
   int windowed_x_ = 0, windowed_y_ = 0, windowed_width_ = 0, windowed_height_ = 0;
 };

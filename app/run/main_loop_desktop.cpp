@@ -12,12 +12,14 @@ namespace pelab::app::run {
 int run_interactive(gfx::Window& window, ui::AppContext& app) {
   // Draw while something changes; otherwise sleep until an event arrives (input, a worker's result,
   // a dropped file). ImGui needs a few frames after an input to settle (hover, popups, layout), and a
-  // text field's cursor blinks, so a short countdown keeps frames coming after each event.
+  // text field's cursor blinks, so a short countdown keeps frames coming after each event. Keys that
+  // arrived faster than frames are handed over one frame at a time (gfx/key_event_queue.hpp): frames
+  // go on until none is left.
   constexpr int frames_after_event = 3;
   int busy_frames = frames_after_event;
   while (!window.should_close()) {
-    const bool animating =
-        !ui::all_settled(app) || ImGui::GetIO().WantTextInput || ui::notices_animating(app);
+    const bool animating = !ui::all_settled(app) || ImGui::GetIO().WantTextInput ||
+                           ui::notices_animating(app) || window.has_pending_keys();
     if (busy_frames > 0 || animating) {
       window.poll_events();
       --busy_frames;

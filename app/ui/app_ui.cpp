@@ -346,7 +346,8 @@ float labelled_width(float frame_width, const char* label) {
 }
 
 void item_tooltip(const char* text) {
-  if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
+  // Not while the item is held (a slider dragged): the tooltip would cover the views that follow it.
+  if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) || ImGui::IsItemActive()) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
   plot::TextWrappedRich(text);

@@ -4,11 +4,13 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
 #include "pelab/io/data_dir.hpp"
 #include "state/i18n.hpp"
+#include "ui/config_names.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 
@@ -30,6 +32,11 @@ std::string slot_name(const AppState& state, std::size_t index) {
   return std::string(1, static_cast<char>('A' + index)) + "  " + display_label(state.slots[index].config);
 }
 
+// The name of a configuration without its label: the label field's hint.
+std::string unlabelled_name(const Config& config) {
+  return display_label(Config{config.id, "", config.encoding, config.table_path, config.tensor});
+}
+
 bool small_button(const char* label, const char* tooltip, bool enabled = true) {
   ImGui::BeginDisabled(!enabled);
   const bool pressed = ImGui::SmallButton(label);
@@ -40,7 +47,8 @@ bool small_button(const char* label, const char* tooltip, bool enabled = true) {
 
 }  // namespace
 
-void draw_configs_section(AppContext& app) {
+std::vector<ConfigNameSpot> draw_configs_list(AppContext& app) {
+  std::vector<ConfigNameSpot> names;
   AppState& state = app.state;
   const std::size_t count = state.slots.size();
   std::optional<std::size_t> remove, duplicate;
@@ -53,9 +61,16 @@ void draw_configs_section(AppContext& app) {
     const std::string name = slot_name(state, i);
     const float buttons =
         (count > 1 ? 4.0f : 1.0f) * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
-    if (ImGui::Selectable(name.c_str(), state.active == i, 0,
+    // Where Selectable would write its text: at the cursor, on the radio button's text baseline.
+    const ImVec2 text_pos(ImGui::GetCursorScreenPos().x,
+                          ImGui::GetCursorScreenPos().y + ImGui::GetStyle().FramePadding.y);
+    if (ImGui::Selectable("##name", state.active == i, 0,
                           ImVec2(std::max(ImGui::GetContentRegionAvail().x - buttons, 1.0f), 0.0f)))
       state.active = i;
+    const ImVec2 item_min = ImGui::GetItemRectMin(), item_max = ImGui::GetItemRectMax();
+    names.push_back({state.slots[i].config.id, i, false, text_pos,
+                     ImVec4(item_min.x, item_min.y, item_max.x, item_max.y),
+                     ImGui::GetColorU32(ImGuiCol_Text)});
     ImGui::PopStyleColor();
     const std::string tip = name + "\nSelect: the controls below edit this configuration.";
     item_tooltip(tip.c_str());
@@ -101,11 +116,16 @@ void draw_configs_section(AppContext& app) {
   ImGui::TextUnformatted(tr("configs.label"));
   ImGui::SameLine(6.5f * ImGui::GetFontSize());
   ImGui::SetNextItemWidth(-1.0f);
-  const std::string hint =
-      display_label(Config{config.id, "", config.encoding, config.table_path, config.tensor});
-  if (ImGui::InputTextWithHint("##label", hint.c_str(), &config.label) &&
-      config.label.size() > max_label_length)
+  if (ImGui::InputText("##label", &config.label) && config.label.size() > max_label_length)
     config.label.resize(max_label_length);
+  {
+    // The hint goes where InputText writes its text, clipped to the field.
+    const ImVec2 field_min = ImGui::GetItemRectMin(), field_max = ImGui::GetItemRectMax();
+    const ImVec2 padding = ImGui::GetStyle().FramePadding;
+    names.push_back({config.id, 0, true, ImVec2(field_min.x + padding.x, field_min.y + padding.y),
+                     ImVec4(field_min.x, field_min.y, field_max.x, field_max.y),
+                     ImGui::GetColorU32(ImGuiCol_TextDisabled)});
+  }
   item_tooltip(tr("configs.label.tip"));
 
   if (state.slots.size() > 1) {
@@ -124,6 +144,24 @@ void draw_configs_section(AppContext& app) {
       }
       item_tooltip(tr("configs.link.tip"));
     }
+  }
+  return names;
+}
+
+void draw_config_names(const AppState& state, const std::vector<ConfigNameSpot>& spots) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (const ConfigNameSpot& spot : spots) {
+    const auto slot = std::find_if(state.slots.begin(), state.slots.end(),
+                                   [&](const Slot& s) { return s.config.id == spot.config_id; });
+    if (slot == state.slots.end()) continue;  // removed in this frame
+    if (spot.hint && !slot->config.label.empty()) continue;
+    const std::string text =
+        spot.hint ? unlabelled_name(slot->config)
+                  : std::string(1, static_cast<char>('A' + spot.row)) + "  " + display_label(slot->config);
+    draw->AddText(nullptr, 0.0f, spot.pos, spot.color, text.c_str(), text.c_str() + text.size(), 0.0f,
+                  &spot.clip);
+    // A text capture (--geometry) reads what the widgets write; these are written here.
+    ImGui::LogText("%s\n", text.c_str());
   }
 }
 

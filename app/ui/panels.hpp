@@ -9,7 +9,6 @@
 namespace pelab::app::ui {
 
 void draw_sidebar_panel(AppContext& app);
-void draw_configs_section(AppContext& app);        // configs_panel.cpp: the list, links, presets
 void draw_table_source_controls(AppContext& app);  // configs_panel.cpp: learned table from a file
 void draw_notices_banner(AppContext& app);
 bool notices_animating(const AppContext& app);  // an information notice is fading: keep drawing

@@ -11,6 +11,7 @@
 #include "plot/plot.hpp"
 #include "state/i18n.hpp"
 #include "state/state_link.hpp"
+#include "ui/config_names.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/view_registry.hpp"
@@ -431,10 +432,11 @@ std::string copy_state_link(AppContext& app) {
 
 void draw_sidebar_panel(AppContext& app) {
   section(app, tr("sidebar.section.configs"));
+  std::vector<ConfigNameSpot> names;
   {
     // The list of configurations and the links between them are one panel: either id marks it.
     const ControlMark configs(app, "configs"), links(app, "links");
-    draw_configs_section(app);
+    names = draw_configs_list(app);
   }
   const std::string heading =
       app.state.slots.size() > 1
@@ -454,6 +456,7 @@ void draw_sidebar_panel(AppContext& app) {
   draw_lesson_controls(app);
   section(app, tr("sidebar.section.display"));
   draw_display_controls(app);
+  draw_config_names(app.state, names);  // with the values the controls above have set in this frame
 }
 
 }  // namespace pelab::app::ui
