@@ -35,7 +35,7 @@ std::vector<std::string> numbered(std::int64_t count) {
   return labels;
 }
 
-void draw_controls(ViewContext& view) {
+void draw_attention_controls(ViewContext& view) {
   std::vector<std::int64_t>& order = view.settings.attention.order;
   if (!valid_attention_order(order)) order = AttentionViewSettings{}.order;
   ImGui::AlignTextToFramePadding();
@@ -124,7 +124,7 @@ void draw_rows(std::vector<MatrixGridSpec>& specs, const std::vector<std::vector
 
 void draw_attention_view(ViewContext& view) {
   if (view.index == 0) {
-    draw_controls(view);
+    draw_attention_controls(view);
   } else {
     ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight()));
   }

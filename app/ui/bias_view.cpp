@@ -42,7 +42,7 @@ void slider(const char* label, const char* tip, std::int64_t& value, std::int64_
   if (!capture) item_tooltip(tip);
 }
 
-void draw_controls(AcrossContext& view) {
+void draw_bias_controls(AcrossContext& view) {
   BiasViewSettings& s = view.state.views.bias;
   const bool capture = view.capture_mode;
   const float em = ImGui::GetFontSize();
@@ -265,7 +265,7 @@ void draw_distance_plot(const BiasViewSettings& s, const BiasViewData& data, ImV
 }
 
 void draw_bias_view(AcrossContext& view) {
-  draw_controls(view);
+  draw_bias_controls(view);
   const BiasViewSettings& s = view.state.views.bias;
   // Computed by the across worker from bias_view_inputs(state); until the numbers for the newest
   // settings arrive (a few ms), the previous ones stay.

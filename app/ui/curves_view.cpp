@@ -45,7 +45,7 @@ std::optional<std::vector<std::int64_t>> parse_columns(const char* text) {
 }
 
 // The choice of columns, shared by every configuration (drawn in the first panel only).
-void draw_controls(ViewContext& view) {
+void draw_curves_controls(ViewContext& view) {
   CurvesViewSettings& settings = view.settings.curves;
   ImGui::Checkbox(tr("views.curves.pick"), &settings.pick);
   if (!view.capture_mode) item_tooltip(tr("views.curves.pick.tip"));
@@ -65,7 +65,7 @@ void draw_curves_view(ViewContext& view) {
   const CurvesData& curves = *view.data.curves;
   const EncodingParams& e = view.data.request.table.encoding;
   if (view.index == 0) {
-    draw_controls(view);
+    draw_curves_controls(view);
   } else {
     ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight()));
   }

@@ -183,7 +183,7 @@ void edit_scaling(const char* id, const char* name, RopeScaling& s, std::int64_t
   ImGui::PopID();
 }
 
-void draw_controls(AcrossContext& view) {
+void draw_rope_controls(AcrossContext& view) {
   RopeViewSettings& s = view.state.views.rope;
   const bool capture = view.capture_mode;
   const float em = ImGui::GetFontSize();
@@ -510,7 +510,7 @@ void draw_side(AcrossContext& view, const RopeViewData& data, int index, ImVec2 
 }
 
 void draw_rope_view(AcrossContext& view) {
-  draw_controls(view);
+  draw_rope_controls(view);
   // Presenting, the key takes two lines instead of three at 80% size: the plots need the height.
   if (view.lessons.presenting) ImGui::SetWindowFontScale(0.8f);
   draw_legend();
