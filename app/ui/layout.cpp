@@ -249,7 +249,8 @@ void draw_view_area(AppContext& app) {
   const float em = ImGui::GetFontSize();
   const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
   const std::size_t configs = app.state.slots.size();
-  std::size_t per_row = std::clamp<std::size_t>(static_cast<std::size_t>(area.x / (15.0f * em)), 1, 3);
+  std::size_t per_row =
+      std::clamp<std::size_t>(static_cast<std::size_t>(std::max(0.0f, area.x / (15.0f * em))), 1, 3);
   float min_row_height = 20.0f * em;
   const bool panels = std::any_of(views.begin(), views.end(),
                                   [](const ViewType* view) { return view->scope == ViewScope::per_config; });
@@ -265,7 +266,8 @@ void draw_view_area(AppContext& app) {
     for (std::size_t candidate = 1; candidate <= std::min<std::size_t>(3, views.size()); ++candidate) {
       const float cell =
           (usable - static_cast<float>(candidate - 1) * spacing.x) / static_cast<float>(candidate) - padding;
-      const auto fit = static_cast<std::size_t>((cell + spacing.x) / (panel_width + spacing.x));
+      const auto fit =
+          static_cast<std::size_t>(std::max(0.0f, (cell + spacing.x) / (panel_width + spacing.x)));
       if (fit == 0 && candidate > 1) break;  // narrower cells would cut the panels
       const std::size_t columns = std::clamp<std::size_t>(fit, 1, configs);
       const std::size_t panel_rows = (configs + columns - 1) / columns;

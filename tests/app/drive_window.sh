@@ -126,7 +126,7 @@ alive_or_report
 kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 fi
 if [ "$part" = taps ]; then
-# Issue 18: ImGui 1.86 sees a key only as held or not when a frame starts, so taps between two frames
+# ImGui 1.86 sees a key only as held or not when a frame starts, so taps between two frames
 # were lost (5 quick Down taps moved p by 4, Backspace counted 2 of 5). Every tap must count: p, text
 # in a field, and a lesson's PageDown and B.
 start

@@ -1,4 +1,4 @@
-// Projector layouts (issue 19 §2), from the `--geometry` census of off-screen screenshots: four
+// Projector layouts at 1024 × 768, from the `--geometry` census of off-screen screenshots: four
 // configurations at 1024 x 768 keep every heatmap at least 150 x 150 px, the scorecard shows all five
 // requirements for every configuration, and the curves view draws the columns picked by `--set`.
 #include <catch2/catch.hpp>

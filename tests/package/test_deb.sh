@@ -59,7 +59,12 @@ deb http://deb.debian.org/debian-security bookworm-security main
 EOF
   in_root apt-get update -qq
   in_root apt-get clean
-  tar -C "$root" -cf "$base.new" . || fail "could not keep the root in $base.new"
+  # debootstrap mounts proc inside the root while it installs and does not always unmount it; a
+  # kept root is the root's own files only (--one-file-system), never a live /proc.
+  for mount_point in proc sys dev/pts dev; do
+    if mountpoint -q "$root/$mount_point"; then umount "$root/$mount_point" || umount -l "$root/$mount_point"; fi
+  done
+  tar --one-file-system -C "$root" -cf "$base.new" . || fail "could not keep the root in $base.new"
   mv "$base.new" "$base"
 elif [ "$prepare_only" = 0 ]; then
   tar -C "$root" -xf "$base"
