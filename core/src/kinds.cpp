@@ -7,16 +7,6 @@
 
 namespace pelab {
 
-// What each kind computes: one object per file in core/src/kinds/, pointed to by the kind's row.
-extern const KindFunctions integer_functions;
-extern const KindFunctions normalized_functions;
-extern const KindFunctions binary_functions;
-extern const KindFunctions sigmoid_functions;
-extern const KindFunctions sinusoidal_functions;
-extern const KindFunctions sinusoidal_concat_functions;
-extern const KindFunctions learned_functions;
-extern const KindFunctions fourier_functions;
-
 namespace {
 
 // Reasons for base are the kind's own; the others say what only binary or learned has.

@@ -18,8 +18,6 @@ using namespace pelab::app;
 
 using pelab::test::mentions;
 
-namespace {}  // namespace
-
 SessionLoad from_text(std::string_view text) { return session_from_text(text, ui::view_ids()); }
 
 TEST_CASE("a session round-trips every configuration, selection, setting and the layout", "[session]") {

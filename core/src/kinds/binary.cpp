@@ -38,8 +38,6 @@ RotationStructure rotation(const EncodingParams&) {
 
 }  // namespace
 
-// Declared extern for kinds.cpp's row to find it (a namespace-scope const is file-local otherwise).
-extern const KindFunctions binary_functions;
 const KindFunctions binary_functions = {
     .fill_grid = kinds::fill_by_entry<kinds::NoColumn, kinds::no_column, entry>,
     .whole_table = nullptr,

@@ -105,8 +105,6 @@ std::vector<double> reduced_rotation_angles(const EncodingParams& params, const 
 
 }  // namespace
 
-// Declared extern for kinds.cpp's row to find it (a namespace-scope const is file-local otherwise).
-extern const KindFunctions fourier_functions;
 const KindFunctions fourier_functions = {
     .fill_grid = kinds::fill_by_entry<Column, column, entry>,
     .whole_table = nullptr,

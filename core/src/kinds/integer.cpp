@@ -18,8 +18,6 @@ void describe_spectrum(const EncodingParams&, PeriodSpectrum& s) {
 
 }  // namespace
 
-// Declared extern for kinds.cpp's row to find it (a namespace-scope const is file-local otherwise).
-extern const KindFunctions integer_functions;
 const KindFunctions integer_functions = {
     .fill_grid = kinds::fill_by_entry<kinds::NoColumn, kinds::no_column, entry>,
     .whole_table = nullptr,

@@ -49,6 +49,17 @@ struct KindFunctions {
 
 inline const KindFunctions& kind_functions(EncodingKind kind) { return *kind_info(kind).functions; }
 
+// Each kind's functions: one object per file in core/src/kinds/, pointed to by the kind's row in
+// kinds.cpp. Declared extern here because a namespace-scope const is file-local otherwise.
+extern const KindFunctions integer_functions;
+extern const KindFunctions normalized_functions;
+extern const KindFunctions binary_functions;
+extern const KindFunctions sigmoid_functions;
+extern const KindFunctions sinusoidal_functions;
+extern const KindFunctions sinusoidal_concat_functions;
+extern const KindFunctions learned_functions;
+extern const KindFunctions fourier_functions;
+
 namespace kinds {
 
 // fill_grid for a kind computed entry by entry: `column` gives the per-column constants once per

@@ -43,8 +43,6 @@ RotationStructure rotation(const EncodingParams&) {
 
 }  // namespace
 
-// Declared extern for kinds.cpp's row to find it (a namespace-scope const is file-local otherwise).
-extern const KindFunctions learned_functions;
 const KindFunctions learned_functions = {
     .fill_grid = kinds::fill_by_entry<kinds::NoColumn, kinds::no_column, entry>,
     .whole_table = nullptr,

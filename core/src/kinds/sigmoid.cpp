@@ -28,8 +28,6 @@ RotationStructure rotation(const EncodingParams&) {
 
 }  // namespace
 
-// Declared extern for kinds.cpp's row to find it (a namespace-scope const is file-local otherwise).
-extern const KindFunctions sigmoid_functions;
 const KindFunctions sigmoid_functions = {
     .fill_grid = kinds::fill_by_entry<Column, column, entry>,
     .whole_table = nullptr,

@@ -81,8 +81,6 @@ RotationStructure rotation(const EncodingParams& p) {
 
 }  // namespace
 
-// Declared extern for kinds.cpp's row to find it (a namespace-scope const is file-local otherwise).
-extern const KindFunctions sinusoidal_concat_functions;
 const KindFunctions sinusoidal_concat_functions = {
     .fill_grid = kinds::fill_by_entry<Column, column, entry>,
     .whole_table = nullptr,
