@@ -582,10 +582,15 @@ bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data
     case item_table:
       data.table = table_.get(key, compute_table);
       break;
-    case item_curves:
-      data.curves = curves_.get(CurvesKey{key, s.dimension, request.neighbour_curves, request.curve_columns},
+    case item_curves: {
+      // Picked columns do not follow i: leaving i and the neighbours out of the key keeps a move of i
+      // from recomputing the same curves.
+      const bool picked = !request.curve_columns.empty();
+      data.curves = curves_.get(CurvesKey{key, picked ? 0 : s.dimension,
+                                          picked ? 0 : request.neighbour_curves, request.curve_columns},
                                 [&](const CurvesKey& k) { return compute_curves(k, table()); });
       break;
+    }
     case item_similarity:
       data.similarity = similarity_.get(SimilarityKey{key, request.metric}, [&](const SimilarityKey& k) {
         return compute_similarity(k, table());
