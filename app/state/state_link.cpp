@@ -211,7 +211,12 @@ StateLinkRead read_state_link(std::string_view text, ViewIds views, const std::f
       if (option_problems.empty()) {
         link.view_options.push_back(value);
       } else {
-        problems.push_back(refused(name, value, option_problems.front()));
+        // The option's own message names it as the command line spells it ("--set KEY=VALUE: ..."); the
+        // link names it as set=KEY=VALUE, once.
+        std::string_view reason = option_problems.front();
+        const std::string cli_prefix = "--set " + value + ": ";
+        if (reason.starts_with(cli_prefix)) reason.remove_prefix(cli_prefix.size());
+        problems.push_back(refused(name, value, reason));
       }
     }
     if (problems.size() == problems_before) seen.push_back(name);  // a refused one does not count

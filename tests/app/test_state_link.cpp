@@ -226,6 +226,7 @@ TEST_CASE("bad link parameters are named and the rest applies", "[link]") {
   CHECK(mentions(r.problems, "unknown parameter 'zz'"));
   CHECK(mentions(r.problems, "lang=xx: no such language (en, ko)"));
   CHECK(mentions(r.problems, "set=rope.dims=0: "));
+  CHECK_FALSE(mentions(r.problems, "--set"));  // named once, as the link spells it
   CHECK(mentions(r.problems, "step=3: needs lesson=ID"));
   CHECK(mentions(r.problems, "i=-1: expected a whole number"));
   CHECK(mentions(r.problems, "view=pca: given twice"));
