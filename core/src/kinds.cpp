@@ -128,13 +128,13 @@ constexpr bool rows_in_enum_order() {
     // A kind reads base exactly when it says what base means.
     const bool reads_base = kKinds[i].unused[static_cast<std::size_t>(KindParameter::base)].empty();
     if (reads_base == kKinds[i].base_meaning.empty()) return false;
-    if (kKinds[i].functions == nullptr) return false;
   }
   return true;
 }
 static_assert(rows_in_enum_order(),
-              "rows in EncodingKind order, base_meaning exactly for the kinds reading base, every row "
-              "with its functions");
+              "rows in EncodingKind order, base_meaning exactly for the kinds reading base");
+// Every row's functions are checked by a test, not here: with -fsanitize=undefined, g++ 12 does not
+// treat an extern object's address as a constant non-null pointer.
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "pelab/encodings.hpp"
+#include "pelab/kinds.hpp"
 
 using namespace pelab;
 using Catch::Matchers::WithinAbs;
@@ -271,4 +272,11 @@ TEST_CASE("wavelengths run from 2 pi to 2 pi base^((D-2)/D)") {
   REQUIRE(l.size() == 4);
   CHECK_THAT(l[0], WithinAbs(2 * std::numbers::pi, 1e-12));
   CHECK_THAT(l[3], WithinAbs(2 * std::numbers::pi * std::pow(10000.0, 6.0 / 8.0), 1e-9));
+}
+
+TEST_CASE("every row of the kinds table has its functions", "[encodings][kinds]") {
+  for (const pelab::KindInfo& row : pelab::kind_table()) {
+    INFO(std::string(pelab::to_string(row.kind)));
+    CHECK(row.functions != nullptr);
+  }
 }
