@@ -142,9 +142,8 @@ TEST_CASE("export: similarity data equals core's similarity", "[export]") {
   ui::AppContext app;
   app.state.slots[0].config.encoding = params(EncodingKind::sinusoidal, 64, 16);
   Slot learned;
-  learned.config.id = 2;
   learned.config.encoding = params(EncodingKind::learned, 40, 12);
-  app.state.slots.push_back(learned);
+  REQUIRE(add_slot(app.state, learned));
   app.state.display.metric = SimilarityMetric::cosine;
   settle(app);
   const ui::ViewType* similarity = ui::find_view("similarity");
@@ -429,9 +428,8 @@ TEST_CASE("export: spectrum periods are 2 pi / w_k, and a bit's 2^(i+1)", "[expo
   e.base = 100.0;
   app.state.slots[0].config.encoding = e;
   Slot binary;
-  binary.config.id = 2;
   binary.config.encoding = params(EncodingKind::binary, 64, 6);
-  app.state.slots.push_back(binary);
+  REQUIRE(add_slot(app.state, binary));
   settle(app);
   // A: D = 10, five bands, band b on columns 2b and 2b + 1, period 2 pi 100^(2b/10).
   Exported a;
@@ -499,12 +497,10 @@ TEST_CASE("export: scorecard measures of integer and normalized N = 3 and intege
   ui::AppContext app;
   app.state.slots[0].config.encoding = params(EncodingKind::integer, 3, 2);  // rows (0,0), (1,1), (2,2)
   Slot normalized, single;
-  normalized.config.id = 2;
   normalized.config.encoding = params(EncodingKind::normalized, 3, 2);  // rows p/2: 0, 0.5, 1
-  single.config.id = 3;
-  single.config.encoding = params(EncodingKind::integer, 1, 2);  // one row (0, 0)
-  app.state.slots.push_back(normalized);
-  app.state.slots.push_back(single);
+  single.config.encoding = params(EncodingKind::integer, 1, 2);         // one row (0, 0)
+  REQUIRE(add_slot(app.state, normalized));
+  REQUIRE(add_slot(app.state, single));
   settle(app);
   Exported out;
   export_view(app, out, "scorecard");
@@ -597,9 +593,8 @@ TEST_CASE("export: difference is A - B of two tables and their similarities by h
   a.base = 100.0;
   app.state.slots[0].config.encoding = a;
   Slot integer;
-  integer.config.id = 2;
   integer.config.encoding = params(EncodingKind::integer, 12, 6);
-  app.state.slots.push_back(integer);
+  REQUIRE(add_slot(app.state, integer));
   app.state.display.metric = SimilarityMetric::dot;
   settle(app);
   Exported out;
