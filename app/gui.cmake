@@ -139,6 +139,7 @@ add_library(pelab_ui STATIC
   ui/path_popups.cpp
   ui/shortcuts.cpp
   ui/theme.cpp
+  ui/platform_files_$<IF:$<BOOL:${EMSCRIPTEN}>,web,desktop>.cpp
   ${PELAB_VIEW_SOURCES}
 )
 target_include_directories(pelab_ui PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
@@ -172,7 +173,8 @@ if(EMSCRIPTEN)
   set_target_properties(pelab PROPERTIES SUFFIX .js)
   target_link_options(pelab PRIVATE
     -sPTHREAD_POOL_SIZE=8 -sALLOW_MEMORY_GROWTH=1 -Wno-pthreads-mem-growth
-    -sEXPORTED_FUNCTIONS=_main,_pelab_state_json,_pelab_copy_link,_malloc -sEXPORTED_RUNTIME_METHODS=UTF8ToString
+    -sEXPORTED_FUNCTIONS=_main,_pelab_state_json,_pelab_copy_link,_pelab_resize,_pelab_open_picked,_pelab_export,_pelab_save_session,_malloc,_free
+    -sEXPORTED_RUNTIME_METHODS=UTF8ToString,FS,ccall
     "SHELL:--preload-file ${PELAB_BUILD_DATA_DIR}@/pelab/share/pelab")
 endif()
 

@@ -170,21 +170,6 @@ void Window::swap_buffers() { glfwSwapBuffers(window_); }
 
 void Window::set_vsync(bool on) { glfwSwapInterval(on ? 1 : 0); }
 
-void Window::set_fullscreen(bool fullscreen) {
-  if (fullscreen == fullscreen_) return;
-  if (fullscreen) {
-    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
-    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
-    if (!mode) return;
-    glfwGetWindowPos(window_, &windowed_x_, &windowed_y_);
-    glfwGetWindowSize(window_, &windowed_width_, &windowed_height_);
-    glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
-  } else {
-    glfwSetWindowMonitor(window_, nullptr, windowed_x_, windowed_y_, windowed_width_, windowed_height_, 0);
-  }
-  fullscreen_ = fullscreen;
-}
-
 FramebufferSize Window::framebuffer_size() const {
   FramebufferSize size;
   glfwGetFramebufferSize(window_, &size.width, &size.height);

@@ -51,8 +51,12 @@ class Window {
   void end_frame();
   void swap_buffers();
 
+  // Full screen and back (window_desktop.cpp: the primary monitor; window_web.cpp: the browser's
+  // Fullscreen API on the page, which the user may also leave with Esc).
   void set_fullscreen(bool fullscreen);
-  bool is_fullscreen() const { return fullscreen_; }
+  bool is_fullscreen() const;
+  // The window's size in pixels (the browser's page sets its canvas' size this way).
+  void set_size(int width, int height);
   void set_vsync(bool on);
   FramebufferSize framebuffer_size() const;
   // Monitor DPI scale (1 on a normal screen, 2 on a 4K laptop panel): fonts are multiplied by it.

@@ -2,6 +2,7 @@
 // The GL API first: GLFW must not pull in the system GL header.
 #include <GLFW/glfw3.h>
 
+#include "gfx/window.hpp"
 #include "gfx/window_platform.hpp"
 
 namespace pelab::gfx {
@@ -18,6 +19,28 @@ float window_content_scale(GLFWwindow* window) {
   float x = 1.0f, y = 1.0f;
   glfwGetWindowContentScale(window, &x, &y);
   return x > 0.0f ? x : 1.0f;
+}
+
+// Full screen on the primary monitor at its video mode; back to the window's place and size after.
+void Window::set_fullscreen(bool fullscreen) {
+  if (fullscreen == fullscreen_) return;
+  if (fullscreen) {
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+    if (!mode) return;
+    glfwGetWindowPos(window_, &windowed_x_, &windowed_y_);
+    glfwGetWindowSize(window_, &windowed_width_, &windowed_height_);
+    glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  } else {
+    glfwSetWindowMonitor(window_, nullptr, windowed_x_, windowed_y_, windowed_width_, windowed_height_, 0);
+  }
+  fullscreen_ = fullscreen;
+}
+
+bool Window::is_fullscreen() const { return fullscreen_; }
+
+void Window::set_size(int width, int height) {
+  if (width > 0 && height > 0) glfwSetWindowSize(window_, width, height);
 }
 
 }  // namespace pelab::gfx

@@ -5,6 +5,13 @@
 //   Module.pelabFirstFrame()  called once, after the first frames drawn with every view's data
 //   pelab_state_json()        the session as the session file's writer makes it (window.pelab.state())
 //   pelab_copy_link()         what the sidebar's Copy link does (window.pelab.copyLink(), for tests)
+//   pelab_resize(w, h)        the page's size in device pixels (its resize event; hi-DPI included)
+//   pelab_open_picked(path)   a file the browser's picker wrote into memory (ui/platform_files_web.cpp)
+//   pelab_export(view, what)  what a view's Export menu item does ("npy", "csv", "png1", "png2",
+//                             "png4"), the file becoming a download (window.pelab.exportView)
+//   pelab_save_session(name)  what Save session does (window.pelab.saveSession)
+// The last state is kept in the browser's localStorage ("pelab.session", the session file's text),
+// written at most twice a second when it changed; index.html opens it when the page has no query.
 // The clipboard: emscripten's GLFW keeps none (glfwSetClipboardString does nothing), so Dear ImGui's
 // clipboard hooks go to the browser's here. A link copied from the page is the page's own address
 // with the link's query (https://host/path/?c=...), which any browser opens; the desktop app takes
@@ -13,10 +20,13 @@
 #include <imgui.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "run/run_modes.hpp"
 #include "state/session.hpp"
+#include "ui/view_data_export.hpp"
+#include "ui/view_registry.hpp"
 
 namespace pelab::app::run {
 namespace {
@@ -28,6 +38,9 @@ struct WebLoop {
   bool announced = false;
   std::string state_text;      // pelab_state_json's answer, kept until the next call
   std::string clipboard_text;  // get_clipboard's answer, kept until the next call
+  float content_scale = 0.0f;  // the device pixel ratio the fonts were built for
+  std::string stored_state;    // the session text last written to localStorage
+  double stored_at_ms = 0.0;   // when the state was last compared with it
 };
 
 // The browser's callbacks carry no context of ours but the loop's argument; pelab_state_json, called
@@ -56,6 +69,27 @@ EM_JS(char*, browser_clipboard_copy, (), {
   return buffer;
 });
 
+// Storage may be refused (private windows, a full quota): the state is then simply not kept.
+EM_JS(void, store_last_state, (const char* utf8), {
+  try {
+    localStorage.setItem("pelab.session", UTF8ToString(utf8));
+  } catch (error) {
+  }
+});
+
+// The session as a session file holds it, into localStorage when it changed since the last time.
+// Comparing the text is cheap next to a frame; a worker's result does not change it.
+void keep_last_state(WebLoop& loop) {
+  constexpr double interval_ms = 500.0;
+  const double now = emscripten_get_now();
+  if (now - loop.stored_at_ms < interval_ms) return;
+  loop.stored_at_ms = now;
+  std::string text = pelab::app::session_to_text(loop.app->state);
+  if (text == loop.stored_state) return;
+  store_last_state(text.c_str());
+  loop.stored_state = std::move(text);
+}
+
 void set_clipboard(void*, const char* text) { copy_to_browser_clipboard(text); }
 
 const char* get_clipboard(void* user_data) {
@@ -68,6 +102,12 @@ const char* get_clipboard(void* user_data) {
 
 void draw_one_frame(void* argument) {
   WebLoop& loop = *static_cast<WebLoop*>(argument);
+  // The page moved to a screen of another pixel ratio (or was zoomed): fonts at the new size.
+  const float scale = loop.window->content_scale();
+  if (scale != loop.content_scale) {
+    if (loop.content_scale > 0.0f) loop.app->requests.rebuild_fonts = true;
+    loop.content_scale = scale;
+  }
   render_frame(*loop.window, *loop.app);  // events first; the browser shows the canvas on return
   // As run_screenshot waits: the layout needs a few frames after the data arrives.
   constexpr int frames_to_settle = 3;
@@ -76,6 +116,7 @@ void draw_one_frame(void* argument) {
     loop.announced = true;
     announce_first_frame_with_data();
   }
+  if (loop.announced) keep_last_state(loop);
 }
 
 }  // namespace
@@ -104,4 +145,42 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* pelab_state_json() {
   if (!web_loop.app) return "";
   web_loop.state_text = pelab::app::session_to_text(web_loop.app->state);
   return web_loop.state_text.c_str();
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE void pelab_resize(int width, int height) {
+  using pelab::app::run::web_loop;
+  if (web_loop.window) web_loop.window->set_size(width, height);
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE void pelab_open_picked(const char* path) {
+  using pelab::app::run::web_loop;
+  if (web_loop.app && path) pelab::app::run::open_file(*web_loop.app, path);
+}
+
+// Returns 0, or 1 for an unknown view or item (nothing is done). A PNG is of a 640 × 400 cell at
+// the item's scale (the menu takes the cell's size on screen).
+extern "C" EMSCRIPTEN_KEEPALIVE int pelab_export(const char* view_id, const char* what) {
+  using pelab::app::run::web_loop;
+  namespace ui = pelab::app::ui;
+  if (!web_loop.app || !view_id || !what) return 1;
+  const ui::ViewType* view = ui::find_view(view_id);
+  if (!view) return 1;
+  if (std::strcmp(what, "npy") == 0 || std::strcmp(what, "csv") == 0) {
+    ui::export_view_data_from_menu(*web_loop.app, *view,
+                                   what[0] == 'n' ? ui::DataFormat::npy : ui::DataFormat::csv,
+                                   ui::ExportDetail::shown);
+    return 0;
+  }
+  for (const int scale : {1, 2, 4}) {
+    if (std::string(what) == "png" + std::to_string(scale)) {
+      ui::request_view_png(*web_loop.app, *view, ImVec2(640.0f, 400.0f), scale);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE void pelab_save_session(const char* name) {
+  using pelab::app::run::web_loop;
+  if (web_loop.app && name && *name) pelab::app::ui::save_session(*web_loop.app, name);
 }

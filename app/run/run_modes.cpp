@@ -228,22 +228,22 @@ PhaseResult time_frames(FrameTarget& target, ui::AppContext& app, int frames, Ch
   return result;
 }
 
-// Files dropped on the window: tables open in the selected configuration, JSON files as sessions.
 void open_dropped(gfx::Window& window, ui::AppContext& app) {
-  for (const std::string& path : window.take_dropped_paths()) {
-    const std::filesystem::path file(path);
-    std::string extension = file.extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (extension == ".json") {
-      ui::open_session(app, file);
-    } else {
-      ui::open_table(app, path, "");
-    }
-  }
+  for (const std::string& path : window.take_dropped_paths()) open_file(app, path);
 }
 
 }  // namespace
+
+void open_file(ui::AppContext& app, const std::filesystem::path& file) {
+  std::string extension = file.extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (extension == ".json") {
+    ui::open_session(app, file);
+  } else {
+    ui::open_table(app, file.string(), "");
+  }
+}
 
 void render_frame(gfx::Window& window, ui::AppContext& app) {
   window.poll_events();

@@ -68,6 +68,10 @@ class OffscreenTarget final : public FrameTarget {
   gfx::OffscreenFrame& frame_;
 };
 
+// A file dropped on the window or picked in the browser's file picker: a table (.npy, .safetensors)
+// opens in the selected configuration, a .json file as a session.
+void open_file(ui::AppContext& app, const std::filesystem::path& file);
+
 // Carries out between-frame requests (font atlas, fullscreen), then builds and draws one frame
 // into the back buffer. The caller swaps (or first reads the pixels back).
 void render_frame(gfx::Window& window, ui::AppContext& app);

@@ -12,6 +12,7 @@
 #include "pelab/io/png.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
+#include "ui/platform_files.hpp"
 #include "ui/theme.hpp"
 #include "ui/view_registry.hpp"
 
@@ -186,6 +187,7 @@ void process_png_exports(ui::AppContext& app, float content_scale) {
     } else if (export_view_png(app, e.view_id, ImVec2(e.cell_size.x / scale, e.cell_size.y / scale), e.scale,
                                e.path, error)) {
       ui::add_notice(app, trf("export.wrote_png", {std::filesystem::absolute(e.path, ec).string()}), false);
+      ui::deliver_file(e.path);
     } else {
       ui::add_notice(app, trf("export.failed", {error}), true);
     }

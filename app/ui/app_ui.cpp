@@ -12,6 +12,7 @@
 #include "state/i18n.hpp"
 #include "state/session.hpp"
 #include "ui/panels.hpp"
+#include "ui/platform_files.hpp"
 #include "ui/theme.hpp"
 #include "ui/view_registry.hpp"
 
@@ -72,6 +73,7 @@ void save_session(AppContext& app, const std::filesystem::path& path) {
     save_session_file(path, app.state);
     app.session_path = path;
     add_notice(app, trf("notice.session_saved", {path.string()}), false);
+    deliver_file(path);
   } catch (const std::exception& error) {
     add_notice(app, trf("notice.session_not_saved", {error_message(error)}), true);
   }

@@ -1,11 +1,14 @@
 // "Open session", "Save session" and "Open table" dialogs: a path field (Debian's Dear ImGui has no
 // file dialog); the table dialog also lists the recently opened tables and takes a tensor name.
+// Where the platform has a file picker of its own (the browser, ui/platform_files.hpp), opening a
+// session or a table shows that instead.
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
 #include "state/config_paths.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
+#include "ui/platform_files.hpp"
 
 namespace pelab::app::ui {
 namespace {
@@ -48,6 +51,8 @@ bool path_popup(AppContext& app, const char* title, const char* action, const ch
 
 void draw_path_popups(AppContext& app) {
   PathDialog& dialog = app.dialog;
+  if (dialog.open_requested && show_file_picker(FileToOpen::session)) dialog.open_requested = false;
+  if (dialog.table_requested && show_file_picker(FileToOpen::table)) dialog.table_requested = false;
   if (dialog.open_requested || dialog.save_requested) {
     dialog.path = (app.session_path.empty() ? default_session_path() : app.session_path).string();
   }

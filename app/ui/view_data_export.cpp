@@ -21,6 +21,7 @@
 #include "state/relative_data.hpp"
 #include "ui/app_ui.hpp"
 #include "ui/panels.hpp"
+#include "ui/platform_files.hpp"
 #include "ui/view_export_arrays.hpp"
 #include "ui/view_registry.hpp"
 
@@ -158,16 +159,24 @@ std::string written_text(const DataExport& done) {
   return trf("export.wrote_data", {std::to_string(done.written.size()), dir, files});
 }
 
-void run_data_export(AppContext& app, const ViewType& view, DataFormat format, ExportDetail detail) {
+}  // namespace
+
+void export_view_data_from_menu(AppContext& app, const ViewType& view, DataFormat format,
+                                ExportDetail detail) {
   const DataExport done = export_view_data(app, view, format, app.export_dir, detail);
   if (done.error.empty()) {
     add_notice(app, written_text(done), false);
+    for (const std::filesystem::path& path : done.written) deliver_file(path);
   } else {
     add_notice(app, trf("export.failed", {done.error}), true);
   }
 }
 
-}  // namespace
+void request_view_png(AppContext& app, const ViewType& view, ImVec2 cell_size, int scale) {
+  const std::string name = std::string(view.id) + "-" + std::to_string(scale) + "x.png";
+  app.requests.view_pngs.push_back(
+      ViewPngExport{std::string(view.id), cell_size, scale, std::filesystem::path(app.export_dir) / name});
+}
 
 void draw_view_export_menu(AppContext& app, const ViewType& view) {
   const float frame = ImGui::GetFrameHeight();
@@ -197,23 +206,23 @@ void draw_view_export_menu(AppContext& app, const ViewType& view) {
                     static_cast<int>(cell.y) * scale);
       const std::string item = trf("export.png", {std::to_string(scale), size});
       if (ImGui::MenuItem(item.c_str())) {
-        const std::string name = std::string(view.id) + "-" + std::to_string(scale) + "x.png";
-        app.requests.view_pngs.push_back(
-            ViewPngExport{std::string(view.id), cell, scale, std::filesystem::path(app.export_dir) / name});
+        request_view_png(app, view, cell, scale);
       }
     }
     ImGui::Separator();
     if (!view.export_data) {
       ImGui::TextDisabled("%s", tr("export.no_data"));
     } else {
-      if (ImGui::MenuItem(tr("export.npy"))) run_data_export(app, view, DataFormat::npy, ExportDetail::shown);
-      if (ImGui::MenuItem(tr("export.csv"))) run_data_export(app, view, DataFormat::csv, ExportDetail::shown);
+      if (ImGui::MenuItem(tr("export.npy")))
+        export_view_data_from_menu(app, view, DataFormat::npy, ExportDetail::shown);
+      if (ImGui::MenuItem(tr("export.csv")))
+        export_view_data_from_menu(app, view, DataFormat::csv, ExportDetail::shown);
       if (view_shows_sample(app, view)) {
         ImGui::TextDisabled("%s", tr("export.sampled_note"));
         if (ImGui::MenuItem(tr("export.full_npy")))
-          run_data_export(app, view, DataFormat::npy, ExportDetail::full);
+          export_view_data_from_menu(app, view, DataFormat::npy, ExportDetail::full);
         if (ImGui::MenuItem(tr("export.full_csv")))
-          run_data_export(app, view, DataFormat::csv, ExportDetail::full);
+          export_view_data_from_menu(app, view, DataFormat::csv, ExportDetail::full);
       }
     }
     ImGui::EndPopup();

@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include <imgui.h>
+
 #include "context/app_context.hpp"
 #include "state/view_data.hpp"
 
@@ -62,6 +64,14 @@ DataExport export_view_data(const AppContext& app, const ViewType& view, DataFor
 bool view_shows_sample(const AppContext& app, const ViewType& view);
 // The bytes of one array as written (npy: numpy.save's bytes; csv: one line per row, %.17g).
 std::string encode_export_array(const ExportArray& array, DataFormat format);
+
+// What the menu's data items do: export_view_data into app.export_dir, reported as a notice, each
+// written file delivered (ui/platform_files.hpp: a download in the browser).
+void export_view_data_from_menu(AppContext& app, const ViewType& view, DataFormat format,
+                                ExportDetail detail);
+// What the menu's PNG items do: ask for the view's picture at `scale` × `cell_size` (ImGui units),
+// rendered between frames (run::process_png_exports) into app.export_dir.
+void request_view_png(AppContext& app, const ViewType& view, ImVec2 cell_size, int scale);
 
 // The "Export" button and its menu, drawn by layout.cpp in a cell's title row just left of the
 // maximise button (inside the cell's child window: its size is the PNG's size at 1x).
