@@ -3,6 +3,7 @@
 // Fails (exit 1) on the first broken fact; prints one line per check and the time to the first frame.
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import puppeteer from "puppeteer-core";
 import { PNG } from "pngjs";
 
@@ -59,13 +60,197 @@ async function canvasPicture(page, file) {
   return PNG.sync.read(fs.readFileSync(file));
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Polls `test` (async) every 100 ms for up to `seconds`; fails naming `what` if it never holds.
+async function waitUntil(what, test, seconds = 20) {
+  for (let i = 0; i < 10 * seconds; ++i) {
+    const value = await test();
+    if (value) return value;
+    await sleep(100);
+  }
+  fail(`${what} did not happen within ${seconds} s`);
+}
+
+// numpy's .npy header: magic, version 1.0, the header's length, then a Python dict literal.
+function parseNpy(bytes) {
+  if (bytes.length < 10 || bytes.subarray(0, 6).toString("latin1") !== "\x93NUMPY")
+    fail(`not an .npy file (first bytes ${JSON.stringify(bytes.subarray(0, 8).toString("latin1"))})`);
+  const headerLength = bytes.readUInt16LE(8);
+  const header = bytes.subarray(10, 10 + headerLength).toString("latin1");
+  const shape = /'shape': \(([^)]*)\)/.exec(header);
+  if (!header.includes("'descr': '<f8'") || !header.includes("'fortran_order': False") || !shape)
+    fail(`unexpected .npy header ${JSON.stringify(header)}`);
+  const dims = shape[1].split(",").map((d) => d.trim()).filter((d) => d).map(Number);
+  const data = bytes.subarray(10 + headerLength);
+  if ((10 + headerLength) % 64 !== 0) fail(`the .npy header ends at byte ${10 + headerLength}, not a multiple of 64`);
+  if (data.length !== 8 * dims.reduce((a, b) => a * b, 1))
+    fail(`the .npy data has ${data.length} bytes for shape (${dims})`);
+  return { dims, value: (i) => data.readDoubleLE(8 * i) };
+}
+
+// 6. Exports and a saved session become browser downloads (what the Export menu and Save session
+//    call, through window.pelab's hooks): the bytes that arrive are a float64 .npy of the table's
+//    shape with the sinusoid's first row, its sidecar, a PNG of the asked size and the session.
+async function checkDownloads(page, initialState) {
+  const started = performance.now();
+  const downloads = fs.mkdtempSync(path.join(outDir, "downloads-"));
+  const cdp = await browser.target().createCDPSession();
+  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+  const downloaded = (name) => {
+    const file = path.join(downloads, name);
+    return fs.existsSync(file) && fs.statSync(file).size > 0 ? fs.readFileSync(file) : null;
+  };
+  const live = JSON.parse(await page.evaluate(() => window.pelab.state()));
+  const { positions, dims } = live.configs[0];
+  if (!(await page.evaluate(() => window.pelab.exportView("heatmap", "npy")))) fail("exportView(heatmap, npy) was refused");
+  const npyBytes = await waitUntil("the heatmap's .npy download", async () => downloaded("heatmap-table.npy"));
+  const npy = parseNpy(npyBytes);
+  if (npy.dims.join(",") !== `${positions},${dims}`) fail(`the .npy has shape (${npy.dims}), not (${positions}, ${dims})`);
+  // Row 0 of the interleaved sinusoid starting at 0: sin 0 = 0, cos 0 = 1.
+  if (npy.value(0) !== 0 || npy.value(1) !== 1 || npy.value(2) !== 0 || npy.value(3) !== 1)
+    fail(`the .npy's first row starts ${[0, 1, 2, 3].map(npy.value)}, not 0, 1, 0, 1`);
+  const sidecar = JSON.parse(await waitUntil("the .npy's sidecar download", async () => downloaded("heatmap-table.npy.json")));
+  if (JSON.stringify(sidecar.shape) !== JSON.stringify([positions, dims])) fail(`the sidecar says shape ${sidecar.shape}`);
+  console.log(`test_web: Export .npy downloaded heatmap-table.npy (${npyBytes.length} bytes, shape ${positions} x ${dims}) and its sidecar`);
+
+  if (!(await page.evaluate(() => window.pelab.exportView("heatmap", "png2")))) fail("exportView(heatmap, png2) was refused");
+  const png = await waitUntil("the heatmap's PNG download", async () => downloaded("heatmap-2x.png"), 60);
+  const picture = PNG.sync.read(png);
+  if (picture.width !== 1280 || picture.height !== 800)
+    fail(`the 2x PNG of a 640 x 400 cell is ${picture.width} x ${picture.height}`);
+  console.log(`test_web: Export PNG 2x downloaded heatmap-2x.png (${picture.width} x ${picture.height})`);
+  if (await page.evaluate(() => window.pelab.exportView("no-such-view", "npy"))) fail("exportView accepted an unknown view");
+
+  await page.evaluate(() => window.pelab.saveSession("lecture.json"));
+  const sessionText = await waitUntil("the session's download", async () => downloaded("lecture.json"));
+  const session = JSON.parse(sessionText);
+  if (!("pelab_session" in session)) fail("the downloaded session has no pelab_session key");
+  if (session.configs[0].selection.position !== live.configs[0].selection.position ||
+      session.configs[0].selection.position === initialState.configs[0].selection.position)
+    fail(`the saved session has p = ${session.configs[0].selection.position}, the page ${live.configs[0].selection.position}`);
+  console.log(`test_web: Save session downloaded lecture.json (p = ${session.configs[0].selection.position}, as on the page)`);
+
+  console.log(`test_web: the downloads took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await cdp.detach();
+}
+
+// 7. Open session… and Open table… (real clicks on the sidebar's buttons, at 1280 x 1500 where the
+//    whole sidebar shows) open the browser's file picker; the chosen session applies, the chosen table
+//    becomes the configuration, as a dropped file does.
+async function checkFilePicker() {
+  const started = performance.now();
+  const problems = [];
+  const tall = 1500;
+  const page = await browser.newPage();
+  await page.setViewport({ width, height: tall });
+  page.on("console", (message) => { if (message.type() === "error") problems.push(`console error: ${message.text()}`); });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  await page.evaluateOnNewDocument((a) => { window.pelabArguments = a; },
+                                   ["--lang", "en", "--size", `${width}x${tall}`, "learned:seed=1"]);
+  await page.goto(url, { waitUntil: "load" });
+  await page.evaluate(() => window.pelab.ready);
+  const stateOf = async () => JSON.parse(await page.evaluate(() => window.pelab.state()));
+  const session = await stateOf();
+  session.configs[0].selection.position = 5;
+  session.configs[0].sigma = 0.05;
+  const edited = path.join(fs.mkdtempSync(path.join(outDir, "picked-")), "edited.json");
+  fs.writeFileSync(edited, JSON.stringify(session));
+  const openSession = JSON.parse(process.env.PELAB_WEB_OPEN_SESSION ?? "[76, 1200]");
+  const [sessionChooser] = await Promise.all([page.waitForFileChooser({ timeout: 10000 }),
+                                              page.mouse.click(openSession[0], openSession[1])]);
+  await sessionChooser.accept([edited]);
+  await waitUntil("the picked session opening", async () => {
+    const c = (await stateOf()).configs[0];
+    return c.selection.position === 5 && c.sigma === 0.05;
+  });
+  const openTable = JSON.parse(process.env.PELAB_WEB_OPEN_TABLE ?? "[71, 391]");
+  const [tableChooser] = await Promise.all([page.waitForFileChooser({ timeout: 10000 }),
+                                            page.mouse.click(openTable[0], openTable[1])]);
+  await tableChooser.accept([fileURLToPath(new URL("../../assets/presets/gpt2_wpe_64x768.npy", import.meta.url))]);
+  await waitUntil("the picked GPT-2 table becoming the configuration", async () => {
+    const c = (await stateOf()).configs[0];
+    return c.kind === "learned" && c.positions === 64 && c.dims === 768 && c.table.endsWith("gpt2_wpe_64x768.npy");
+  });
+  if (problems.length) fail(problems.join("\n"));
+  console.log(`test_web: the file picker opened a session (p = 5, sigma = 0.05) and GPT-2's table (64 x 768) ` +
+              `in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await page.close();
+}
+
+// 8. The last state is kept in localStorage: a page opened without a query comes back as it was left;
+//    a link's query wins. 9. The canvas follows the page's size and pixel ratio. 10. A lesson opened by
+//    link steps with a clicker's keys in presenter mode, which asks the browser for full screen.
+async function checkStorageResizeAndLessons() {
+  const started = performance.now();
+  const context = await browser.createBrowserContext();  // its own, empty localStorage
+  const page = await context.newPage();
+  await page.setViewport({ width, height });
+  const problems = [];
+  page.on("console", (message) => { if (message.type() === "error") problems.push(`console error: ${message.text()}`); });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  const stateOf = async () => JSON.parse(await page.evaluate(() => window.pelab.state()));
+  await page.goto(url, { waitUntil: "load" });
+  await page.evaluate(() => window.pelab.ready);
+  const before = (await stateOf()).configs[0].selection.position;
+  for (let i = 0; i < 3; ++i) { await page.keyboard.press("ArrowDown"); await sleep(50); }
+  await waitUntil("ArrowDown moving p", async () => (await stateOf()).configs[0].selection.position === before + 3, 10);
+  await waitUntil("the state reaching localStorage", async () => {
+    const stored = await page.evaluate(() => localStorage.getItem("pelab.session"));
+    return stored && JSON.parse(stored).configs[0].selection.position === before + 3;
+  }, 10);
+  await page.reload({ waitUntil: "load" });
+  await page.evaluate(() => window.pelab.ready);
+  const restored = (await stateOf()).configs[0].selection.position;
+  if (restored !== before + 3) fail(`after a reload p is ${restored}, not the ${before + 3} the page was left at`);
+  await page.goto(url + "?p=9", { waitUntil: "load" });
+  await page.evaluate(() => window.pelab.ready);
+  if ((await stateOf()).configs[0].selection.position !== 9) fail("a link's p=9 did not win over the stored state");
+  console.log(`test_web: p = ${before + 3} came back after a reload from localStorage; a link's p = 9 wins over it`);
+
+  // A smaller window at pixel ratio 2: the canvas fills it with twice as many backing pixels.
+  await page.setViewport({ width: 900, height: 640, deviceScaleFactor: 2 });
+  const size = await waitUntil("the canvas following the viewport", async () => {
+    const s = await page.evaluate(() => {
+      const c = document.getElementById("canvas");
+      return { w: c.width, h: c.height, cssW: c.clientWidth, cssH: c.clientHeight, ratio: window.devicePixelRatio };
+    });
+    return s.w === 1800 && s.h === 1280 && s.cssW === 900 && s.cssH === 640 ? s : null;
+  }, 10);
+  await sleep(500);
+  await page.screenshot({ path: path.join(outDir, "web_900x640_ratio2.png") });
+  console.log(`test_web: at 900 x 640 CSS pixels, ratio ${size.ratio}, the canvas draws ${size.w} x ${size.h}`);
+  await page.setViewport({ width, height });
+
+  const linkOf = async () => new URL(await page.evaluate(() => window.pelab.copyLink())).searchParams;
+  await page.goto(url + "?lesson=04_offset_rotation&step=3", { waitUntil: "load" });
+  await page.evaluate(() => window.pelab.ready);
+  if ((await linkOf()).get("step") !== "3") fail(`the lesson link opened step ${(await linkOf()).get("step")}, not 3`);
+  await page.keyboard.press("F5");  // presenter mode
+  await waitUntil("presenter mode asking for full screen", async () => page.evaluate(() => !!document.fullscreenElement), 10);
+  const steps = [];
+  for (const key of ["PageDown", "PageDown", "PageUp", "ArrowRight", "ArrowLeft"]) {
+    await page.keyboard.press(key);
+    await sleep(300);
+    steps.push(`${key} -> ${(await linkOf()).get("step")}`);
+  }
+  if (steps.join(", ") !== "PageDown -> 4, PageDown -> 5, PageUp -> 4, ArrowRight -> 5, ArrowLeft -> 4")
+    fail(`the clicker keys stepped ${steps.join(", ")}`);
+  await page.keyboard.press("Escape");  // leaves presenter mode and full screen
+  await waitUntil("leaving full screen", async () => page.evaluate(() => !document.fullscreenElement), 10);
+  if (problems.length) fail(problems.join("\n"));
+  console.log(`test_web: lesson 04 from step 3 in presenter mode (full screen): ${steps.join(", ")}; Esc left full screen`);
+  console.log(`test_web: storage, resizing and the lesson took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await context.close();
+}
+
 const browser = await puppeteer.launch({
   executablePath: chromium,
   headless: true,
   args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
          `--window-size=${width},${height}`],
 });
-const timeout = setTimeout(() => fail("timed out after 240 s"), 240000);
+const timeout = setTimeout(() => fail("timed out after 420 s"), 420000);
 try {
   // 1. The default state in English: loads cleanly, draws, and looks like the native program.
   const problems = [];
@@ -175,6 +360,13 @@ try {
   await linked.page.screenshot({ path: path.join(outDir, "web_dropped.png") });
   if (linkProblems.length) fail(linkProblems.join("\n"));
   console.log("test_web: a dropped malformed .npy was refused with a notice; GPT-2's table loaded (64 x 768)");
+  await linked.page.close();
+  await korean.page.close();
+
+  await checkDownloads(english.page, state);
+  await english.page.close();
+  await checkFilePicker();
+  await checkStorageResizeAndLessons();
   console.log("test_web: all checks passed");
 } finally {
   clearTimeout(timeout);
