@@ -240,6 +240,23 @@ async function checkStorageResizeAndLessons() {
   await waitUntil("leaving full screen", async () => page.evaluate(() => !document.fullscreenElement), 10);
   if (problems.length) fail(problems.join("\n"));
   console.log(`test_web: lesson 04 from step 3 in presenter mode (full screen): ${steps.join(", ")}; Esc left full screen`);
+
+  // A stored state that is not a session (another program's key, a broken write) is refused with a
+  // notice; the page starts with the defaults.
+  await sleep(600);
+  await page.evaluate(() => localStorage.setItem("pelab.session", "{not a session"));
+  const warnings = [];
+  page.on("console", (message) => { if (message.type() === "warn") warnings.push(message.text()); });
+  await page.goto(url, { waitUntil: "load" });
+  await page.evaluate(() => window.pelab.ready);
+  if (!warnings.some((text) => text.includes("session refused")))
+    fail(`a broken stored state was not refused with a notice (console: ${warnings.slice(0, 5).join(" | ")})`);
+  const fresh = (await stateOf()).configs;
+  if (fresh.length !== 1 || fresh[0].kind !== "sinusoidal" || fresh[0].base !== 10000 || fresh[0].positions !== 64 ||
+      fresh[0].selection.position !== 20)
+    fail(`after a broken stored state the page is not at its defaults: ${JSON.stringify(fresh)}`);
+  if (problems.length) fail(problems.join("\n"));
+  console.log("test_web: a broken stored state was refused with a notice; the page started with the defaults");
   console.log(`test_web: storage, resizing and the lesson took ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await context.close();
 }
