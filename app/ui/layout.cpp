@@ -121,8 +121,7 @@ void draw_config_panel(AppContext& app, const ViewType& view, std::size_t index,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   if (labelled) {
     ImGui::PushStyleColor(ImGuiCol_Text, config_color(app.state.ui.theme, index));
-    const std::string label =
-        std::string(1, static_cast<char>('A' + index)) + "  " + display_label(slot.config);
+    const std::string label = lettered_label(index, slot.config);
     ImGui::TextUnformatted(label.c_str());
     ImGui::PopStyleColor();
   }
