@@ -389,3 +389,14 @@ TEST_CASE("a saved session starts with its format key; .json arguments name sess
   CHECK_FALSE(names_session_file("sinusoidal"));
   CHECK_FALSE(names_session_file("json"));
 }
+
+TEST_CASE("a configuration is named by its letter and its label", "[session]") {
+  Config unlabelled;
+  unlabelled.encoding.kind = EncodingKind::sinusoidal;
+  unlabelled.encoding.base = 100.0;
+  CHECK(lettered_label(1, unlabelled) == "B  sinusoidal base 100");
+  Config labelled = unlabelled;
+  labelled.label = "mine";
+  CHECK(lettered_label(3, labelled) == "D  mine");
+  CHECK(config_letter(0) == 'A');
+}
