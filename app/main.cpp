@@ -121,7 +121,7 @@ Slot slot_from_config(ui::AppContext& app, const std::string& text) {
   try {
     return slot_from_spec(app, spec);
   } catch (const std::exception& error) {
-    throw pelab::Error("CONFIG '" + text + "': " + error.what());
+    throw pelab::Error(pelab::config_message(text, error.what()));
   }
 }
 

@@ -17,6 +17,12 @@ std::string format_short(double value) {
 
 }  // namespace
 
+char config_letter(std::size_t index) { return static_cast<char>('A' + index); }
+
+std::string lettered_label(std::size_t index, const Config& config) {
+  return std::string(1, config_letter(index)) + "  " + display_label(config);
+}
+
 std::string display_label(const Config& config) {
   if (!config.label.empty()) return config.label;
   const EncodingParams& e = config.encoding;

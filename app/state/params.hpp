@@ -6,6 +6,7 @@
 // The computed data (view_data.hpp) is keyed by the parts it depends on, so comparing values is how
 // the app knows what to recompute.
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -43,6 +44,11 @@ struct Config {
 };
 // The label, or one made from what sets this configuration apart: "sinusoidal base 10000".
 std::string display_label(const Config& config);
+// A, B, C, D: the letter of the configuration at `index` of AppState::slots in compare mode.
+char config_letter(std::size_t index);
+// The letter and the label, as the list of configurations and each view's panel head them:
+// "B  sinusoidal base 100".
+std::string lettered_label(std::size_t index, const Config& config);
 
 // What is pointed at. Stored as the user set it; `clamped` keeps it inside the table for use, so a
 // limit that only passes through while N is typed (6 on the way to 64) does not lose p = 20.

@@ -137,8 +137,8 @@ constexpr SettingField curves_fields[] = {
     {.key = "pick", .at = &setting<&V::curves, &Curves::pick>},
     {.key = "columns",
      .at = &setting<&V::curves, &Curves::columns>,
-     .lo = -static_cast<double>(max_curve_column),
-     .hi = static_cast<double>(max_curve_column - 1),
+     .lo = static_cast<double>(curve_column_range.lowest),
+     .hi = static_cast<double>(curve_column_range.highest),
      .max_size = max_curve_columns},
 };
 

@@ -14,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "pelab/encodings.hpp"
 #include "pelab/model_config.hpp"
 #include "pelab/rope_scaling.hpp"
 #include "pelab/text.hpp"
@@ -109,7 +110,9 @@ struct PcaViewSettings {
 // n); on, the listed columns wherever they are, so a fast wave can sit beside a slow one. A negative
 // entry counts from the end, as an index does in numpy: -1 is D - 1, so one list fits every D.
 inline constexpr std::size_t max_curve_columns = 8;
-inline constexpr std::int64_t max_curve_column = 4096;  // |entry|: D is at most 4096
+// An entry's range: a column of the widest table the views draw, counted from either end.
+inline constexpr ParameterRange<std::int64_t> curve_column_range{-view_dims_range.highest,
+                                                                 view_dims_range.highest - 1};
 struct CurvesViewSettings {
   bool pick = false;
   std::vector<std::int64_t> columns = {0, 16, -1};

@@ -28,10 +28,6 @@ constexpr Preset presets[] = {
     {"naive_encodings.json", "presets.naive"},
 };
 
-std::string slot_name(const AppState& state, std::size_t index) {
-  return std::string(1, static_cast<char>('A' + index)) + "  " + display_label(state.slots[index].config);
-}
-
 // The name of a configuration without its label: the label field's hint.
 std::string unlabelled_name(const Config& config) {
   return display_label(Config{config.id, "", config.encoding, config.table_path, config.tensor});
@@ -58,7 +54,7 @@ std::vector<ConfigNameSpot> draw_configs_list(AppContext& app) {
     ImGui::PushStyleColor(ImGuiCol_Text, config_color(state.ui.theme, i));
     if (ImGui::RadioButton("##active", state.active == i)) state.active = i;
     ImGui::SameLine();
-    const std::string name = slot_name(state, i);
+    const std::string name = lettered_label(i, state.slots[i].config);
     const float buttons =
         (count > 1 ? 4.0f : 1.0f) * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
     // Where Selectable would write its text: at the cursor, on the radio button's text baseline.
@@ -156,8 +152,7 @@ void draw_config_names(const AppState& state, const std::vector<ConfigNameSpot>&
     if (slot == state.slots.end()) continue;  // removed in this frame
     if (spot.hint && !slot->config.label.empty()) continue;
     const std::string text =
-        spot.hint ? unlabelled_name(slot->config)
-                  : std::string(1, static_cast<char>('A' + spot.row)) + "  " + display_label(slot->config);
+        spot.hint ? unlabelled_name(slot->config) : lettered_label(spot.row, slot->config);
     draw->AddText(nullptr, 0.0f, spot.pos, spot.color, text.c_str(), text.c_str() + text.size(), 0.0f,
                   &spot.clip);
     // A text capture (--geometry) reads what the widgets write; these are written here.

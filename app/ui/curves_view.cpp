@@ -1,9 +1,12 @@
 // View 2: columns of P against position: the selected dimension i and its neighbours, or columns
 // picked anywhere (the view's settings: 0, D/4 and D - 1 side by side), each labelled with its period
 // (from core, for the kind at hand), and a marker at the selected p.
+#include <algorithm>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,7 +39,7 @@ std::optional<std::vector<std::int64_t>> parse_columns(const char* text) {
     }
     char* end = nullptr;
     const long long value = std::strtoll(at, &end, 10);
-    if (end == at || value < -max_curve_column || value >= max_curve_column) return std::nullopt;
+    if (end == at || !curve_column_range.contains(value)) return std::nullopt;
     columns.push_back(value);
     at = end;
   }

@@ -10,6 +10,11 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
@@ -29,22 +34,52 @@ struct PanelGrid {
   std::size_t columns = 1, rows = 1;
 };
 
+// The arrangements of `count` panels: 1 to `count` columns, none of which would stay empty.
+std::vector<PanelGrid> panel_grids(std::size_t count) {
+  std::vector<PanelGrid> grids;
+  for (std::size_t columns = 1; columns <= count; ++columns) {
+    const std::size_t rows = (count + columns - 1) / columns;
+    if (columns == 1 || (columns - 1) * rows < count) grids.push_back(PanelGrid{columns, rows});
+  }
+  return grids;
+}
+
+// The side of the largest square each panel of `grid` leaves for its data in `avail`.
+float data_side(PanelGrid grid, ImVec2 avail, ImVec2 spacing, float em) {
+  const auto columns = static_cast<float>(grid.columns), rows = static_cast<float>(grid.rows);
+  const float width = (avail.x - (columns - 1.0f) * spacing.x) / columns;
+  const float height = (avail.y - (rows - 1.0f) * spacing.y) / rows;
+  return std::min(width - panel_margin_x * em, height - panel_margin_y * em);
+}
+
 // The arrangement of `count` panels in `avail` whose panels leave the largest square for their data.
 PanelGrid arrange_panels(std::size_t count, ImVec2 avail, ImVec2 spacing, float em) {
   PanelGrid best;
   float best_side = -FLT_MAX;
-  for (std::size_t columns = 1; columns <= count; ++columns) {
-    const std::size_t rows = (count + columns - 1) / columns;
-    if (columns > 1 && (columns - 1) * rows >= count) continue;  // a column would stay empty
-    const float width = (avail.x - static_cast<float>(columns - 1) * spacing.x) / static_cast<float>(columns);
-    const float height = (avail.y - static_cast<float>(rows - 1) * spacing.y) / static_cast<float>(rows);
-    const float side = std::min(width - panel_margin_x * em, height - panel_margin_y * em);
+  for (const PanelGrid grid : panel_grids(count)) {
+    const float side = data_side(grid, avail, spacing, em);
     if (side > best_side + 0.5f) {
       best_side = side;
-      best = PanelGrid{columns, rows};
+      best = grid;
     }
   }
   return best;
+}
+
+// The least height at which the arrangement arrange_panels picks leaves every one of `count` panels
+// `min_panel_data` of data in a cell `width` wide; nullopt when no height does (too narrow). The
+// heights tried are those at which an arrangement's rows are exactly readable.
+std::optional<float> readable_panels_height(std::size_t count, float width, ImVec2 spacing, float em) {
+  std::optional<float> least;
+  for (const PanelGrid grid : panel_grids(count)) {
+    const auto rows = static_cast<float>(grid.rows);
+    const ImVec2 avail(width, rows * (panel_margin_y + min_panel_data) * em + (rows - 1.0f) * spacing.y);
+    const PanelGrid picked = arrange_panels(count, avail, spacing, em);
+    // Within arrange_panels' half pixel, which keeps the fewer columns among near equals.
+    if (data_side(picked, avail, spacing, em) < min_panel_data * em - 0.5f) continue;
+    if (!least || avail.y < *least) least = avail.y;
+  }
+  return least;
 }
 
 // One colour range over all configurations for the table and the similarity heatmaps. A table's
@@ -121,8 +156,7 @@ void draw_config_panel(AppContext& app, const ViewType& view, std::size_t index,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   if (labelled) {
     ImGui::PushStyleColor(ImGuiCol_Text, config_color(app.state.ui.theme, index));
-    const std::string label =
-        std::string(1, static_cast<char>('A' + index)) + "  " + display_label(slot.config);
+    const std::string label = lettered_label(index, slot.config);
     ImGui::TextUnformatted(label.c_str());
     ImGui::PopStyleColor();
   }
@@ -244,8 +278,8 @@ void draw_view_area(AppContext& app) {
   }
   // As many views per row as fit (at most three), rows at least a readable height; when they do not
   // all fit, the area scrolls. One configuration: cells of at least 15 font heights. Several: the
-  // number per row that needs the least height with every panel readable (panel_margin_* plus
-  // min_panel_data), its panels side by side or stacked as arrange_panels would put them.
+  // number per row that needs the least height, each row as tall as its panels need to be readable
+  // (panel_margin_* plus min_panel_data) in the arrangement arrange_panels picks.
   const float em = ImGui::GetFontSize();
   const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
   const std::size_t configs = app.state.slots.size();
@@ -255,8 +289,6 @@ void draw_view_area(AppContext& app) {
   const bool panels = std::any_of(views.begin(), views.end(),
                                   [](const ViewType* view) { return view->scope == ViewScope::per_config; });
   if (configs > 1 && panels) {
-    const float panel_width = (panel_margin_x + min_panel_data) * em;
-    const float panel_height = (panel_margin_y + min_panel_data) * em;
     const float title = ImGui::GetFrameHeightWithSpacing() + 2.0f * ImGui::GetStyle().WindowPadding.y;
     // Widths as a scrolling grid leaves them (the scroll bar, each cell's padding): a panel that
     // fits here fits whichever way the grid turns out.
@@ -266,13 +298,13 @@ void draw_view_area(AppContext& app) {
     for (std::size_t candidate = 1; candidate <= std::min<std::size_t>(3, views.size()); ++candidate) {
       const float cell =
           (usable - static_cast<float>(candidate - 1) * spacing.x) / static_cast<float>(candidate) - padding;
-      const auto fit =
-          static_cast<std::size_t>(std::max(0.0f, (cell + spacing.x) / (panel_width + spacing.x)));
-      if (fit == 0 && candidate > 1) break;  // narrower cells would cut the panels
-      const std::size_t columns = std::clamp<std::size_t>(fit, 1, configs);
-      const std::size_t panel_rows = (configs + columns - 1) / columns;
-      const float row_height =
-          std::max(20.0f * em, title + static_cast<float>(panel_rows) * (panel_height + spacing.y));
+      std::optional<float> panels_height = readable_panels_height(configs, cell, spacing, em);
+      if (!panels_height && candidate > 1) break;  // narrower cells would cut the panels
+      // One view per row and still too narrow: the panels stacked, one under the other.
+      if (!panels_height)
+        panels_height = static_cast<float>(configs) * (panel_margin_y + min_panel_data) * em +
+                        static_cast<float>(configs - 1) * spacing.y;
+      const float row_height = std::max(20.0f * em, title + *panels_height + spacing.y);
       const std::size_t view_rows = (views.size() + candidate - 1) / candidate;
       const float total = static_cast<float>(view_rows) * (row_height + spacing.y);
       if (total < least_total - 0.5f) {

@@ -440,7 +440,7 @@ void draw_sidebar_panel(AppContext& app) {
   }
   const std::string heading =
       app.state.slots.size() > 1
-          ? trf("sidebar.section.encoding_of", {std::string(1, static_cast<char>('A' + app.state.active))})
+          ? trf("sidebar.section.encoding_of", {std::string(1, config_letter(app.state.active))})
           : std::string(tr("sidebar.section.encoding"));
   section(app, heading.c_str());
   draw_encoding_controls(app);

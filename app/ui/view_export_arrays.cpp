@@ -91,7 +91,5 @@ std::vector<std::int64_t> all_positions(const EncodingParams& e) {
   return positions;
 }
 
-char config_letter(std::size_t index) { return static_cast<char>('A' + index); }
-
 }  // namespace export_arrays
 }  // namespace pelab::app::ui

@@ -32,8 +32,6 @@ ExportArray columns_array(std::string name, std::string description, std::string
                           const std::vector<std::pair<std::string, const std::vector<double>*>>& columns);
 std::string position_axis(std::int64_t start, std::int64_t stride);
 std::vector<std::int64_t> all_positions(const EncodingParams& e);
-// A, B, C, D: the configuration's letter in compare mode.
-char config_letter(std::size_t index);
 
 }  // namespace export_arrays
 }  // namespace pelab::app::ui

@@ -275,9 +275,7 @@ class Parser {
     });
   }
 
-  [[noreturn]] void fail(const std::string& what) const {
-    throw Error("CONFIG " + quote_user_text(text_) + ": " + what);
-  }
+  [[noreturn]] void fail(const std::string& what) const { throw Error(config_message(text_, what)); }
 
   // The reader's messages name a key, not the CONFIG: fail() names the CONFIG once. (Messages of
   // this parser's own are already named, so the reader's calls are wrapped one by one.)
@@ -369,6 +367,10 @@ std::string not_applicable_message(std::string_view option, EncodingKind kind, K
 bool names_table_file(std::string_view text) {
   if (parse_encoding_kind(text.substr(0, text.find(':')))) return false;  // KIND:... is never a path
   return ends_with_ascii_nocase(text, ".npy") || ends_with_ascii_nocase(text, ".safetensors");
+}
+
+std::string config_message(std::string_view text, std::string_view why) {
+  return "CONFIG " + quote_user_text(text) + ": " + std::string(why);
 }
 
 ConfigSpec parse_config_spec(std::string_view text) { return Parser(text).run(); }

@@ -1,14 +1,16 @@
 #!/bin/bash
-# Drives the real pelab window under Xvfb with synthetic input (xdotool), as a user would: types a
-# value into N, presses the arrow keys, drags the base slider, saves with Ctrl+S, opens a bad session
-# with Ctrl+O, drops a file that is not a table and then GPT-2's table on the window (XDND, with
-# xdnd_drop), then steps a lesson in presenter mode with a clicker's keys. Checks the saved
-# sessions (the app's own record of its state) and that the window kept responding.
+# Drives the real pelab window under Xvfb with synthetic input (xdotool), as a user would, and checks
+# the sessions it saves with Ctrl+S (the app's own record of its state) and that the window kept
+# responding. Three parts, one per ctest case (gui.drive_window, gui.drive_lesson, gui.drive_taps),
+# each under an X server of its own: with two parts under one server, in about one run in six the
+# server was gone when the second part started ("cannot connect to display"), and the second part's
+# result then said nothing about it.
+#   window  type a value into N, arrow keys, drag the base slider, open a bad session with Ctrl+O,
+#           drop a file that is not a table and then GPT-2's table on the window (XDND, xdnd_drop)
+#   lesson  step a lesson in presenter mode with a clicker's keys, blanking included
+#   taps    keys tapped faster than frames are drawn, in the window and in a lesson: each must count
 # Usage (under xvfb-run -s "-screen 0 1280x800x24"): drive_window.sh PELAB XDND_DROP GPT2_NPY [PART]
-# PART is "window" (typing, keys, drag, bad session, drops), "lesson" (presenter mode), both (the
-# default), or "taps": keys tapped faster than frames are drawn, each of which must count. ctest runs the two parts under two X servers: in about one run in six the X server of
-# the first part was gone by the time the lesson started ("cannot connect to display"), and the
-# lesson's result then said nothing about the lesson.
+# PART is window, lesson or taps; without it, window then lesson.
 set -u
 pelab="$1"
 xdnd_drop="$2"

@@ -352,6 +352,12 @@ TEST_CASE("view options (--set) from the command line, all or nothing", "[sessio
   CHECK(views.curves.columns == std::vector<std::int64_t>{0, 16, -1});
   CHECK(resolve_curve_columns(views.curves.columns, 64) == std::vector<std::int64_t>{0, 16, 63});
   CHECK(resolve_curve_columns({5, -1, 4}, 4) == std::vector<std::int64_t>{3});  // 5, 4 outside; -1 is 3
+  // The ends of the range: the first and last column of the widest table the views draw (D = 4096).
+  REQUIRE(
+      apply_view_options(views, std::vector<std::string>{"curves.columns=[-4096, 4095]"}, models).empty());
+  CHECK(views.curves.columns == std::vector<std::int64_t>{-4096, 4095});
+  CHECK(resolve_curve_columns(views.curves.columns, 4096) == std::vector<std::int64_t>{0, 4095});
+  REQUIRE(apply_view_options(views, curves_options, models).empty());
   // Refused: an empty list, too many entries, an entry beyond any D, a fraction.
   for (const char* option : {"curves.columns=[]", "curves.columns=[0,1,2,3,4,5,6,7,8]",
                              "curves.columns=[4096]", "curves.columns=[-4097]", "curves.columns=[1.5]"}) {
@@ -388,4 +394,15 @@ TEST_CASE("a saved session starts with its format key; .json arguments name sess
   CHECK_FALSE(names_session_file("sinusoidal:label=a.json.npy"));
   CHECK_FALSE(names_session_file("sinusoidal"));
   CHECK_FALSE(names_session_file("json"));
+}
+
+TEST_CASE("a configuration is named by its letter and its label", "[session]") {
+  Config unlabelled;
+  unlabelled.encoding.kind = EncodingKind::sinusoidal;
+  unlabelled.encoding.base = 100.0;
+  CHECK(lettered_label(1, unlabelled) == "B  sinusoidal base 100");
+  Config labelled = unlabelled;
+  labelled.label = "mine";
+  CHECK(lettered_label(3, labelled) == "D  mine");
+  CHECK(config_letter(0) == 'A');
 }

@@ -419,6 +419,16 @@ TEST_CASE("config_spec: malformed CONFIGs are refused with the text quoted", "[c
   check_refused("integer:label=" + std::string(65, 'x'), {"label is 65 bytes, above the limit of 64"});
 }
 
+TEST_CASE("config_spec: a refusal after parsing names the CONFIG as the grammar does", "[config_spec]") {
+  // A front end's own refusal (pelab: a table that does not load) reads like the grammar's.
+  CHECK(config_message("learned:table=a.npy", "no such file") ==
+        "CONFIG 'learned:table=a.npy': no such file");
+  CHECK(config_message("a\tb.npy", "why") == "CONFIG 'a\\tb.npy': why");
+  CHECK(error_of("sinusoidal:label=a\nb") ==
+        config_message("sinusoidal:label=a\nb",
+                       "contains a control character; CONFIG is one line of printable text"));
+}
+
 TEST_CASE("config_spec: help names the grammar, every kind and key, and examples that parse",
           "[config_spec]") {
   const std::string help(config_spec_help());

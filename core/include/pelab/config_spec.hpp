@@ -35,6 +35,11 @@ struct ConfigSpec {
 // "Open with pelab" load the file as a learned table.
 ConfigSpec parse_config_spec(std::string_view text);
 
+// How every refusal of a CONFIG names it, once: "CONFIG 'text': why", the text quoted as
+// quote_user_text quotes it. parse_config_spec's errors use it, and so does a front end that refuses a
+// CONFIG after parsing it (a table that does not load).
+std::string config_message(std::string_view text, std::string_view why);
+
 // Whether parse_config_spec reads `text` as a table file's path (the rule above).
 bool names_table_file(std::string_view text);
 
