@@ -123,9 +123,7 @@ std::optional<ViewImage> render_view_image(ui::AppContext& app, const ViewFigure
   app.state.layout.maximized = std::string(view->id);
   app.capture_mode = true;
   // The cell's own title (translated as the cell translates it) unless the caller gives one.
-  const std::string title = figure.title.empty()
-                                ? tr_or(("view." + std::string(view->id) + ".title").c_str(), view->title)
-                                : figure.title;
+  const std::string title = figure.title.empty() ? ui::view_title(*view) : figure.title;
 
   // As run_screenshot: frames until the workers have delivered and the layout has settled.
   using Clock = std::chrono::steady_clock;

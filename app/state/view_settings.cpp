@@ -225,11 +225,21 @@ constinit const ViewSettingsTable attention_settings_table = {"attention", atten
 constinit const ViewSettingsTable norms_settings_table = {"norms", norms_fields};
 constinit const ViewSettingsTable pca_settings_table = {"pca", pca_fields};
 
-std::span<const ViewSettingsTable* const> view_settings_tables() {
-  static constexpr std::array<const ViewSettingsTable*, 6> tables = {
-      &curves_settings_table,    &rope_settings_table,  &bias_settings_table,
-      &attention_settings_table, &norms_settings_table, &pca_settings_table};
-  return tables;
+namespace {
+
+// The one list of the views that have settings (the registry's rows find theirs here by id).
+constexpr std::array<const ViewSettingsTable*, 6> all_settings_tables = {
+    &curves_settings_table,    &rope_settings_table,  &bias_settings_table,
+    &attention_settings_table, &norms_settings_table, &pca_settings_table};
+
+}  // namespace
+
+std::span<const ViewSettingsTable* const> view_settings_tables() { return all_settings_tables; }
+
+const ViewSettingsTable* find_view_settings_table(std::string_view view) {
+  for (const ViewSettingsTable* table : all_settings_tables)
+    if (table->view == view) return table;
+  return nullptr;
 }
 
 }  // namespace pelab::app

@@ -166,8 +166,10 @@ extern const ViewSettingsTable bias_settings_table;
 extern const ViewSettingsTable attention_settings_table;
 extern const ViewSettingsTable norms_settings_table;
 extern const ViewSettingsTable pca_settings_table;
-// Every table, in the session's order.
+// Every table, in the session's order: the one list of the views that have settings.
 std::span<const ViewSettingsTable* const> view_settings_tables();
+// The table of the view `view` (its id), or nullptr for a view without settings of its own.
+const ViewSettingsTable* find_view_settings_table(std::string_view view);
 
 // The scaling as computed: original_max set to the model's context where the type reads it (and
 // cleared where it does not), so both sides of a comparison share the model's L.

@@ -21,15 +21,22 @@ namespace {
 
 constexpr std::size_t max_recent_tables = 8;
 
+// The views shown now: the maximised one alone, else the grid's.
+std::vector<const ViewType*> visible_views(const AppState& state) {
+  std::vector<const ViewType*> views;
+  if (state.layout.maximized) {
+    if (const ViewType* view = find_view(*state.layout.maximized)) return {view};
+  }
+  for (const std::string& id : state.layout.views) {
+    if (const ViewType* view = find_view(id)) views.push_back(view);
+  }
+  return views;
+}
+
 // What the visible views need from every configuration.
 Needs visible_needs(const AppState& state) {
   Needs needs = 0;
-  if (state.layout.maximized) {
-    if (const ViewType* view = find_view(*state.layout.maximized)) return view->needs;
-  }
-  for (const std::string& id : state.layout.views) {
-    if (const ViewType* view = find_view(id)) needs |= view->needs;
-  }
+  for (const ViewType* view : visible_views(state)) needs |= view->needs;
   return needs;
 }
 
@@ -148,7 +155,9 @@ void use_loaded_ui_strings(AppContext& app, std::span<const std::string> load_pr
 }
 
 void sync_runtimes(AppContext& app) {
-  const Needs needs = visible_needs(app.state);
+  const std::vector<const ViewType*> views = visible_views(app.state);
+  Needs needs = 0;
+  for (const ViewType* view : views) needs |= view->needs;
   std::set<int> alive;
   for (Slot& slot : app.state.slots) {
     Config& config = slot.config;
@@ -164,11 +173,12 @@ void sync_runtimes(AppContext& app) {
       request.table.source_error = source.error;
     }
     request.selection = clamped(slot.selection, config.encoding);
-    request.neighbour_curves = app.state.display.neighbour_curves;
-    if (app.state.views.curves.pick) request.curve_columns = app.state.views.curves.columns;
+    // The metric is an input of the similarity item, which more than one view draws.
     request.metric = app.state.display.metric;
-    request.attention_order = app.state.views.attention.order;
-    request.norm_lengths = app.state.views.norms.lengths;
+    // A view's own inputs come from its row; a hidden view's stay at their defaults, so changing
+    // its settings asks no worker for anything.
+    for (const ViewType* view : views)
+      if (view->request_inputs) view->request_inputs(app.state.views, app.state.display, request);
     request.needs = needs & config_items;
     worker->request(request);
   }
@@ -182,13 +192,18 @@ AcrossContext across_context(AppContext& app) {
   std::vector<std::shared_ptr<const ViewData>> data(app.state.slots.size());
   for (std::size_t i = 0; i < data.size(); ++i) data[i] = latest_data(app, i);
   return AcrossContext{
-      app.state,          std::move(data),         app.across ? app.across->latest() : nullptr,
+      app.state.slots,    app.state.display,       app.state.views,
+      app.state.hover,    std::move(data),         app.across ? app.across->latest() : nullptr,
       app.lessons,        app.capture_mode,        app.draw_observer,
       *app.renderer,      app.colormaps,           app.placements,
       app.difference_gpu, app.difference_on_window};
 }
 
 AcrossRequest current_across_request(const AppContext& app) {
+  return across_request_for(app, visible_needs(app.state));
+}
+
+AcrossRequest across_request_for(const AppContext& app, Needs needs) {
   const DisplaySettings& display = app.state.display;
   const std::size_t last = app.state.slots.size() - 1;
   std::shared_ptr<const ViewData> a, b;  // the difference view's A and B, as it clamps them
@@ -196,7 +211,7 @@ AcrossRequest current_across_request(const AppContext& app) {
     a = latest_data(app, std::min(display.difference_a, last));
     b = latest_data(app, std::min(display.difference_b, last));
   }
-  return across_request(app.state, visible_needs(app.state), a.get(), b.get(), app.difference_on_window);
+  return across_request(app.state, needs, a.get(), b.get(), app.difference_on_window);
 }
 
 std::shared_ptr<const ViewData> latest_data(const AppContext& app, std::size_t index) {

@@ -2,7 +2,7 @@
 // The whole window for one frame: notice banner, sidebar of controls, the views (a grid, or one
 // maximised; each per-configuration view side by side for every configuration), status bar.
 // Everything the UI reads or edits is in AppContext; a view gets the slice it needs as a
-// ViewContext (one configuration) or a CompareContext (all of them).
+// ViewContext (one configuration) or an AcrossContext (all of them).
 #include <array>
 #include <chrono>
 #include <filesystem>
@@ -60,7 +60,10 @@ struct ViewContext {
 // configurations with their newest data, the across worker's newest numbers and where heatmaps go;
 // never the whole app.
 struct AcrossContext {
-  AppState& state;  // slots and display (read); view settings and hover (the view's controls edit them)
+  std::span<const Slot> slots;  // the configurations, read only (names, how many)
+  DisplaySettings& display;     // the heatmaps' colours; the difference view picks its A and B here
+  ViewSettings& settings;       // the views' settings (the rope and bias views' controls edit them)
+  HoverState& hover;            // what the mouse points at now (the difference maps fill it)
   std::vector<std::shared_ptr<const ViewData>> data;  // each slot's newest data (nullptr before its first)
   std::shared_ptr<const AcrossData> across;           // the across worker's newest (nullptr before its first)
   const LessonPlayer& lessons;                        // presenter mode draws larger and hides the controls
@@ -105,6 +108,8 @@ void sync_runtimes(AppContext& app);
 std::shared_ptr<const ViewData> latest_data(const AppContext& app, std::size_t index);
 // What the across worker is to compute for the visible views across configurations now.
 AcrossRequest current_across_request(const AppContext& app);
+// The same for the across items in `needs`, visible or not (an export checks its numbers against it).
+AcrossRequest across_request_for(const AppContext& app, Needs needs);
 // True when every slot's worker has finished its newest request, and the across worker the
 // request the state gives now.
 bool all_settled(const AppContext& app);

@@ -304,12 +304,12 @@ void draw_attention_view(ViewContext& view) {
 using namespace export_arrays;
 
 // The arrays behind the view, for its Export menu (view_data_export.hpp).
-std::vector<ExportArray> export_attention_data(const AppContext& app, std::size_t slot, ExportDetail) {
-  const auto data = fresh_data(app, slot, item_attention);
+std::vector<ExportArray> export_attention_data(const ExportContext& sources, std::size_t slot, ExportDetail) {
+  const auto data = fresh_data(sources, slot, item_attention);
   const AttentionData& attention = *data->attention;
   require_no_error(attention.error);
   // What the view shows: the worker's demo for the order the user clicked.
-  if (data->request.attention_order != app.state.views.attention.order)
+  if (data->request.attention_order != sources.settings.attention.order)
     throw std::runtime_error(tr("export.not_ready"));
   require_no_error(data->attention_order->error);
   const AttentionDemo& demo = data->attention_order->demo;
@@ -341,6 +341,11 @@ std::vector<ExportArray> export_attention_data(const AppContext& app, std::size_
                        "column: head dimension")};
 }
 
+// Its input to each configuration's request: the order the words are put in.
+void attention_request_inputs(const ViewSettings& settings, const DisplaySettings&, ComputeRequest& request) {
+  request.attention_order = settings.attention.order;
+}
+
 }  // namespace
 
 // The view's row in the registry (view_registry.hpp).
@@ -352,8 +357,8 @@ constinit const ViewType attention_view_type = {
     .scope = ViewScope::per_config,
     .width = 1.6f,
     .draw = draw_attention_view,
+    .request_inputs = attention_request_inputs,
     .export_data = export_attention_data,
-    .settings = &attention_settings_table,
 };
 
 }  // namespace pelab::app::ui

@@ -43,7 +43,7 @@ void slider(const char* label, const char* tip, std::int64_t& value, std::int64_
 }
 
 void draw_bias_controls(AcrossContext& view) {
-  BiasViewSettings& s = view.state.views.bias;
+  BiasViewSettings& s = view.settings.bias;
   const bool capture = view.capture_mode;
   const float em = ImGui::GetFontSize();
   if (ImGui::RadioButton("ALiBi", s.method == BiasMethod::alibi)) s.method = BiasMethod::alibi;
@@ -266,7 +266,7 @@ void draw_distance_plot(const BiasViewSettings& s, const BiasViewData& data, ImV
 
 void draw_bias_view(AcrossContext& view) {
   draw_bias_controls(view);
-  const BiasViewSettings& s = view.state.views.bias;
+  const BiasViewSettings& s = view.settings.bias;
   // Computed by the across worker from bias_view_inputs(state); until the numbers for the newest
   // settings arrive (a few ms), the previous ones stay.
   const std::shared_ptr<const AcrossData> across = view.across;
@@ -322,11 +322,10 @@ void draw_bias_view(AcrossContext& view) {
 using namespace export_arrays;
 
 // The arrays behind the view, for its Export menu (view_data_export.hpp).
-std::vector<ExportArray> export_bias_data(const AppContext& app, std::size_t, ExportDetail) {
-  // What the view draws: the across worker's numbers for bias_view_inputs(state), when current.
-  const std::shared_ptr<const AcrossData> across = fresh_across(app, item_bias);
-  if (!(across->request.bias == bias_view_inputs(app.state)))
-    throw std::runtime_error(tr("export.not_ready"));
+std::vector<ExportArray> export_bias_data(const ExportContext& sources, std::size_t, ExportDetail) {
+  // What the view draws: the across worker's numbers for the bias view's inputs now, when current.
+  const std::shared_ptr<const AcrossData> across = fresh_across(sources, item_bias);
+  if (!(across->request.bias == sources.across_now.bias)) throw std::runtime_error(tr("export.not_ready"));
   const BiasViewData& data = *across->bias;
   require_no_error(data.error);
   std::vector<ExportArray> arrays;
@@ -376,7 +375,6 @@ constinit const ViewType bias_view_type = {
     .width = 1.6f,
     .draw_across = draw_bias_view,
     .export_data = export_bias_data,
-    .settings = &bias_settings_table,
 };
 
 }  // namespace pelab::app::ui

@@ -148,8 +148,9 @@ void draw_curves_view(ViewContext& view) {
 using namespace export_arrays;
 
 // The arrays behind the view, for its Export menu (view_data_export.hpp).
-std::vector<ExportArray> export_curves_data(const AppContext& app, std::size_t slot, ExportDetail detail) {
-  const auto data = fresh_data(app, slot, item_table | item_curves);
+std::vector<ExportArray> export_curves_data(const ExportContext& sources, std::size_t slot,
+                                            ExportDetail detail) {
+  const auto data = fresh_data(sources, slot, item_table | item_curves);
   const CurvesData& curves = *data->curves;
   require_no_error(curves.error);
   const TableKey& key = data->request.table;
@@ -185,6 +186,14 @@ std::vector<ExportArray> export_curves_data(const AppContext& app, std::size_t s
   return {a};
 }
 
+// Its inputs to each configuration's request: the sidebar's neighbours n around i, or the columns
+// picked in the view.
+void curves_request_inputs(const ViewSettings& settings, const DisplaySettings& display,
+                           ComputeRequest& request) {
+  request.neighbour_curves = display.neighbour_curves;
+  if (settings.curves.pick) request.curve_columns = settings.curves.columns;
+}
+
 }  // namespace
 
 // The view's row in the registry (view_registry.hpp).
@@ -196,8 +205,8 @@ constinit const ViewType curves_view_type = {
     .scope = ViewScope::per_config,
     .width = 1.0f,
     .draw = draw_curves_view,
+    .request_inputs = curves_request_inputs,
     .export_data = export_curves_data,
-    .settings = &curves_settings_table,
 };
 
 }  // namespace pelab::app::ui

@@ -2,6 +2,7 @@
 // diverging colormap centred on 0, with max |A − B| and where it occurs. When the shapes differ it
 // says which and offers the window both tables share.
 #include <cmath>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -17,15 +18,15 @@
 namespace pelab::app::ui {
 namespace {
 
-bool slot_combo(const char* id, std::size_t& index, const AppState& state) {
+bool slot_combo(const char* id, std::size_t& index, std::span<const Slot> slots) {
   bool changed = false;
   const std::string current =
-      std::string(1, static_cast<char>('A' + index)) + " " + display_label(state.slots[index].config);
+      std::string(1, static_cast<char>('A' + index)) + " " + display_label(slots[index].config);
   ImGui::SetNextItemWidth(12.0f * ImGui::GetFontSize());
   if (ImGui::BeginCombo(id, current.c_str())) {
-    for (std::size_t i = 0; i < state.slots.size(); ++i) {
+    for (std::size_t i = 0; i < slots.size(); ++i) {
       const std::string name =
-          std::string(1, static_cast<char>('A' + i)) + " " + display_label(state.slots[i].config);
+          std::string(1, static_cast<char>('A' + i)) + " " + display_label(slots[i].config);
       if (ImGui::Selectable(name.c_str(), i == index)) {
         changed = i != index;
         index = i;
@@ -72,29 +73,29 @@ void draw_difference_map(AcrossContext& view, const DifferenceData& d, bool simi
     const std::string text = "p = " + std::to_string(p) + (similarity ? ", q = " : ", i = ") +
                              std::to_string(col) + "\nA − B = " + plot::format_number(value, 9);
     plot::SetHoverText(text.c_str());
-    view.state.hover.position = p;
-    if (!similarity) view.state.hover.dimension = col;
+    view.hover.position = p;
+    if (!similarity) view.hover.dimension = col;
   });
 }
 
 void draw_difference_view(AcrossContext& view) {
-  AppState& state = view.state;
-  if (state.slots.size() < 2) {
+  const std::span<const Slot> slots = view.slots;
+  if (slots.size() < 2) {
     note_text("%s", tr("views.difference.needs_two"));
     note_not_applicable(view);  // said why instead of drawing
     return;
   }
-  DisplaySettings& display = state.display;
-  display.difference_a = std::min(display.difference_a, state.slots.size() - 1);
-  display.difference_b = std::min(display.difference_b, state.slots.size() - 1);
+  DisplaySettings& display = view.display;
+  display.difference_a = std::min(display.difference_a, slots.size() - 1);
+  display.difference_b = std::min(display.difference_b, slots.size() - 1);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("A");
   ImGui::SameLine();
-  slot_combo("##difference_a", display.difference_a, state);
+  slot_combo("##difference_a", display.difference_a, slots);
   ImGui::SameLine();
   ImGui::TextUnformatted("−  B");
   ImGui::SameLine();
-  slot_combo("##difference_b", display.difference_b, state);
+  slot_combo("##difference_b", display.difference_b, slots);
 
   const std::shared_ptr<const ViewData> a = view.data_of(display.difference_a);
   const std::shared_ptr<const ViewData> b = view.data_of(display.difference_b);
@@ -153,11 +154,11 @@ void draw_difference_view(AcrossContext& view) {
 using namespace export_arrays;
 
 // The arrays behind the view, for its Export menu (view_data_export.hpp).
-std::vector<ExportArray> export_difference_data(const AppContext& app, std::size_t, ExportDetail) {
+std::vector<ExportArray> export_difference_data(const ExportContext& sources, std::size_t, ExportDetail) {
   // What the view draws: the across worker's difference, when it is for the newest data of the
   // two configurations compared.
-  const std::shared_ptr<const AcrossData> across = fresh_across(app, item_difference);
-  if (!(across->request.difference == current_across_request(app).difference) || !across->difference)
+  const std::shared_ptr<const AcrossData> across = fresh_across(sources, item_difference);
+  if (!(across->request.difference == sources.across_now.difference) || !across->difference)
     throw std::runtime_error(tr("export.not_ready"));
   const std::shared_ptr<const DifferenceData> diff = across->difference;
   require_no_error(diff->error);

@@ -27,7 +27,7 @@ HeatmapTarget heatmap_target(ViewContext& view) {
 }
 
 HeatmapTarget heatmap_target(AcrossContext& view) {
-  return HeatmapTarget{view.renderer, view.colormaps, view.state.display, view.placements, 0};
+  return HeatmapTarget{view.renderer, view.colormaps, view.display, view.placements, 0};
 }
 
 void draw_heatmap_plot(const HeatmapTarget& target, const HeatmapPlotSpec& spec, ImVec2 size,

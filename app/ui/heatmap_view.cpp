@@ -91,8 +91,9 @@ void draw_heatmap_view(ViewContext& view) {
 using namespace export_arrays;
 
 // The arrays behind the view, for its Export menu (view_data_export.hpp).
-std::vector<ExportArray> export_heatmap_data(const AppContext& app, std::size_t slot, ExportDetail detail) {
-  const auto data = fresh_data(app, slot, item_table);
+std::vector<ExportArray> export_heatmap_data(const ExportContext& sources, std::size_t slot,
+                                             ExportDetail detail) {
+  const auto data = fresh_data(sources, slot, item_table);
   const TableData& table = *data->table;
   require_no_error(table.error);
   const TableKey& key = data->request.table;

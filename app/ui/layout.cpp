@@ -199,7 +199,7 @@ void draw_cell(AppContext& app, const ViewType& view, ImVec2 size, const SharedR
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   const bool maximized = app.state.layout.maximized == id;
   ImGui::AlignTextToFramePadding();
-  const std::string title = tr_or(("view." + id + ".title").c_str(), view.title);
+  const std::string title = view_title(view);
   ImGui::TextUnformatted(title.c_str());
   const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
   // The audience of presenter mode sees no buttons (the lecturer steps with keys or a clicker).

@@ -279,10 +279,10 @@ void draw_norms_view(ViewContext& view) {
 using namespace export_arrays;
 
 // The arrays behind the view, for its Export menu (view_data_export.hpp).
-std::vector<ExportArray> export_norms_data(const AppContext& app, std::size_t slot, ExportDetail) {
-  const auto data = fresh_data(app, slot, item_norms);
+std::vector<ExportArray> export_norms_data(const ExportContext& sources, std::size_t slot, ExportDetail) {
+  const auto data = fresh_data(sources, slot, item_norms);
   require_no_error(data->norms->error);
-  const NormsViewSettings& settings = app.state.views.norms;
+  const NormsViewSettings& settings = sources.settings.norms;
   // What the view shows: the worker's result for the batch the controls set.
   if (data->request.norm_lengths != settings.lengths) throw std::runtime_error(tr("export.not_ready"));
   const NormsResult& result = *data->norms_result;
@@ -306,6 +306,11 @@ std::vector<ExportArray> export_norms_data(const AppContext& app, std::size_t sl
       columns_array("batchnorm-counted", "rows in each step's batch", "row: step t", {{"rows", &counted}})};
 }
 
+// Its input to each configuration's request: the lengths of the batch's sequences.
+void norms_request_inputs(const ViewSettings& settings, const DisplaySettings&, ComputeRequest& request) {
+  request.norm_lengths = settings.norms.lengths;
+}
+
 }  // namespace
 
 // The view's row in the registry (view_registry.hpp).
@@ -317,8 +322,8 @@ constinit const ViewType norms_view_type = {
     .scope = ViewScope::per_config,
     .width = 1.6f,
     .draw = draw_norms_view,
+    .request_inputs = norms_request_inputs,
     .export_data = export_norms_data,
-    .settings = &norms_settings_table,
 };
 
 }  // namespace pelab::app::ui

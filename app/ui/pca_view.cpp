@@ -250,8 +250,8 @@ void draw_pca_view(ViewContext& view) {
 using namespace export_arrays;
 
 // The arrays behind the view, for its Export menu (view_data_export.hpp).
-std::vector<ExportArray> export_pca_data(const AppContext& app, std::size_t slot, ExportDetail) {
-  const auto data = fresh_data(app, slot, item_table | item_pca);
+std::vector<ExportArray> export_pca_data(const ExportContext& sources, std::size_t slot, ExportDetail) {
+  const auto data = fresh_data(sources, slot, item_table | item_pca);
   const PcaData& pca = *data->pca;
   require_no_error(pca.error);
   std::vector<std::vector<double>> pcs(static_cast<std::size_t>(pca.points.cols()));
@@ -286,7 +286,6 @@ constinit const ViewType pca_view_type = {
     .width = 1.0f,
     .draw = draw_pca_view,
     .export_data = export_pca_data,
-    .settings = &pca_settings_table,
 };
 
 }  // namespace pelab::app::ui

@@ -185,7 +185,7 @@ void edit_scaling(const char* id, const char* name, RopeScaling& s, std::int64_t
 }
 
 void draw_rope_controls(AcrossContext& view) {
-  RopeViewSettings& s = view.state.views.rope;
+  RopeViewSettings& s = view.settings.rope;
   const bool capture = view.capture_mode;
   const float em = ImGui::GetFontSize();
   if (view.lessons.presenting) {
@@ -432,7 +432,7 @@ void side_header(const RopeViewData& data, const RopeSideData& side, bool presen
 // One scaling: its controls, its summary and its three plots, in a column of `room`; `beside` when
 // the other scaling's column stands next to it (their plots then start at the same height).
 void draw_side(AcrossContext& view, const RopeViewData& data, int index, ImVec2 room, bool beside) {
-  RopeViewSettings& settings = view.state.views.rope;
+  RopeViewSettings& settings = view.settings.rope;
   const char* name = index == 0 ? "A" : "B";
   // The two columns' header heights of the previous frame, kept by ImGui in the view's window
   // (the columns' parent) under ids of their own.
@@ -516,7 +516,7 @@ void draw_rope_view(AcrossContext& view) {
   if (view.lessons.presenting) ImGui::SetWindowFontScale(0.8f);
   draw_legend();
   if (view.lessons.presenting) ImGui::SetWindowFontScale(1.0f);
-  const RopeViewSettings& settings = view.state.views.rope;
+  const RopeViewSettings& settings = view.settings.rope;
   // Computed by the across worker from the settings (screenshots wait until it has settled).
   const std::shared_ptr<const AcrossData> across = view.across;
   if (!across || !across->rope) {
@@ -565,10 +565,10 @@ void draw_rope_view(AcrossContext& view) {
 using namespace export_arrays;
 
 // The arrays behind the view, for its Export menu (view_data_export.hpp).
-std::vector<ExportArray> export_rope_data(const AppContext& app, std::size_t, ExportDetail) {
+std::vector<ExportArray> export_rope_data(const ExportContext& sources, std::size_t, ExportDetail) {
   // What the view draws: the across worker's numbers for the rope view's settings, when current.
-  const std::shared_ptr<const AcrossData> across = fresh_across(app, item_rope);
-  if (!(across->request.rope == app.state.views.rope)) throw std::runtime_error(tr("export.not_ready"));
+  const std::shared_ptr<const AcrossData> across = fresh_across(sources, item_rope);
+  if (!(across->request.rope == sources.settings.rope)) throw std::runtime_error(tr("export.not_ready"));
   const RopeViewData& data = *across->rope;
   require_no_error(data.error);
   std::vector<std::vector<double>> extra;
@@ -619,7 +619,6 @@ constinit const ViewType rope_view_type = {
     .width = 2.0f,
     .draw_across = draw_rope_view,
     .export_data = export_rope_data,
-    .settings = &rope_settings_table,
 };
 
 }  // namespace pelab::app::ui

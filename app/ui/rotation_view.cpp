@@ -328,8 +328,8 @@ void draw_rotation_view(ViewContext& view) {
 using namespace export_arrays;
 
 // The arrays behind the view, for its Export menu (view_data_export.hpp).
-std::vector<ExportArray> export_rotation_data(const AppContext& app, std::size_t slot, ExportDetail) {
-  const auto data = fresh_data(app, slot, item_table | item_rotation | item_residual);
+std::vector<ExportArray> export_rotation_data(const ExportContext& sources, std::size_t slot, ExportDetail) {
+  const auto data = fresh_data(sources, slot, item_table | item_rotation | item_residual);
   const RotationData& rot = *data->rotation;
   require_no_error(rot.error);
   const bool exact = rot.structure.exact();

@@ -65,8 +65,7 @@ void draw_failures_below(const std::vector<std::shared_ptr<const ViewData>>& dat
 }
 
 void draw_scorecard_view(AcrossContext& view) {
-  const AppState& state = view.state;
-  const std::size_t count = state.slots.size();
+  const std::size_t count = view.slots.size();
   std::vector<std::shared_ptr<const ViewData>> data(count);
   for (std::size_t i = 0; i < count; ++i) data[i] = view.data_of(i);
   // The sentences (what is measured under each name, each verdict under its mark) are shown only when
@@ -113,7 +112,7 @@ void draw_scorecard_view(AcrossContext& view) {
   ImGui::TableSetupColumn(tr("views.scorecard.requirement"), ImGuiTableColumnFlags_WidthStretch, 0.8f);
   for (std::size_t i = 0; i < count; ++i) {
     const std::string name =
-        std::string(1, static_cast<char>('A' + i)) + " " + display_label(state.slots[i].config);
+        std::string(1, static_cast<char>('A' + i)) + " " + display_label(view.slots[i].config);
     ImGui::TableSetupColumn(name.c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
   }
   ImGui::TableHeadersRow();
@@ -186,12 +185,12 @@ void draw_scorecard_view(AcrossContext& view) {
 using namespace export_arrays;
 
 // The arrays behind the view, for its Export menu (view_data_export.hpp).
-std::vector<ExportArray> export_scorecard_data(const AppContext& app, std::size_t, ExportDetail) {
+std::vector<ExportArray> export_scorecard_data(const ExportContext& sources, std::size_t, ExportDetail) {
   std::vector<std::vector<double>> values, passes;
   std::vector<double> thresholds, numbers;
   std::vector<std::string> names;
-  for (std::size_t i = 0; i < app.state.slots.size(); ++i) {
-    const auto data = fresh_data(app, i, item_requirements);
+  for (std::size_t i = 0; i < sources.slots.size(); ++i) {
+    const auto data = fresh_data(sources, i, item_requirements);
     require_no_error(data->requirements->error);
     const auto& scores = data->requirements->scores;
     std::vector<double> v, pass;

@@ -329,8 +329,7 @@ void draw_view_toggles(AppContext& app) {
     bool shown = std::find(views.begin(), views.end(), id) != views.end();
     if (column++ % 2 == 1) ImGui::SameLine(9.5f * ImGui::GetFontSize());
     // The view's short name in the UI's language (English: its id, as --view and sessions spell it).
-    const std::string short_key = "view." + id + ".short";
-    const std::string label = tr_or(short_key.c_str(), id) + "##" + id;
+    const std::string label = view_short_name(view) + "##" + id;
     if (ImGui::Checkbox(label.c_str(), &shown)) {
       if (shown) {
         views.push_back(id);
@@ -338,9 +337,7 @@ void draw_view_toggles(AppContext& app) {
         views.erase(std::remove(views.begin(), views.end(), id), views.end());
       }
     }
-    const std::string title_key = "view." + id + ".title", summary_key = "view." + id + ".summary";
-    const std::string tooltip =
-        tr_or(title_key.c_str(), view.title) + ": " + tr_or(summary_key.c_str(), view.summary);
+    const std::string tooltip = view_title(view) + ": " + view_summary(view);
     item_tooltip(tooltip.c_str());
   }
 }

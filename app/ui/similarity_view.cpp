@@ -159,9 +159,9 @@ void draw_similarity_view(ViewContext& view) {
 using namespace export_arrays;
 
 // The arrays behind the view, for its Export menu (view_data_export.hpp).
-std::vector<ExportArray> export_similarity_data(const AppContext& app, std::size_t slot,
+std::vector<ExportArray> export_similarity_data(const ExportContext& sources, std::size_t slot,
                                                 ExportDetail detail) {
-  const auto data = fresh_data(app, slot, item_table | item_similarity | item_similarity_row);
+  const auto data = fresh_data(sources, slot, item_table | item_similarity | item_similarity_row);
   const SimilarityData& sim = *data->similarity;
   require_no_error(sim.error);
   const TableKey& key = data->request.table;

@@ -121,8 +121,8 @@ void draw_spectrum_view(ViewContext& view) {
 using namespace export_arrays;
 
 // The arrays behind the view, for its Export menu (view_data_export.hpp).
-std::vector<ExportArray> export_spectrum_data(const AppContext& app, std::size_t slot, ExportDetail) {
-  const auto data = fresh_data(app, slot, item_spectrum);
+std::vector<ExportArray> export_spectrum_data(const ExportContext& sources, std::size_t slot, ExportDetail) {
+  const auto data = fresh_data(sources, slot, item_spectrum);
   const PeriodSpectrum& s = *data->spectrum;
   if (s.periods.empty()) throw std::runtime_error(tr_text(s.why_none_text));
   std::vector<double> band(s.periods.size()), column(s.periods.size());

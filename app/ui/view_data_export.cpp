@@ -42,14 +42,14 @@ std::string file_stem(const ViewType& view, std::size_t slot, bool per_config_na
   return stem;
 }
 
-std::string sidecar_json(const AppContext& app, const ViewType& view, std::size_t slot, const ExportArray& a,
-                         DataFormat format, const std::string& file_name) {
+std::string sidecar_json(std::span<const Slot> slots, const ViewType& view, std::size_t slot,
+                         const ExportArray& a, DataFormat format, const std::string& file_name) {
   nlohmann::ordered_json j;
   j["file"] = file_name;
   j["view"] = std::string(view.id);
-  if (view.scope == ViewScope::per_config && slot < app.state.slots.size()) {
+  if (view.scope == ViewScope::per_config && slot < slots.size()) {
     j["configuration"] = std::string(1, config_letter(slot));
-    j["label"] = display_label(app.state.slots[slot].config);
+    j["label"] = display_label(slots[slot].config);
   }
   j["array"] = a.name;
   j["description"] = a.description;
@@ -80,6 +80,13 @@ std::string encode_export_array(const ExportArray& array, DataFormat format) {
 
 // ---- writing ------------------------------------------------------------------------------------
 
+ExportContext export_context(const AppContext& app) {
+  std::vector<std::shared_ptr<const ViewData>> data(app.state.slots.size());
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = latest_data(app, i);
+  return ExportContext{app.state.slots, std::move(data), app.across ? app.across->latest() : nullptr,
+                       across_request_for(app, across_items), app.state.views};
+}
+
 bool view_shows_sample(const AppContext& app, const ViewType& view) {
   if (view.scope != ViewScope::per_config) return false;
   for (std::size_t i = 0; i < app.state.slots.size(); ++i) {
@@ -108,13 +115,14 @@ DataExport export_view_data(const AppContext& app, const ViewType& view, DataFor
   std::vector<File> files;
   const std::string ext = format == DataFormat::npy ? ".npy" : ".csv";
   try {
+    const ExportContext sources = export_context(app);
     const bool per_config = view.scope == ViewScope::per_config;
-    const std::size_t slots = per_config ? app.state.slots.size() : 1;
+    const std::size_t slots = per_config ? sources.slots.size() : 1;
     for (std::size_t slot = 0; slot < slots; ++slot) {
-      for (const ExportArray& a : view.export_data(app, slot, detail)) {
-        const std::string name = file_stem(view, slot, per_config && app.state.slots.size() > 1, a) + ext;
+      for (const ExportArray& a : view.export_data(sources, slot, detail)) {
+        const std::string name = file_stem(view, slot, per_config && sources.slots.size() > 1, a) + ext;
         files.push_back({dir / name, encode_export_array(a, format)});
-        files.push_back({dir / (name + ".json"), sidecar_json(app, view, slot, a, format, name)});
+        files.push_back({dir / (name + ".json"), sidecar_json(sources.slots, view, slot, a, format, name)});
       }
     }
   } catch (const std::exception& e) {

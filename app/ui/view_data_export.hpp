@@ -17,12 +17,15 @@
 // created are removed again and the error is returned.
 #include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <imgui.h>
 
 #include "context/app_context.hpp"
+#include "state/across_data.hpp"
 #include "state/view_data.hpp"
 
 namespace pelab::app::ui {
@@ -39,6 +42,20 @@ struct ExportArray {
   Sampling rows;                     // over the view's positions: stride > 1 = a strided sample
   bool full = false;                 // the complete data, recomputed for the export
 };
+
+// What a view's export function reads, never the whole app: the configurations, each one's newest
+// data, the across worker's newest numbers and what it would be asked for with the state now (every
+// across item: the export checks that the numbers it writes are for the settings shown), and the
+// views' settings.
+struct ExportContext {
+  std::span<const Slot> slots;
+  std::vector<std::shared_ptr<const ViewData>> data;  // each slot's newest (nullptr before its first)
+  std::shared_ptr<const AcrossData> across;           // the across worker's newest (nullptr before its first)
+  AcrossRequest across_now;
+  const ViewSettings& settings;
+};
+// The slice for the app as it is now.
+ExportContext export_context(const AppContext& app);
 
 // The view's arrays as shown (sampled as the view samples), or recomputed in full where the view
 // shows a sample.

@@ -14,18 +14,18 @@ namespace pelab::app::ui {
 namespace export_arrays {
 
 // The view's data for one slot, or a thrown message when it is missing or not up to date.
-std::shared_ptr<const ViewData> fresh_data(const AppContext& app, std::size_t slot, Needs needs) {
-  if (slot >= app.state.slots.size()) throw std::runtime_error("no such configuration");
-  const std::shared_ptr<const ViewData> data = latest_data(app, slot);
+std::shared_ptr<const ViewData> fresh_data(const ExportContext& sources, std::size_t slot, Needs needs) {
+  if (slot >= sources.slots.size()) throw std::runtime_error("no such configuration");
+  const std::shared_ptr<const ViewData> data = slot < sources.data.size() ? sources.data[slot] : nullptr;
   if (!data || !data->has(needs) || !data->is_fresh(needs) ||
-      !(data->request.table.encoding == app.state.slots[slot].config.encoding)) {
+      !(data->request.table.encoding == sources.slots[slot].config.encoding)) {
     throw std::runtime_error(tr("export.not_ready"));
   }
   return data;
 }
 
-std::shared_ptr<const AcrossData> fresh_across(const AppContext& app, Needs needs) {
-  std::shared_ptr<const AcrossData> data = app.across ? app.across->latest() : nullptr;
+std::shared_ptr<const AcrossData> fresh_across(const ExportContext& sources, Needs needs) {
+  const std::shared_ptr<const AcrossData>& data = sources.across;
   if (!data || !data->is_fresh(needs)) throw std::runtime_error(tr("export.not_ready"));
   return data;
 }

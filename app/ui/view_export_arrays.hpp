@@ -18,9 +18,9 @@ namespace pelab::app::ui {
 namespace export_arrays {
 
 // The view's data for one slot; throws when it is missing or not up to date.
-std::shared_ptr<const ViewData> fresh_data(const AppContext& app, std::size_t slot, Needs needs);
+std::shared_ptr<const ViewData> fresh_data(const ExportContext& sources, std::size_t slot, Needs needs);
 // The across worker's newest data when `needs` are fresh in it; throws when not.
-std::shared_ptr<const AcrossData> fresh_across(const AppContext& app, Needs needs);
+std::shared_ptr<const AcrossData> fresh_across(const ExportContext& sources, Needs needs);
 void require_no_error(const std::string& error);
 std::uint64_t bytes_of(std::int64_t rows, std::int64_t cols);
 // Throws when rows x cols doubles exceed export_full_cap_bytes.

@@ -74,12 +74,35 @@ TEST_CASE("both languages hold the same UI string keys", "[i18n]") {
   set_language("en");
   CHECK(tr_text({pelab::TextId::requirement_fail_2, {"63", "1"}}) ==
         "fails: values reach 63, above the bound 1 that keeps them on the scale of token embeddings");
-  // Every view of the registry has a Korean title.
-  for (std::string_view id : ui::view_ids()) {
-    INFO(id);
-    CHECK(ko_set.contains("view." + std::string(id) + ".title"));
-    CHECK(ko_set.contains("view." + std::string(id) + ".short"));
+  // Every view of the registry has its title, short name and summary in every language but English,
+  // whose texts are the registry's own (title, summary, and the id as short name).
+  const std::vector<Language> languages = available_languages();
+  REQUIRE(languages.size() >= 2);
+  for (const Language& language : languages) {
+    const std::vector<std::string> keys = string_keys(language);
+    const std::set<std::string> key_set(keys.begin(), keys.end());
+    set_language(language);
+    for (const ui::ViewType& view : ui::view_registry()) {
+      INFO(language << ": " << view.id);
+      if (language == fallback_language) {
+        CHECK(ui::view_title(view) == view.title);
+        CHECK(ui::view_short_name(view) == view.id);
+        CHECK(ui::view_summary(view) == view.summary);
+        continue;
+      }
+      for (const std::string_view part : {"title", "short", "summary"}) {
+        const std::string key = ui::view_text_key(view, part);
+        INFO(key);
+        CHECK(key_set.contains(key));
+      }
+      // What the cell, the toggles and their tooltips show is that language's text.
+      CHECK(ui::view_title(view) == tr(ui::view_text_key(view, "title").c_str()));
+      CHECK(ui::view_short_name(view) == tr(ui::view_text_key(view, "short").c_str()));
+      CHECK(ui::view_summary(view) == tr(ui::view_text_key(view, "summary").c_str()));
+    }
   }
+  CHECK(ui::view_text_key(*ui::find_view("pca"), "title") == "view.pca.title");
+  set_language("en");
   set_language("ko");
   CHECK(std::string(tr("sidebar.section.views")) == "뷰");
   CHECK(trf("lesson.counter", {"3", "7"}) == "7단계 중 3단계");
