@@ -55,8 +55,8 @@ struct CommandLine {
 
 // Interactive runs keep ImGui's window state and the font size / theme in the config directory;
 // screenshots and benchmarks read and write nothing there, so they are reproducible.
-void use_config_dir(ui::AppContext& app) {
-  static std::string ini_path;  // ImGui keeps the pointer
+// ImGui keeps a pointer to `ini_path`: it must outlive ImGui's context.
+void use_config_dir(ui::AppContext& app, std::string& ini_path) {
   ImGui::GetIO().IniFilename = nullptr;
   if (app.capture_mode || !ensure_config_dir()) return;
   ini_path = imgui_ini_path().string();
@@ -199,6 +199,8 @@ int main(int argc, char** argv) {
   // pelab-cli's commands with render's drawing: what `pelab-cli render` hands over to (app/cli/main.cpp).
   if (argc >= 2 && std::string_view(argv[1]) == "--cli") {
     // The languages --lang may name (render's view texts), when the data directory is there.
+    StringCatalog strings;
+    set_string_catalog(&strings);
     if (const std::optional<std::filesystem::path> data = pelab::find_data_dir()) {
       std::vector<std::string> string_problems;
       load_strings(*data / "i18n", string_problems);
@@ -310,6 +312,9 @@ int main(int argc, char** argv) {
   if (bench_latency && cli.bench_latency <= 0) cli.bench_latency = 5;
 
   // The strings, read once: --lang may name any language of the data; the app shows the problems.
+  // Made before the app, so the app's workers stop before the strings they format with go.
+  StringCatalog strings;
+  set_string_catalog(&strings);
   std::vector<std::string> string_problems;
   if (load_strings(data_dir / "i18n", string_problems)) string_problems.clear();
   // A link's parameters fill in what the command line leaves unset (--view, --lang, --lesson win; its
@@ -381,6 +386,9 @@ int main(int argc, char** argv) {
   window_options.vsync = !bench;
   window_options.accept_mouse = !capture;
   std::string error;
+  // imgui.ini's path: ImGui reads it through a pointer until its context goes with the window or the
+  // frame below, so it is made before them.
+  std::string imgui_ini_file;
   // Off screen: an EGL context and a framebuffer of --size pixels. Screenshots always draw there (the
   // same pixels as a window under Xvfb, and no window flashes up on a desktop); when EGL fails and a
   // display exists, a window is the fallback. The benchmark keeps the window where there is a display
@@ -422,7 +430,7 @@ int main(int argc, char** argv) {
   // reported in it; then the language the settings name, unless --lang overrides it.
   if (!cli.lang.empty()) app.state.ui.language = parse_language(cli.lang);
   ui::use_loaded_ui_strings(app, string_problems);
-  use_config_dir(app);
+  use_config_dir(app, imgui_ini_file);
   if (!cli.lang.empty()) app.state.ui.language = parse_language(cli.lang);
   set_language(app.state.ui.language.value_or(system_language()));
   const bool session_accepted = cli.session.empty() || ui::open_session(app, cli.session);

@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include "pelab/io/colormap.hpp"
+#include "state/lesson.hpp"
 #include "state/params.hpp"
 
 namespace pelab::app {
@@ -47,7 +48,22 @@ struct FrameRequests {
   bool rebuild_fonts = false;
   bool toggle_fullscreen = false;
   bool quit = false;
+  bool refresh_lessons = false;  // read the lesson directory again (the sidebar's menu was opened)
   std::vector<ViewPngExport> view_pngs;
+};
+
+// The sidebar's lesson menu: the lessons found in the data directory when the app started, read again
+// when the menu opens (ui/app_ui.hpp: refresh_lesson_list), never inside a frame.
+struct LessonMenu {
+  std::vector<LessonInfo> lessons;
+  std::size_t chosen = 0;
+};
+
+// The lesson step whose pointed-at sidebar control was last scrolled into view: the sidebar scrolls
+// to it once when the step is shown, then leaves the scrolling to the user.
+struct ControlScroll {
+  const void* lesson = nullptr;
+  std::size_t step = 0;
 };
 
 struct PathDialog {
@@ -74,6 +90,8 @@ struct AppChrome {
   int notices_added = 0;
   PathDialog dialog;
   FrameRequests requests;
+  LessonMenu lesson_menu;
+  ControlScroll control_scroll;
   std::vector<HeatmapPlacement> placements;  // refilled every frame
   float status_bar_top = 0.0f;               // framebuffer y where the status bar (with its timings) starts
   HoverState previous_hover;

@@ -4,8 +4,10 @@
 // dropped with the configurations.
 #include <array>
 #include <map>
+#include <vector>
 
 #include "gfx/colormap_textures.hpp"
+#include "gfx/fonts.hpp"
 #include "gfx/heatmap_renderer.hpp"
 
 namespace pelab::app {
@@ -20,8 +22,26 @@ struct ConfigGpu {
 struct AppGpu {
   gfx::HeatmapRenderer* renderer = nullptr;
   gfx::ColormapTextures colormaps;
-  std::map<int, ConfigGpu> config_images;           // by Config::id; made and dropped with the slots
+  gfx::FontGlyphs font_glyphs;             // the glyphs every atlas the app builds holds (gfx/fonts.hpp)
+  std::map<int, ConfigGpu> config_images;  // by Config::id; made and dropped with the slots
   std::array<gfx::HeatmapImage, 2> difference_gpu;  // table and similarity differences
+
+  // The textures above whose texels all have alpha 1, for the end of a frame (gfx/draw_frame.hpp).
+  std::vector<ImTextureID> opaque_textures() const {
+    std::vector<ImTextureID> textures;
+    const auto add = [&textures](const gfx::HeatmapImage& image) {
+      if (image.opaque()) textures.push_back(image.texture());
+    };
+    for (const auto& [colormap, lut] : colormaps.uploaded())
+      if (lut.opaque()) textures.push_back(lut.imgui_id());
+    for (const auto& [id, images] : config_images) {
+      add(images.table);
+      add(images.similarity);
+      for (const gfx::HeatmapImage& image : images.rotation) add(image);
+    }
+    for (const gfx::HeatmapImage& image : difference_gpu) add(image);
+    return textures;
+  }
 };
 
 }  // namespace pelab::app

@@ -11,6 +11,8 @@ namespace pelab::gfx {
 class ColormapTextures {
  public:
   const Texture2D& lut(Colormap colormap);
+  // The textures uploaded so far (for the opaque ones: gfx/draw_frame.hpp).
+  const std::map<Colormap, Texture2D>& uploaded() const { return textures_; }
 
  private:
   std::map<Colormap, Texture2D> textures_;

@@ -29,10 +29,13 @@ namespace {
 
 void disable_blending(const ImDrawList*, const ImDrawCmd*) { glDisable(GL_BLEND); }
 
-bool is_opaque_command(const ImDrawList& list, const ImDrawCmd& cmd, ImTextureID font_atlas, ImVec2 white) {
+bool is_opaque_command(const ImDrawList& list, const ImDrawCmd& cmd, ImTextureID font_atlas, ImVec2 white,
+                       std::span<const ImTextureID> opaque_textures) {
   if (cmd.UserCallback != nullptr || cmd.ElemCount == 0) return false;
   const bool plain_fill = cmd.TextureId == font_atlas;
-  if (!plain_fill && !Texture2D::is_opaque(cmd.TextureId)) return false;
+  if (!plain_fill &&
+      std::find(opaque_textures.begin(), opaque_textures.end(), cmd.TextureId) == opaque_textures.end())
+    return false;
   const ImDrawIdx* indices = list.IdxBuffer.Data + cmd.IdxOffset;
   const ImDrawVert* vertices = list.VtxBuffer.Data + cmd.VtxOffset;
   for (unsigned i = 0; i < cmd.ElemCount; ++i) {
@@ -45,7 +48,7 @@ bool is_opaque_command(const ImDrawList& list, const ImDrawCmd& cmd, ImTextureID
 
 // Wraps every run of opaque commands in a callback that turns blending off and ImGui's reset (which
 // turns it back on).
-void draw_opaque_commands_unblended(ImDrawData* data) {
+void draw_opaque_commands_unblended(ImDrawData* data, std::span<const ImTextureID> opaque_textures) {
   const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
   std::vector<ImDrawCmd> commands;
   for (int i = 0; i < data->CmdListsCount; ++i) {
@@ -61,7 +64,7 @@ void draw_opaque_commands_unblended(ImDrawData* data) {
       opaque_run = opaque;
     };
     for (const ImDrawCmd& cmd : list.CmdBuffer) {
-      const bool opaque = is_opaque_command(list, cmd, atlas->TexID, atlas->TexUvWhitePixel);
+      const bool opaque = is_opaque_command(list, cmd, atlas->TexID, atlas->TexUvWhitePixel, opaque_textures);
       if (cmd.ElemCount > 0 && opaque != opaque_run) switch_blending(cmd, opaque);
       commands.push_back(cmd);
     }
@@ -119,7 +122,7 @@ void print_draw_command_times(ImDrawData* data) {
 
 }  // namespace
 
-void draw_imgui_frame() {
+void draw_imgui_frame(std::span<const ImTextureID> opaque_textures) {
   // Cleared to the window background: the app's full-screen window draws none of its own
   // (ImGuiWindowFlags_NoBackground), a clear costs llvmpipe next to nothing, a blended full-screen
   // rectangle a sixth of a frame.
@@ -127,7 +130,7 @@ void draw_imgui_frame() {
   glClearColor(background.x, background.y, background.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   const bool time_commands = print_draw_lists && std::getenv("PELAB_TIME_DRAW_COMMANDS") != nullptr;
-  if (ImDrawData* data = ImGui::GetDrawData()) draw_opaque_commands_unblended(data);
+  if (ImDrawData* data = ImGui::GetDrawData()) draw_opaque_commands_unblended(data, opaque_textures);
   count_draw_data(ImGui::GetDrawData());
   const auto submitting = std::chrono::steady_clock::now();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

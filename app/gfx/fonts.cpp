@@ -14,50 +14,40 @@
 namespace pelab::gfx {
 namespace {
 
-std::string& glyph_text() {
-  static std::string text;
-  return text;
-}
-
-// Every character of the UI's texts, for the merged fonts: a glyph the base font already has is kept
-// from the base font (ImGui never overwrites a glyph with a merged font's).
-const ImWchar* text_ranges() {
-  static ImVector<ImWchar> ranges;
-  static std::size_t built_for = std::string::npos;
-  if (built_for != glyph_text().size()) {
-    ranges.clear();
-    ImFontGlyphRangesBuilder builder;
-    builder.AddText(glyph_text().c_str());
-    builder.BuildRanges(&ranges);
-    built_for = glyph_text().size();
-  }
-  return ranges.Data;
-}
-
-// Latin, Greek (lambda, pi, omega) and the math signs the views print: middle dot, minus, times,
-// arrows, <=, >=, approx, sqrt, infinity, sub/superscripts and the maximise/close button glyphs.
-const ImWchar* glyph_ranges() {
-  static ImVector<ImWchar> ranges;
-  static std::size_t built_for = std::string::npos;
-  if (built_for != glyph_text().size()) {
-    ranges.clear();
-    ImFontGlyphRangesBuilder builder;
-    builder.AddRanges(ImGui::GetIO().Fonts->GetGlyphRangesDefault());
-    static const ImWchar greek[] = {0x0370, 0x03FF, 0};
-    builder.AddRanges(greek);
-    builder.AddText("·−×÷±≤≥≈≠√∞…→←↑↓↔∈∑Σπλω²³¹⁰⁴⁵⁶⁷⁸⁹⁻ⁱᵏₖᵢₚ₊₋₀₁₂⌊⌋‖│□■▣⊞⊟⊕✕✔✘–—◀▶");
-    builder.AddText(glyph_text().c_str());  // every symbol the UI strings and lessons use
-    builder.BuildRanges(&ranges);
-    built_for = glyph_text().size();
-  }
-  return ranges.Data;
-}
+constexpr ImWchar greek[] = {0x0370, 0x03FF, 0};
 
 }  // namespace
 
-void set_font_glyph_text(std::string text) { glyph_text() = std::move(text); }
+void FontGlyphs::set_text(std::string text) {
+  text_ = std::move(text);
+  ranges_built_ = false;
+}
 
-void rebuild_fonts(float pixel_size, const std::vector<std::string>& merged_fonts, std::string& notice) {
+void FontGlyphs::build_ranges() {
+  if (ranges_built_) return;
+  // Every character of the UI's texts, for the merged fonts: a glyph the base font already has is
+  // kept from the base font (ImGui never overwrites a glyph with a merged font's).
+  text_ranges_.clear();
+  ImFontGlyphRangesBuilder text_builder;
+  text_builder.AddText(text_.c_str());
+  text_builder.BuildRanges(&text_ranges_);
+  // Latin, Greek (lambda, pi, omega) and the math signs the views print: middle dot, minus, times,
+  // arrows, <=, >=, approx, sqrt, infinity, sub/superscripts and the maximise/close button glyphs.
+  base_ranges_.clear();
+  ImFontGlyphRangesBuilder builder;
+  builder.AddRanges(ImGui::GetIO().Fonts->GetGlyphRangesDefault());
+  builder.AddRanges(greek);
+  builder.AddText("·−×÷±≤≥≈≠√∞…→←↑↓↔∈∑Σπλω²³¹⁰⁴⁵⁶⁷⁸⁹⁻ⁱᵏₖᵢₚ₊₋₀₁₂⌊⌋‖│□■▣⊞⊟⊕✕✔✘–—◀▶");
+  builder.AddText(text_.c_str());  // every symbol the UI strings and lessons use
+  builder.BuildRanges(&base_ranges_);
+  ranges_built_ = true;
+}
+
+void rebuild_fonts(FontGlyphs& glyphs, float pixel_size, const std::vector<std::string>& merged_fonts,
+                   std::string& notice) {
+  glyphs.build_ranges();
+  const ImWchar* glyph_ranges = glyphs.base_ranges();
+  const ImWchar* text_ranges = glyphs.text_ranges();
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   ImFontConfig config;
@@ -66,7 +56,7 @@ void rebuild_fonts(float pixel_size, const std::vector<std::string>& merged_font
   config.PixelSnapH = true;
   ImFont* font = nullptr;
   if (const std::filesystem::path base = find_font_file(base_font_name); !base.empty()) {
-    font = io.Fonts->AddFontFromFileTTF(base.string().c_str(), pixel_size, &config, glyph_ranges());
+    font = io.Fonts->AddFontFromFileTTF(base.string().c_str(), pixel_size, &config, glyph_ranges);
   }
   if (font == nullptr) {
     notice = std::string("font ") + base_font_name +
@@ -85,7 +75,7 @@ void rebuild_fonts(float pixel_size, const std::vector<std::string>& merged_font
     merge.MergeMode = true;
     merge.OversampleH = 1;
     merge.PixelSnapH = true;
-    io.Fonts->AddFontFromFileTTF(file.string().c_str(), pixel_size, &merge, text_ranges());
+    io.Fonts->AddFontFromFileTTF(file.string().c_str(), pixel_size, &merge, text_ranges);
   }
   plot::AddDotSprites(io.Fonts);  // dense scatters' dots, in the same texture as the glyphs
   io.Fonts->Build();

@@ -72,14 +72,20 @@ void HeatmapRenderer::colorize(const Texture2D& values, const Texture2D& lut, fl
   ++frame_stats.colorize_passes;
 }
 
-void HeatmapImage::update(const HeatmapRenderer& renderer, std::uint64_t generation, int rows, int cols,
-                          const float* values, const Texture2D& lut, float lo, float hi) {
-  if (rows <= 0 || cols <= 0 || values == nullptr) return;
-  const Look look{generation, lut.id(), lo, hi};
-  if (uploaded_ && look == look_) return;
-  if (!uploaded_ || look.generation != look_.generation) {
-    values_.upload(TexelFormat::r32f, cols, rows, values);
+void HeatmapImage::update(const HeatmapRenderer& renderer,
+                          const std::shared_ptr<const std::vector<float>>& values, int rows, int cols,
+                          const Texture2D& lut, float lo, float hi) {
+  if (rows <= 0 || cols <= 0 || !values ||
+      values->size() < static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols))
+    return;
+  const bool same_values =
+      uploaded_ && !uploaded_values_.owner_before(values) && !values.owner_before(uploaded_values_);
+  const Look look{lut.id(), lo, hi};
+  if (same_values && look == look_) return;
+  if (!same_values) {
+    values_.upload(TexelFormat::r32f, cols, rows, values->data());
     uploaded_ = true;
+    uploaded_values_ = values;
   }
   renderer.colorize(values_, lut, lo, hi, colored_);
   look_ = look;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "gfx/framebuffer.hpp"
 #include "gfx/shader_program.hpp"
@@ -35,18 +36,19 @@ class HeatmapRenderer {
 // Row r of the values is texture row r: draw with uv (0,0) at row 0, column 0.
 class HeatmapImage {
  public:
-  // `generation` identifies the values (it changes whenever they are recomputed): they are uploaded
-  // only when it differs from the last upload, so an unchanged frame costs two comparisons.
-  void update(const HeatmapRenderer& renderer, std::uint64_t generation, int rows, int cols,
-              const float* values, const Texture2D& lut, float lo, float hi);
+  // `values` (rows x cols, row-major) is never changed once made, so the buffer identifies them: they
+  // are uploaded only when it is another buffer than the last upload's, so an unchanged frame costs
+  // a few comparisons.
+  void update(const HeatmapRenderer& renderer, const std::shared_ptr<const std::vector<float>>& values,
+              int rows, int cols, const Texture2D& lut, float lo, float hi);
   bool ready() const { return colored_.color().valid(); }
   ImTextureID texture() const { return colored_.color().imgui_id(); }
+  bool opaque() const { return colored_.color().opaque(); }
   int rows() const { return values_.height(); }
   int cols() const { return values_.width(); }
 
  private:
   struct Look {
-    std::uint64_t generation = 0;
     unsigned lut = 0;
     float lo = 0.0f, hi = 0.0f;
     bool operator==(const Look&) const = default;
@@ -54,6 +56,8 @@ class HeatmapImage {
   Texture2D values_;
   Framebuffer colored_;
   bool uploaded_ = false;
+  // The buffer uploaded last. A weak_ptr keeps its control block, so no later buffer can have it.
+  std::weak_ptr<const std::vector<float>> uploaded_values_;
   Look look_;
 };
 

@@ -10,6 +10,7 @@
 
 #include "gfx/draw_frame.hpp"
 #include "gfx/frame_stats.hpp"
+#include "plot/plot.hpp"
 
 namespace pelab::gfx {
 
@@ -52,6 +53,7 @@ std::unique_ptr<OffscreenFrame> OffscreenFrame::create(int width, int height, st
   }
 
   frame->previous_ = ImGui::GetCurrentContext();
+  if (plot::GetCurrentContext() == nullptr) frame->own_plot_context_ = plot::CreateContext();
   frame->context_ = ImGui::CreateContext();
   ImGui::SetCurrentContext(frame->context_);
   ImGuiIO& io = ImGui::GetIO();
@@ -77,6 +79,7 @@ OffscreenFrame::~OffscreenFrame() {
     ImGui::DestroyContext(context_);
     ImGui::SetCurrentContext(previous_);
   }
+  if (own_plot_context_) plot::DestroyContext(own_plot_context_);
   if (framebuffer_ != 0) glDeleteFramebuffers(1, &framebuffer_);
   if (color_ != 0) glDeleteRenderbuffers(1, &color_);
 }
@@ -100,14 +103,14 @@ void OffscreenFrame::begin_frame() {
   ImGui::NewFrame();
 }
 
-void OffscreenFrame::end_frame() {
+void OffscreenFrame::end_frame(std::span<const ImTextureID> opaque_textures) {
   ImGui::Render();
   GLint previous_framebuffer = 0, previous_viewport[4] = {0, 0, 0, 0};
   glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_framebuffer);
   glGetIntegerv(GL_VIEWPORT, previous_viewport);
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
   glViewport(0, 0, width_, height_);
-  draw_imgui_frame();
+  draw_imgui_frame(opaque_textures);
   glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous_framebuffer));
   glViewport(previous_viewport[0], previous_viewport[1], previous_viewport[2], previous_viewport[3]);
 }

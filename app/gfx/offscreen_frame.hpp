@@ -14,6 +14,9 @@
 #include "gfx/window.hpp"
 
 struct ImGuiContext;
+namespace pelab::plot::detail {
+struct Context;
+}
 
 namespace pelab::gfx {
 
@@ -23,6 +26,9 @@ class OffscreenFrame {
   // destructor) and the render target. nullptr and `error` when the size exceeds the driver's
   // limits (GL_MAX_RENDERBUFFER_SIZE, GL_MAX_VIEWPORT_DIMS) or the backend cannot start.
   // The context has no .ini file and ImGui's default font until fonts are built (gfx::rebuild_fonts).
+  // Plots draw with the current plot context when there is one (a view exported from the window keeps
+  // the window's zoom and linked groups); without one (a screenshot, pelab-cli render, a test) the
+  // frame makes its own for its lifetime.
   static std::unique_ptr<OffscreenFrame> create(int width, int height, std::string& error);
   ~OffscreenFrame();
   OffscreenFrame(const OffscreenFrame&) = delete;
@@ -33,7 +39,8 @@ class OffscreenFrame {
   // ImGui::Render, then draws into the framebuffer (cleared to ImGuiCol_WindowBg first, as the window
   // does).
   // The framebuffer binding and viewport in effect before are restored.
-  void end_frame();
+  // `opaque_textures`: see draw_imgui_frame (gfx/draw_frame.hpp).
+  void end_frame(std::span<const ImTextureID> opaque_textures = {});
   // Waits until the GPU has drawn everything (glFinish): a benchmark's frame ends here.
   void finish() const;
   // What end_frame drew, rows top to bottom.
@@ -45,6 +52,7 @@ class OffscreenFrame {
   OffscreenFrame() = default;
   ImGuiContext* context_ = nullptr;
   ImGuiContext* previous_ = nullptr;
+  plot::detail::Context* own_plot_context_ = nullptr;
   unsigned framebuffer_ = 0;
   unsigned color_ = 0;  // renderbuffer: larger than the 4096 cap of Texture2D (a 4x export)
   int width_ = 0;

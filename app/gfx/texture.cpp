@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <utility>
-#include <vector>
 
 #include "gfx/frame_stats.hpp"
 
@@ -30,18 +29,13 @@ GlFormat gl_format(TexelFormat format) {
   return {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE};
 }
 
-// Ids of the live textures known to be opaque (a handful: colormap tables and heatmap images).
-std::vector<unsigned>& opaque_textures() {
-  static std::vector<unsigned> ids;
-  return ids;
-}
-
 }  // namespace
 
 Texture2D::~Texture2D() { release(); }
 
 Texture2D::Texture2D(Texture2D&& other) noexcept
     : id_(std::exchange(other.id_, 0u)),
+      opaque_(std::exchange(other.opaque_, false)),
       format_(other.format_),
       width_(other.width_),
       height_(other.height_) {}
@@ -50,6 +44,7 @@ Texture2D& Texture2D::operator=(Texture2D&& other) noexcept {
   if (this != &other) {
     release();
     id_ = std::exchange(other.id_, 0u);
+    opaque_ = std::exchange(other.opaque_, false);
     format_ = other.format_;
     width_ = other.width_;
     height_ = other.height_;
@@ -58,7 +53,7 @@ Texture2D& Texture2D::operator=(Texture2D&& other) noexcept {
 }
 
 void Texture2D::release() {
-  set_opaque(false);
+  opaque_ = false;
   if (id_ != 0) glDeleteTextures(1, &id_);
   id_ = 0;
   width_ = height_ = 0;
@@ -95,22 +90,7 @@ void Texture2D::upload(TexelFormat format, int width, int height, const void* te
   format_ = format;
   width_ = width;
   height_ = height;
-  set_opaque(format != TexelFormat::rgba8);  // GL reads alpha 1 from formats without alpha
-}
-
-void Texture2D::mark_opaque() { set_opaque(true); }
-
-void Texture2D::set_opaque(bool opaque) {
-  std::vector<unsigned>& ids = opaque_textures();
-  const auto it = std::find(ids.begin(), ids.end(), id_);
-  if (opaque && id_ != 0 && it == ids.end()) ids.push_back(id_);
-  if (!opaque && it != ids.end()) ids.erase(it);
-}
-
-bool Texture2D::is_opaque(ImTextureID texture) {
-  const std::vector<unsigned>& ids = opaque_textures();
-  const auto id = static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(texture));
-  return id != 0 && std::find(ids.begin(), ids.end(), id) != ids.end();
+  opaque_ = format != TexelFormat::rgba8;  // GL reads alpha 1 from formats without alpha
 }
 
 void Texture2D::set_filter(TextureFilter filter) {

@@ -28,8 +28,11 @@ class Texture2D {
   void allocate(TexelFormat format, int width, int height);
   void set_filter(TextureFilter filter);
   // Declares that every texel has alpha 1 (the heatmap shader writes only such), so ImGui may draw the
-  // texture without blending (see is_opaque_texture). Formats without alpha are opaque anyway.
-  void mark_opaque();
+  // texture without blending (draw_frame.hpp). Formats without alpha are opaque anyway.
+  void mark_opaque() { opaque_ = id_ != 0; }
+  // Whether every texel has alpha 1: drawn with an opaque vertex colour, the texture covers what lies
+  // below exactly as with blending, and without it costs a software rasteriser less (draw_frame.cpp).
+  bool opaque() const { return opaque_; }
 
   bool valid() const { return id_ != 0; }
   unsigned id() const { return id_; }
@@ -40,15 +43,10 @@ class Texture2D {
   // The driver's limit, capped at 4096 so textures stay portable and a few hundred MB at most.
   static int max_size();
 
-  // Whether ImGui's texture id names a live texture whose texels all have alpha 1: drawn with an opaque
-  // vertex colour, it covers what lies below exactly as with blending, and without it costs a software
-  // rasteriser less (draw_frame.cpp).
-  static bool is_opaque(ImTextureID texture);
-
  private:
   void release();
-  void set_opaque(bool opaque);
   unsigned id_ = 0;
+  bool opaque_ = false;
   TexelFormat format_ = TexelFormat::rgba8;
   int width_ = 0;
   int height_ = 0;

@@ -16,6 +16,7 @@
 #include "gfx/frame_stats.hpp"
 #include "gfx/key_event_queue.hpp"
 #include "gfx/window_platform.hpp"
+#include "plot/plot.hpp"
 
 namespace pelab::gfx {
 namespace {
@@ -112,6 +113,8 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init(imgui_glsl_version);
   std::unique_ptr<Window> result(new Window(window, options));
+  result->plot_context_ = plot::CreateContext();
+  plot::SetCurrentContext(result->plot_context_);
   // After the backend's Init: these replace its key and character callbacks (it chains to none set
   // later), and its other callbacks (mouse, scroll, focus) stay.
   glfwSetWindowUserPointer(window, &result->key_events_);
@@ -126,6 +129,7 @@ Window::Window(GLFWwindow* window, const WindowOptions& options) : window_(windo
 Window::~Window() {
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
+  plot::DestroyContext(plot_context_);
   ImGui::DestroyContext();
   glfwDestroyWindow(window_);
   glfwTerminate();
@@ -158,12 +162,12 @@ void Window::begin_frame() {
   ImGui::NewFrame();
 }
 
-void Window::end_frame() {
+void Window::end_frame(std::span<const ImTextureID> opaque_textures) {
   ImGui::Render();
   const FramebufferSize size = framebuffer_size();
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, size.width, size.height);
-  draw_imgui_frame();
+  draw_imgui_frame(opaque_textures);
 }
 
 void Window::swap_buffers() { glfwSwapBuffers(window_); }

@@ -2,11 +2,18 @@
 // The native window: GLFW + an OpenGL 3.3 core context + Dear ImGui's GLFW/OpenGL3 backends.
 // Opening it is the one step that fails for reasons outside the program (no display, no GL 3.3),
 // so `open` reports those as a message for the user instead of crashing.
+#include <imgui.h>
+
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "gfx/key_event_queue.hpp"
+
+namespace pelab::plot::detail {
+struct Context;
+}
 
 struct GLFWwindow;
 
@@ -48,7 +55,8 @@ class Window {
   // ImGui frame boundaries: begin = backends' NewFrame + ImGui::NewFrame; end = Render + draw to the
   // back buffer (cleared first). The back buffer can be read (screenshot) between end and swap.
   void begin_frame();
-  void end_frame();
+  // `opaque_textures`: see draw_imgui_frame (gfx/draw_frame.hpp).
+  void end_frame(std::span<const ImTextureID> opaque_textures = {});
   void swap_buffers();
 
   // Full screen and back (window_desktop.cpp: the primary monitor; window_web.cpp: the browser's
@@ -67,6 +75,7 @@ class Window {
   GLFWwindow* window_;
   WindowOptions options_;
   KeyEventQueue key_events_;
+  plot::detail::Context* plot_context_ = nullptr;  // made with ImGui's context, current while it is
   bool fullscreen_ = false;
   int windowed_x_ = 0, windowed_y_ = 0, windowed_width_ = 0, windowed_height_ = 0;
 };

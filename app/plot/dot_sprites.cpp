@@ -1,41 +1,33 @@
 // Dot sprites for dense scatters (see dot_sprites.hpp).
 #include "dot_sprites.hpp"
 
-#include <array>
 #include <cmath>
+
+#include "plot_internal.hpp"
 
 namespace pelab::plot {
 namespace {
 
-constexpr int kSprites = 15;  // radius 1 + 0.5 i px, i < 15: 1 ... 8 px
+constexpr int kSprites = dot_sprite_count;
 constexpr float radius_of(int i) { return 1.0f + 0.5f * static_cast<float>(i); }
 // Side of a sprite: the disc's diameter rounded up, plus one transparent texel on each side so that
 // linear filtering at a sub-pixel position never reads a neighbouring glyph.
 int side_of(int i) { return static_cast<int>(std::ceil(2.0f * radius_of(i))) + 2; }
 
-struct Sprites {
-  const ImFontAtlas* atlas = nullptr;  // the atlas the rectangles below belong to
-  bool baked = false;
-  std::array<int, kSprites> rect{};
-  std::array<DotSprite, kSprites> sprite{};
-};
-Sprites& sprites() {
-  static Sprites s;
-  return s;
-}
+DotSprites& sprites() { return detail::ctx().dot_sprites; }
 
 }  // namespace
 
 void AddDotSprites(ImFontAtlas* atlas) {
-  Sprites& s = sprites();
-  s = Sprites{};
+  DotSprites& s = sprites();
+  s = DotSprites{};
   s.atlas = atlas;
   for (int i = 0; i < kSprites; ++i)
     s.rect[static_cast<std::size_t>(i)] = atlas->AddCustomRectRegular(side_of(i), side_of(i));
 }
 
 void BakeDotSprites(ImFontAtlas* atlas) {
-  Sprites& s = sprites();
+  DotSprites& s = sprites();
   if (s.atlas != atlas) return;
   unsigned char* pixels = nullptr;
   int width = 0, height = 0;
@@ -69,8 +61,9 @@ void BakeDotSprites(ImFontAtlas* atlas) {
 }
 
 const DotSprite* FindDotSprite(float r) {
-  const Sprites& s = sprites();
-  if (!s.baked || ImGui::GetCurrentContext() == nullptr || ImGui::GetIO().Fonts != s.atlas) return nullptr;
+  if (ImGui::GetCurrentContext() == nullptr || GetCurrentContext() == nullptr) return nullptr;
+  const DotSprites& s = sprites();
+  if (!s.baked || ImGui::GetIO().Fonts != s.atlas) return nullptr;
   const float steps = (r - 1.0f) / 0.5f;
   const int i = static_cast<int>(std::lround(steps));
   if (i < 0 || i >= kSprites || std::abs(steps - static_cast<float>(i)) > 1e-3f) return nullptr;

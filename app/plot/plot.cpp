@@ -8,14 +8,33 @@ namespace pelab::plot {
 
 namespace detail {
 
+// The current context, as ImGui's GImGui: one pointer the caller sets, never a hidden instance.
+Context* current_context = nullptr;
+
 Context& ctx() {
-  static Context context;
-  return context;
+  IM_ASSERT(current_context != nullptr && "no current plot context: call plot::CreateContext()");
+  return *current_context;
 }
 
 }  // namespace detail
 
 using namespace detail;
+
+Context* CreateContext() {
+  Context* context = new Context();
+  if (current_context == nullptr) SetCurrentContext(context);
+  return context;
+}
+
+void DestroyContext(Context* context) {
+  if (context == nullptr) context = current_context;
+  if (current_context == context) SetCurrentContext(nullptr);
+  delete context;
+}
+
+Context* GetCurrentContext() { return current_context; }
+
+void SetCurrentContext(Context* context) { current_context = context; }
 
 // ---------------------------------------------------------------------------------------------- API
 

@@ -63,6 +63,20 @@
 
 namespace pelab::plot {
 
+// The plot layer's state (each plot's zoom, the linked groups, the dot sprites, the plot being built)
+// lives in a context made explicitly, as ImGui's and ImPlot's: create one next to ImGui's context
+// and make it current; every call below uses the current one.
+namespace detail {
+struct Context;
+}
+using Context = detail::Context;
+// Makes a context; it becomes the current one when none is.
+Context* CreateContext();
+// Destroys `context` (nullptr: the current one); the current one is then none.
+void DestroyContext(Context* context = nullptr);
+Context* GetCurrentContext();
+void SetCurrentContext(Context* context);
+
 struct AxisConfig {
   const char* label = nullptr;
   Scale scale = Scale::linear;

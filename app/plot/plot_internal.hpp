@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "dot_sprites.hpp"
 #include "labels.hpp"
 #include "plot.hpp"
 #include "ticks.hpp"
@@ -180,8 +181,11 @@ struct Context {
   ImRect last_frame, last_area;
   int last_frame_count = -1;
   ImGuiID last_window = 0;
+
+  DotSprites dot_sprites;  // dense scatters' discs in the font atlas (dot_sprites.hpp)
 };
 
+// The current context (plot.hpp: SetCurrentContext); one must be current.
 Context& ctx();
 
 // ---- plot_util.cpp

@@ -25,6 +25,7 @@
 #include "run/view_census.hpp"
 #include "run/view_export.hpp"
 #include "state/i18n.hpp"
+#include "ui/app_ui.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/view_data_export.hpp"
@@ -41,10 +42,14 @@ void apply_requests(gfx::Window* window, float content_scale, ui::AppContext& ap
   if (requests.rebuild_fonts) {
     const float pixels = app.state.ui.font_size * content_scale;
     std::string notice;
-    gfx::rebuild_fonts(pixels, language_font_files(), notice);
+    gfx::rebuild_fonts(app.font_glyphs, pixels, language_font_files(), notice);
     if (!notice.empty()) ui::add_notice(app, notice, true);
     ui::apply_theme(app.state.ui.theme, pixels);
     requests.rebuild_fonts = false;
+  }
+  if (requests.refresh_lessons) {
+    ui::refresh_lesson_list(app);
+    requests.refresh_lessons = false;
   }
   if (requests.toggle_fullscreen) {
     if (window) window->set_fullscreen(!window->is_fullscreen());
@@ -255,7 +260,7 @@ void render_frame_after_events(gfx::Window& window, ui::AppContext& app) {
   apply_requests(&window, window.content_scale(), app);
   window.begin_frame();
   ui::draw_app(app);
-  window.end_frame();
+  window.end_frame(app.opaque_textures());
 }
 
 void render_frame(FrameTarget& target, ui::AppContext& app) {
@@ -281,7 +286,7 @@ void render_frame(FrameTarget& target, ui::AppContext& app) {
     io.SetClipboardTextFn = set_clipboard;
     io.ClipboardUserData = clipboard_data;
   }
-  target.end_frame();
+  target.end_frame(app.opaque_textures());
 }
 
 gfx::RgbImage WindowTarget::read_pixels() {

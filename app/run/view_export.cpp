@@ -118,7 +118,7 @@ std::optional<ViewImage> render_view_image(ui::AppContext& app, const ViewFigure
   if (!frame) return std::nullopt;
   const float pixels = app.state.ui.font_size * static_cast<float>(figure.scale);
   std::string notice;  // a missing font: the app has said so already
-  gfx::rebuild_fonts(pixels, language_font_files(), notice);
+  gfx::rebuild_fonts(app.font_glyphs, pixels, language_font_files(), notice);
   ui::apply_theme(app.state.ui.theme, pixels);
   app.state.layout.maximized = std::string(view->id);
   app.capture_mode = true;
@@ -134,7 +134,7 @@ std::optional<ViewImage> render_view_image(ui::AppContext& app, const ViewFigure
     const bool was_settled = ui::all_settled(app);
     frame->begin_frame();
     draw_figure(app, title);
-    frame->end_frame();
+    frame->end_frame(app.opaque_textures());
     settled_frames = was_settled && ui::all_settled(app) ? settled_frames + 1 : 0;
     if (std::chrono::duration<double>(Clock::now() - start).count() > figure.timeout_seconds) {
       error = "the view's data did not arrive within " +

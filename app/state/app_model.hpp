@@ -16,6 +16,7 @@
 #include "pelab/io/table_file.hpp"
 #include "state/lesson.hpp"
 #include "state/params.hpp"
+#include "state/view_settings.hpp"
 
 namespace pelab::app {
 
@@ -41,9 +42,10 @@ struct AppModel {
   AppState state;
   std::map<std::pair<std::string, std::string>, LoadedSource> sources;  // by (path, tensor)
   std::vector<std::string> recent_tables;                               // newest first
-  bool difference_on_window = false;   // the user asked for the common window of unequal shapes
-  std::filesystem::path session_path;  // where Ctrl+S saves
-  std::string export_dir = "exports";  // where a view's Export menu writes (relative: to the cwd)
+  std::vector<ModelPreset> model_presets;  // the rope view's menu, read with the app's data (app_ui.hpp)
+  bool difference_on_window = false;       // the user asked for the common window of unequal shapes
+  std::filesystem::path session_path;      // where Ctrl+S saves
+  std::string export_dir = "exports";      // where a view's Export menu writes (relative: to the cwd)
   LessonPlayer lessons;
 };
 

@@ -12,37 +12,47 @@
 #include "pelab/types.hpp"
 
 namespace pelab::app {
-namespace {
 
-struct LanguageData {
-  std::string name, script;
-  std::vector<std::string> fonts;
-  std::map<std::string, std::string, std::less<>> texts;
-};
-
-// The catalog: UI state of the app (like ImGui's context), loaded once at start-up. Languages live in
-// a map (stable nodes): tr()'s pointers and `current` stay valid when a test loads again.
-struct Catalog {
-  std::map<std::string, LanguageData, std::less<>> languages;
+// Languages live in a map (stable nodes): tr()'s pointers and `current` stay valid when a test loads
+// again.
+struct StringCatalog::Languages {
+  struct Data {
+    std::string name, script;
+    std::vector<std::string> fonts;
+    std::map<std::string, std::string, std::less<>> texts;
+  };
+  std::map<std::string, Data, std::less<>> by_code;
   // Atomic: compute workers format error messages (error_message) while the UI may switch language.
   // nullptr: English.
-  std::atomic<const LanguageData*> current = nullptr;
+  std::atomic<const Data*> current = nullptr;
 };
 
-Catalog& catalog() {
-  static Catalog instance;
-  return instance;
+namespace {
+
+using LanguageData = StringCatalog::Languages::Data;
+
+// The catalogue in use, as ImGui's GImGui is its context: set by whoever made one (main, pelab-cli, a
+// test). Atomic: the compute workers read it when they format a message.
+std::atomic<StringCatalog*> current_catalog = nullptr;
+
+// The current catalogue's languages, or nullptr when none is current.
+StringCatalog::Languages* catalog() {
+  StringCatalog* current = current_catalog.load();
+  return current ? &current->languages() : nullptr;
 }
 
 const LanguageData* find_language(std::string_view code) {
-  const auto found = catalog().languages.find(code);
-  return found == catalog().languages.end() ? nullptr : &found->second;
+  const StringCatalog::Languages* languages = catalog();
+  if (languages == nullptr) return nullptr;
+  const auto found = languages->by_code.find(code);
+  return found == languages->by_code.end() ? nullptr : &found->second;
 }
 
 // The current language, then English: where tr() looks, in order.
 std::vector<const LanguageData*> lookup_order() {
   std::vector<const LanguageData*> order;
-  if (const LanguageData* current = catalog().current.load()) order.push_back(current);
+  if (catalog() == nullptr) return order;
+  if (const LanguageData* current = catalog()->current.load()) order.push_back(current);
   if (const LanguageData* english = find_language(fallback_language);
       english && (order.empty() || order[0] != english))
     order.push_back(english);
@@ -50,7 +60,8 @@ std::vector<const LanguageData*> lookup_order() {
 }
 
 const LanguageData* current_data() {
-  if (const LanguageData* current = catalog().current.load()) return current;
+  if (catalog() == nullptr) return nullptr;
+  if (const LanguageData* current = catalog()->current.load()) return current;
   return find_language(fallback_language);
 }
 
@@ -134,10 +145,22 @@ void load_language(const std::filesystem::path& folder, LanguageData& language,
 
 }  // namespace
 
+StringCatalog::StringCatalog() : languages_(std::make_unique<Languages>()) {}
+
+StringCatalog::~StringCatalog() {
+  StringCatalog* self = this;
+  current_catalog.compare_exchange_strong(self, nullptr);
+}
+
+void set_string_catalog(StringCatalog* catalog) { current_catalog = catalog; }
+
+StringCatalog* string_catalog() { return current_catalog.load(); }
+
 std::vector<Language> available_languages() {
   std::vector<Language> codes;
+  if (catalog() == nullptr) return codes;
   if (find_language(fallback_language)) codes.emplace_back(fallback_language);
-  for (const auto& [code, data] : catalog().languages)
+  for (const auto& [code, data] : catalog()->by_code)
     if (code != fallback_language) codes.push_back(code);
   return codes;
 }
@@ -192,13 +215,18 @@ std::vector<std::string> language_font_files() {
 
 bool load_strings(const std::filesystem::path& dir, std::vector<std::string>& problems) {
   const std::size_t before = problems.size();
+  StringCatalog::Languages* languages = catalog();
+  if (languages == nullptr) {
+    problems.push_back("no string catalogue to load " + dir.string() + " into (set_string_catalog)");
+    return false;
+  }
   std::error_code ec;
   std::vector<std::filesystem::path> folders;
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
     if (entry.is_directory(ec)) folders.push_back(entry.path());
   std::sort(folders.begin(), folders.end());
   for (const std::filesystem::path& folder : folders) {
-    load_language(folder, catalog().languages[folder.filename().string()], problems);
+    load_language(folder, languages->by_code[folder.filename().string()], problems);
   }
   if (find_language(fallback_language) == nullptr)
     problems.push_back((dir / std::string(fallback_language)).string() +
@@ -206,11 +234,14 @@ bool load_strings(const std::filesystem::path& dir, std::vector<std::string>& pr
   return problems.size() == before;
 }
 
-void set_language(const Language& language) { catalog().current = find_language(language); }
+void set_language(const Language& language) {
+  if (StringCatalog::Languages* languages = catalog()) languages->current = find_language(language);
+}
 
 Language current_language() {
-  for (const auto& [code, data] : catalog().languages)
-    if (&data == catalog().current.load()) return code;
+  if (catalog() == nullptr) return Language(fallback_language);
+  for (const auto& [code, data] : catalog()->by_code)
+    if (&data == catalog()->current.load()) return code;
   return Language(fallback_language);
 }
 
@@ -267,7 +298,8 @@ std::string trf(const char* key, std::initializer_list<std::string_view> argumen
 
 std::string all_strings_text() {
   std::string text;
-  for (const auto& [code, language] : catalog().languages) {
+  if (catalog() == nullptr) return text;
+  for (const auto& [code, language] : catalog()->by_code) {
     text += language.name;
     for (const auto& [key, value] : language.texts) text += value;
   }

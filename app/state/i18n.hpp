@@ -11,6 +11,7 @@
 // language falls back to English, then to the key itself (visible, so a gap is noticed).
 #include <exception>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +20,27 @@
 #include "pelab/text.hpp"
 
 namespace pelab::app {
+
+// The loaded languages and the one in use: made explicitly by whoever shows text (pelab's main,
+// pelab-cli, a test), as ImGui's context is, and made current with set_string_catalog. Every function
+// below reads the current one; with none, tr() gives the key and load_strings refuses.
+class StringCatalog {
+ public:
+  StringCatalog();
+  ~StringCatalog();  // the current catalogue is then none, if it was this one
+  StringCatalog(const StringCatalog&) = delete;
+  StringCatalog& operator=(const StringCatalog&) = delete;
+
+  struct Languages;  // i18n.cpp
+  Languages& languages() { return *languages_; }
+
+ private:
+  std::unique_ptr<Languages> languages_;
+};
+// `catalog` (nullptr: none) becomes the one tr() and the others read. The compute workers may read it
+// at any time: set it before they start, and keep it alive until they have stopped.
+void set_string_catalog(StringCatalog* catalog);
+StringCatalog* string_catalog();
 
 // A language's code: the name of its directory under i18n/ ("en", "ko").
 using Language = std::string;

@@ -465,7 +465,8 @@ std::optional<json> parse_json(std::string_view text, std::vector<std::string>& 
 
 Text json_problem_text(const std::exception& error) {
   // "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error while parsing ..."
-  static const std::regex place(R"(at line (\d+), column (\d+): (.*)$)");
+  // Made per call: a malformed session is rare, and a function-static regex would be hidden state.
+  const std::regex place(R"(at line (\d+), column (\d+): (.*)$)");
   std::cmatch match;
   if (dynamic_cast<const json::parse_error*>(&error) != nullptr &&
       std::regex_search(error.what(), match, place))

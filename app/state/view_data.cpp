@@ -1,7 +1,6 @@
 #include "state/view_data.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -15,11 +14,6 @@
 
 namespace pelab::app {
 namespace {
-
-std::uint64_t next_generation() {
-  static std::atomic<std::uint64_t> counter{0};
-  return ++counter;
-}
 
 class Stopwatch {
  public:
@@ -202,11 +196,13 @@ HeatmapGrid make_heatmap_grid(const Matrix& values) {
   HeatmapGrid grid;
   grid.rows = static_cast<int>(values.rows());
   grid.cols = static_cast<int>(values.cols());
-  grid.values.resize(static_cast<std::size_t>(values.size()));
+  std::vector<float> floats(static_cast<std::size_t>(values.size()));
   // Row-major doubles -> row-major floats: the layout the R32F texture wants.
-  std::transform(values.data(), values.data() + values.size(), grid.values.begin(),
+  std::transform(values.data(), values.data() + values.size(), floats.begin(),
                  [](double v) { return static_cast<float>(v); });
-  grid.generation = next_generation();
+  // Not make_shared: the GPU copies keep a weak_ptr to tell buffers apart, which would keep a
+  // make_shared block (and the floats in it) allocated.
+  grid.values = std::shared_ptr<const std::vector<float>>(new std::vector<float>(std::move(floats)));
   grid.automatic_range = value_range(values, RangeMode::automatic);
   grid.symmetric_range = value_range(values, RangeMode::symmetric);
   return grid;

@@ -77,8 +77,9 @@ Sampling sample_evenly(std::int64_t total, std::int64_t max_shown);
 struct HeatmapGrid {
   int rows = 0;
   int cols = 0;
-  std::vector<float> values;
-  std::uint64_t generation = 0;  // unique per computation; GPU copies refresh when it changes
+  // Never changed once made, and shared by the copies of the grid: the buffer itself identifies the
+  // values, so a GPU copy (gfx::HeatmapImage) uploads again only for another buffer (no counter).
+  std::shared_ptr<const std::vector<float>> values;
   ValueRange automatic_range;
   ValueRange symmetric_range;
 };

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "state/i18n.hpp"
+
 namespace pelab::app {
 namespace {
 
@@ -72,6 +74,24 @@ RopeScaling switch_scaling_type(const RopeScaling& from, RopeScalingType type, s
   }
   out.original_max.reset();  // stored without L: the view's context supplies it (effective_scaling)
   return out;
+}
+
+std::vector<ModelPreset> load_model_presets(const std::filesystem::path& dir) {
+  std::vector<ModelPreset> presets;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    if (entry.path().extension() != ".json") continue;
+    ModelPreset preset{entry.path().stem().string(), std::nullopt, ""};
+    try {
+      preset.model = load_model_config(entry.path());
+    } catch (const std::exception& error) {
+      preset.error = error_message(error);
+    }
+    presets.push_back(std::move(preset));
+  }
+  std::sort(presets.begin(), presets.end(),
+            [](const ModelPreset& a, const ModelPreset& b) { return a.name < b.name; });
+  return presets;
 }
 
 RopeViewSettings rope_settings_for_model(const ModelConfig& model, const std::string& name) {

@@ -7,6 +7,7 @@
 // iterate the tables, and the view's controls take their ranges from the same constants.
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
@@ -182,6 +183,15 @@ RopeScaling switch_scaling_type(const RopeScaling& from, RopeScalingType type, s
 // scaling (position interpolation x4 when it has none), B the other of yarn and llama3 with A's
 // factor; p at the end of the extended context S L.
 RopeViewSettings rope_settings_for_model(const ModelConfig& model, const std::string& name);
+// A model preset of the rope view's menu: a file of the data directory's models/.
+struct ModelPreset {
+  std::string name;  // file name without .json
+  std::optional<ModelConfig> model;
+  std::string error;  // why the file did not load (in the current language), when it did not
+};
+// Every *.json in `dir`, sorted by name (none when `dir` is missing). Reads files: call it with the
+// app's data (at start), not in a frame.
+std::vector<ModelPreset> load_model_presets(const std::filesystem::path& dir);
 // The sentence of the attention view (token ids: a repeated word has the same id).
 std::span<const std::int64_t> attention_sentence_tokens();
 std::span<const std::string_view> attention_sentence_words();

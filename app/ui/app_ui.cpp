@@ -144,14 +144,22 @@ void use_loaded_ui_strings(AppContext& app, std::span<const std::string> load_pr
   if (app.state.ui.language && !parse_language(*app.state.ui.language))
     add_notice(app, trf("notice.language_missing", {*app.state.ui.language, language_list()}), true);
   set_language(app.state.ui.language.value_or(system_language()));
+  refresh_lesson_list(app);
+  app.model_presets = load_model_presets(models_dir());  // sentences in the language just set
   // The atlas holds the glyphs of every UI string and every lesson, in every language.
   std::string glyphs = all_strings_text();
-  for (const LessonInfo& info : list_lessons(lessons_dir())) {
+  for (const LessonInfo& info : app.lesson_menu.lessons) {
     const LessonLoad load = load_lesson_file(info.path, view_ids());
     if (!load.lesson) continue;
     glyphs += load.lesson->all_text();
   }
-  gfx::set_font_glyph_text(std::move(glyphs));
+  app.font_glyphs.set_text(std::move(glyphs));
+}
+
+void refresh_lesson_list(AppContext& app) {
+  app.lesson_menu.lessons = list_lessons(lessons_dir());
+  const std::size_t count = app.lesson_menu.lessons.size();
+  app.lesson_menu.chosen = count == 0 ? 0 : std::min(app.lesson_menu.chosen, count - 1);
 }
 
 void sync_runtimes(AppContext& app) {
@@ -191,12 +199,14 @@ void sync_runtimes(AppContext& app) {
 AcrossContext across_context(AppContext& app) {
   std::vector<std::shared_ptr<const ViewData>> data(app.state.slots.size());
   for (std::size_t i = 0; i < data.size(); ++i) data[i] = latest_data(app, i);
-  return AcrossContext{
-      app.state.slots,    app.state.display,       app.state.views,
-      app.state.hover,    std::move(data),         app.across ? app.across->latest() : nullptr,
-      app.lessons,        app.capture_mode,        app.draw_observer,
-      *app.renderer,      app.colormaps,           app.placements,
-      app.difference_gpu, app.difference_on_window};
+  return AcrossContext{app.state.slots,    app.state.display,
+                       app.state.views,    app.state.hover,
+                       std::move(data),    app.across ? app.across->latest() : nullptr,
+                       app.lessons,        app.capture_mode,
+                       app.draw_observer,  *app.renderer,
+                       app.colormaps,      app.placements,
+                       app.difference_gpu, app.difference_on_window,
+                       app.model_presets};
 }
 
 AcrossRequest current_across_request(const AppContext& app) {

@@ -74,6 +74,7 @@ struct AcrossContext {
   std::vector<HeatmapPlacement>& placements;
   std::array<gfx::HeatmapImage, 2>& difference_images;  // table and similarity differences
   bool& difference_on_window;  // the difference view's offer to compare unequal shapes on their common window
+  const std::vector<ModelPreset>& model_presets;  // the rope view's menu
 
   std::shared_ptr<const ViewData> data_of(std::size_t slot) const {
     return slot < data.size() ? data[slot] : nullptr;
@@ -95,11 +96,16 @@ void draw_app(AppContext& app);
 AcrossContext across_context(AppContext& app);
 
 // Loads the UI strings (assets/i18n), picks the language (the settings' or session's, else the
-// system locale's) and gives the font atlas every glyph they use. Problems become notices.
+// system locale's) and gives the font atlas every glyph they use. Problems become notices. Also reads
+// the rest of the app's data the menus offer: the lessons and the rope view's model presets.
 void load_ui_strings(AppContext& app);
 // The same with the strings load_strings has loaded already (main reads them before the app starts,
 // to check --lang): `load_problems` are its problems when it failed, shown as notices.
 void use_loaded_ui_strings(AppContext& app, std::span<const std::string> load_problems);
+
+// The sidebar's lesson menu read again from the data directory's lessons/ (between frames: at start,
+// from use_loaded_ui_strings, and when the menu opens).
+void refresh_lesson_list(AppContext& app);
 
 // The runtime of every slot (creating and dropping workers), the learned tables they name, and the
 // request each worker should compute for the views now visible.

@@ -36,8 +36,8 @@ void draw_heatmap_plot(const HeatmapTarget& target, const HeatmapPlotSpec& spec,
   const ValueRange range = spec.fixed_range ? *spec.fixed_range : display_range(grid, target.display);
   const Colormap colormap = spec.colormap ? *spec.colormap : target.display.colormap;
   const gfx::Texture2D& lut = target.colormaps.lut(colormap);
-  spec.image->update(target.renderer, grid.generation, grid.rows, grid.cols, grid.values.data(), lut,
-                     static_cast<float>(range.lo), static_cast<float>(range.hi));
+  spec.image->update(target.renderer, grid.values, grid.rows, grid.cols, lut, static_cast<float>(range.lo),
+                     static_cast<float>(range.hi));
 
   // A narrow panel (compare mode) keeps the bar and its values but drops the turned value label,
   // which the panel's note and hover already name.

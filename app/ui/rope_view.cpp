@@ -40,34 +40,6 @@ std::filesystem::path models_dir() { return pelab::data_dir() / "models"; }
 
 namespace {
 
-// The model presets in assets/models, read once.
-struct ModelPreset {
-  std::string name;  // file name without .json
-  std::optional<ModelConfig> model;
-  std::string error;
-};
-const std::vector<ModelPreset>& presets() {
-  static const std::vector<ModelPreset> list = [] {
-    std::vector<ModelPreset> out;
-    std::error_code ec;
-    const std::filesystem::path dir = models_dir();
-    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-      if (entry.path().extension() != ".json") continue;
-      ModelPreset preset{entry.path().stem().string(), std::nullopt, ""};
-      try {
-        preset.model = load_model_config(entry.path());
-      } catch (const std::exception& error) {
-        preset.error = error_message(error);
-      }
-      out.push_back(std::move(preset));
-    }
-    std::sort(out.begin(), out.end(),
-              [](const ModelPreset& a, const ModelPreset& b) { return a.name < b.name; });
-    return out;
-  }();
-  return list;
-}
-
 ImU32 regime_color(RopePairRegime regime) {
   switch (regime) {
     case RopePairRegime::unchanged:
@@ -206,7 +178,7 @@ void draw_rope_controls(AcrossContext& view) {
   const std::string shown = s.model.empty() ? tr("views.rope.custom") : s.model;
   if (ImGui::BeginCombo("##model", shown.c_str())) {
     if (ImGui::Selectable(tr("views.rope.custom"), s.model.empty())) s.model.clear();
-    for (const ModelPreset& preset : presets()) {
+    for (const ModelPreset& preset : view.model_presets) {
       ImGui::BeginDisabled(!preset.model);
       if (ImGui::Selectable(preset.name.c_str(), preset.name == s.model) && preset.model)
         s = rope_settings_for_model(*preset.model, preset.name);

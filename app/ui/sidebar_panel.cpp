@@ -41,16 +41,13 @@ std::string_view pointed_control(const AppContext& app) {
 // once when the step is shown.
 class ControlMark {
  public:
-  ControlMark(const AppContext& app, std::string_view id)
-      : marked_(!id.empty() && pointed_control(app) == id) {
+  ControlMark(AppContext& app, std::string_view id) : marked_(!id.empty() && pointed_control(app) == id) {
     if (!marked_) return;
     top_ = ImGui::GetCursorScreenPos().y;
-    static const void* scrolled_lesson = nullptr;
-    static std::size_t scrolled_step = 0;
+    ControlScroll& scrolled = app.control_scroll;
     const void* lesson = &*app.lessons.lesson;
-    scroll_ = scrolled_lesson != lesson || scrolled_step != app.lessons.step;
-    scrolled_lesson = lesson;
-    scrolled_step = app.lessons.step;
+    scroll_ = scrolled.lesson != lesson || scrolled.step != app.lessons.step;
+    scrolled = ControlScroll{lesson, app.lessons.step};
   }
   ControlMark(const ControlMark&) = delete;
   ControlMark& operator=(const ControlMark&) = delete;
@@ -343,8 +340,8 @@ void draw_view_toggles(AppContext& app) {
 }
 
 void draw_lesson_controls(AppContext& app) {
-  static std::vector<LessonInfo> lessons = list_lessons(lessons_dir());
-  static std::size_t chosen = 0;
+  const std::vector<LessonInfo>& lessons = app.lesson_menu.lessons;
+  std::size_t& chosen = app.lesson_menu.chosen;
   if (lessons.empty()) {
     ImGui::TextDisabled("%s", tr("sidebar.no_lessons"));
     return;
@@ -353,6 +350,8 @@ void draw_lesson_controls(AppContext& app) {
   const Language language = current_language();
   ImGui::SetNextItemWidth(-1.0f);
   if (ImGui::BeginCombo("##lesson", lessons[chosen].title.in(language).c_str())) {
+    // A lesson a teacher has just written joins the menu on its next frame (read between frames).
+    if (ImGui::IsWindowAppearing()) app.requests.refresh_lessons = true;
     for (std::size_t n = 0; n < lessons.size(); ++n) {
       const std::string entry =
           lessons[n].title.in(language) + "  (" + std::to_string(lessons[n].steps) + ")";

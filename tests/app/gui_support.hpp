@@ -157,14 +157,14 @@ struct OffscreenApp {
   void prepare() {
     app::ui::load_ui_strings(app);
     std::string notice;
-    gfx::rebuild_fonts(app.state.ui.font_size, app::language_font_files(), notice);
+    gfx::rebuild_fonts(app.font_glyphs, app.state.ui.font_size, app::language_font_files(), notice);
     app::ui::apply_theme(app.state.ui.theme, app.state.ui.font_size);
   }
   // One frame of the app on the off-screen "screen".
   void frame() {
     screen->begin_frame();
     app::ui::draw_app(app);
-    screen->end_frame();
+    screen->end_frame(app.opaque_textures());
   }
   // Frames until every worker has delivered (at least 3 frames, at most `max_frames`).
   void settle(int max_frames = 200) {

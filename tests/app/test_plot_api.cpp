@@ -18,6 +18,7 @@ namespace {
 struct Harness {
   Harness() {
     ImGui::CreateContext();
+    plot::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
     io.Fonts->AddFontDefault();
@@ -29,7 +30,10 @@ struct Harness {
     io.DeltaTime = 1.0f / 60;
     io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
   }
-  ~Harness() { ImGui::DestroyContext(); }
+  ~Harness() {
+    plot::DestroyContext();
+    ImGui::DestroyContext();
+  }
   ImVec2 mouse{-FLT_MAX, -FLT_MAX};
   bool down[2] = {false, false};
   float wheel = 0;
@@ -560,6 +564,7 @@ TEST_CASE("dense curves drawn over each other keep only the spans no later curve
 
 TEST_CASE("dense scatters draw baked disc sprites: one quad a dot, the disc's area in coverage") {
   ImGui::CreateContext();
+  plot::Context* plot_context = plot::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
   io.Fonts->AddFontDefault();
@@ -614,5 +619,7 @@ TEST_CASE("dense scatters draw baked disc sprites: one quad a dot, the disc's ar
   // About 850 dots stay after one-radius cells; 4 vertices a sprite against 12-13 a disc.
   CHECK(with_sprites > 4 * 600);
   CHECK(with_discs > 2.5 * with_sprites);
+  plot::DestroyContext(plot_context);
+  CHECK(plot::GetCurrentContext() == nullptr);
   ImGui::DestroyContext();
 }

@@ -743,7 +743,7 @@ TEST_CASE("export: the menu opens in a view's title row with the PNG and data it
       ImGui::OpenPopupEx(popup);
     }
     ui::draw_app(app);
-    off.screen->end_frame();
+    off.screen->end_frame(app.opaque_textures());
   }
   CHECK(ImGui::IsPopupOpen(popup, ImGuiPopupFlags_AnyPopupLevel));
   // The menu was drawn this frame (BeginPopup found it under the id the cell computes).

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "pelab/encodings.hpp"
+#include "plot/plot.hpp"
 #include "plot/rich_text.hpp"
 #include "state/i18n.hpp"
 #include "state/view_data.hpp"
@@ -196,6 +197,7 @@ namespace {
 struct FontFrame {
   FontFrame() {
     ImGui::CreateContext();
+    plot::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
     io.Fonts->AddFontDefault();
@@ -208,6 +210,7 @@ struct FontFrame {
   }
   ~FontFrame() {
     ImGui::EndFrame();
+    plot::DestroyContext();
     ImGui::DestroyContext();
   }
   FontFrame(const FontFrame&) = delete;

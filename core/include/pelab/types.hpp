@@ -23,11 +23,9 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
   explicit Error(Text text)
       : std::runtime_error(english(text)), text_(std::make_shared<const Text>(std::move(text))) {}
-  // The sentence, or an empty Text for an error built from an English string.
-  const Text& text() const {
-    static const Text none;
-    return text_ ? *text_ : none;
-  }
+  // The sentence, or an empty Text for an error built from an English string. A copy: errors are
+  // rare, and no hidden empty Text has to outlive every caller.
+  Text text() const { return text_ ? *text_ : Text{}; }
 
  private:
   std::shared_ptr<const Text> text_;  // shared: copying an exception must not throw
