@@ -20,13 +20,11 @@ namespace {
 
 bool slot_combo(const char* id, std::size_t& index, std::span<const Slot> slots) {
   bool changed = false;
-  const std::string current =
-      std::string(1, static_cast<char>('A' + index)) + " " + display_label(slots[index].config);
+  const std::string current = std::string(1, config_letter(index)) + " " + display_label(slots[index].config);
   ImGui::SetNextItemWidth(12.0f * ImGui::GetFontSize());
   if (ImGui::BeginCombo(id, current.c_str())) {
     for (std::size_t i = 0; i < slots.size(); ++i) {
-      const std::string name =
-          std::string(1, static_cast<char>('A' + i)) + " " + display_label(slots[i].config);
+      const std::string name = std::string(1, config_letter(i)) + " " + display_label(slots[i].config);
       if (ImGui::Selectable(name.c_str(), i == index)) {
         changed = i != index;
         index = i;

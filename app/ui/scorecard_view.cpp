@@ -33,8 +33,8 @@ void draw_failures_below(const std::vector<std::shared_ptr<const ViewData>>& dat
     if (!data[i] || !data[i]->requirements || data[i]->requirements->scores.size() != 5) continue;
     for (const RequirementScore& score : data[i]->requirements->scores) {
       if (score.pass || !score.measurable) continue;  // not measurable is no failure
-      failures.emplace_back("✘ " + std::string(1, static_cast<char>('A' + i)) + " · " +
-                                std::to_string(score.number) + " " + tr_text(score.name_text),
+      failures.emplace_back("✘ " + std::string(1, config_letter(i)) + " · " + std::to_string(score.number) +
+                                " " + tr_text(score.name_text),
                             tr_text(requirement_verdict_text(score)));
     }
   }
@@ -111,8 +111,7 @@ void draw_scorecard_view(AcrossContext& view) {
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableSetupColumn(tr("views.scorecard.requirement"), ImGuiTableColumnFlags_WidthStretch, 0.8f);
   for (std::size_t i = 0; i < count; ++i) {
-    const std::string name =
-        std::string(1, static_cast<char>('A' + i)) + " " + display_label(view.slots[i].config);
+    const std::string name = std::string(1, config_letter(i)) + " " + display_label(view.slots[i].config);
     ImGui::TableSetupColumn(name.c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
   }
   ImGui::TableHeadersRow();
