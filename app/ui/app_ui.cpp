@@ -241,9 +241,27 @@ bool all_settled(const AppContext& app) {
   return app.across && app.across->settled_on(current_across_request(app));
 }
 
+namespace {
+
+// A linked parameter edited in one configuration (sidebar, click in a view, keys) moves in all;
+// `before` is the slots as they were, and becomes them as they are now.
+void propagate_edit(AppState& state, std::vector<Slot>& before) {
+  if (before.size() == state.slots.size()) {
+    for (std::size_t i = 0; i < before.size(); ++i) {
+      if (before[i].config.id == state.slots[i].config.id && !(before[i] == state.slots[i])) {
+        propagate_links(state, i, before[i]);
+        break;
+      }
+    }
+  }
+  before = state.slots;
+}
+
+}  // namespace
+
 void draw_app(AppContext& app) {
   app.placements.clear();
-  const std::vector<Slot> before = app.state.slots;
+  std::vector<Slot> before = app.state.slots;
   handle_shortcuts(app);
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
@@ -299,7 +317,9 @@ void draw_app(AppContext& app) {
     if (!app.capture_mode) item_tooltip(shown ? tr("app.hide_sidebar.tip") : tr("app.show_sidebar.tip"));
     ImGui::SameLine();
   }
-  // The sidebar may have changed parameters: ask for them before drawing the views.
+  // The keys and the sidebar may have changed parameters: linked ones move in every configuration
+  // now, and the workers are asked for them before the views draw (not a frame later).
+  propagate_edit(app.state, before);
   sync_runtimes(app);
   ImGui::BeginChild("views", ImVec2(0.0f, main_height), false, ImGuiWindowFlags_NoScrollbar);
   draw_view_area(app);
@@ -310,15 +330,8 @@ void draw_app(AppContext& app) {
   draw_notices_banner(app);  // floating over the views, after them
   draw_path_popups(app);
 
-  // A linked parameter edited in one configuration (sidebar, click in a view, keys) moves in all.
-  if (before.size() == app.state.slots.size()) {
-    for (std::size_t i = 0; i < before.size(); ++i) {
-      if (before[i].config.id == app.state.slots[i].config.id && !(before[i] == app.state.slots[i])) {
-        propagate_links(app.state, i, before[i]);
-        break;
-      }
-    }
-  }
+  // Edits made in the views (a click on a heatmap) move in the linked configurations too.
+  propagate_edit(app.state, before);
 }
 
 ImU32 config_color(Theme theme, std::size_t index) {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -14,6 +15,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "gui_support.hpp"
 #include "run/view_export.hpp"
@@ -241,6 +243,41 @@ TEST_CASE("export_view_png: one view at 1x, 2x, 4x, re-rendered, the screen fram
   // The screen's next frame is the same picture as before the exports.
   const gfx::RgbImage after = screen_frame();
   CHECK(after.pixels == before.pixels);
+}
+
+TEST_CASE("compare mode: a linked edit reaches the other configuration's worker in the same frame",
+          "[offscreen][links]") {
+  using namespace pelab::app;
+  OffscreenApp off;
+  ui::AppContext& app = off.app;
+  app.capture_mode = true;
+  REQUIRE(add_slot(app.state, app.state.slots[0]));
+  app.state.active = 0;  // the keys move A; B follows through the link
+  REQUIRE(app.state.links[LinkedParam::position]);
+  off.prepare();
+  off.settle();
+  const std::int64_t p = app.state.slots[0].selection.position;
+  REQUIRE(app.state.slots[1].selection.position == p);
+
+  // One frame with the Down key pressed (p + 1 in A); the GLFW key code
+  // where no backend has mapped the key, as ImGui 1.86's GLFW backend does.
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.KeyMap[ImGuiKey_DownArrow] < 0) io.KeyMap[ImGuiKey_DownArrow] = 264;
+  const int down = io.KeyMap[ImGuiKey_DownArrow];
+  io.KeysDown[down] = true;
+  off.frame();
+  io.KeysDown[down] = false;
+  CHECK(app.state.slots[0].selection.position == p + 1);
+  CHECK(app.state.slots[1].selection.position == p + 1);
+  // B's worker was asked for p + 1 inside that frame: with no frame after it, its newest result is
+  // already for p + 1 (before, B was asked for p and moved one frame later).
+  const auto& worker = app.workers.at(app.state.slots[1].config.id);
+  for (int i = 0; i < 1000 && !worker->settled(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  REQUIRE(worker->settled());
+  const std::shared_ptr<const ViewData> data = ui::latest_data(app, 1);
+  REQUIRE(data);
+  CHECK(data->request.selection.position == p + 1);
 }
 
 TEST_CASE("view options (--set): applied to the picture, a bad one refused before any drawing",
