@@ -17,19 +17,11 @@ OUT=${OUT:-$ROOT/build-web/test-web}
 [[ -f $DIST/pelab.wasm ]] || { echo "test_web: $DIST has no web build (bash scripts/build-web.sh)" >&2; exit 1; }
 command -v chromium >/dev/null || { echo "test_web: chromium is missing (Debian: chromium)" >&2; exit 1; }
 mkdir -p "$OUT"
-if [[ ! -d tests/web/node_modules/puppeteer-core ]]; then
-  (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund >/dev/null)
-fi
+source scripts/lib/web-page.sh
+use_puppeteer
 
 "$PELAB" --lang en --size 1280x800 --screenshot "$OUT/native_en.png" >/dev/null
 "$PELAB" --lang ko --size 1280x800 --screenshot "$OUT/native_ko.png" >/dev/null
 
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-DIST=$DIST bash scripts/serve-web.sh "$port" >"$OUT/serve.log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true' EXIT
-for _ in $(seq 50); do
-  curl -sf -o /dev/null "http://127.0.0.1:$port/index.html" && break
-  sleep 0.1
-done
-node tests/web/test_web.mjs "http://127.0.0.1:$port/" "$OUT/native_en.png" "$OUT/native_ko.png" "$OUT"
+serve_web_page "$DIST" "$OUT/serve.log"
+node tests/web/test_web.mjs "$web_url" "$OUT/native_en.png" "$OUT/native_ko.png" "$OUT"
