@@ -51,8 +51,9 @@ const LanguageData* find_language(std::string_view code) {
 // The current language, then English: where tr() looks, in order.
 std::vector<const LanguageData*> lookup_order() {
   std::vector<const LanguageData*> order;
-  if (catalog() == nullptr) return order;
-  if (const LanguageData* current = catalog()->current.load()) order.push_back(current);
+  const StringCatalog::Languages* languages = catalog();
+  if (languages == nullptr) return order;
+  if (const LanguageData* current = languages->current.load()) order.push_back(current);
   if (const LanguageData* english = find_language(fallback_language);
       english && (order.empty() || order[0] != english))
     order.push_back(english);
@@ -60,8 +61,9 @@ std::vector<const LanguageData*> lookup_order() {
 }
 
 const LanguageData* current_data() {
-  if (catalog() == nullptr) return nullptr;
-  if (const LanguageData* current = catalog()->current.load()) return current;
+  const StringCatalog::Languages* languages = catalog();
+  if (languages == nullptr) return nullptr;
+  if (const LanguageData* current = languages->current.load()) return current;
   return find_language(fallback_language);
 }
 
@@ -158,9 +160,10 @@ StringCatalog* string_catalog() { return current_catalog.load(); }
 
 std::vector<Language> available_languages() {
   std::vector<Language> codes;
-  if (catalog() == nullptr) return codes;
+  const StringCatalog::Languages* languages = catalog();
+  if (languages == nullptr) return codes;
   if (find_language(fallback_language)) codes.emplace_back(fallback_language);
-  for (const auto& [code, data] : catalog()->by_code)
+  for (const auto& [code, data] : languages->by_code)
     if (code != fallback_language) codes.push_back(code);
   return codes;
 }
@@ -239,9 +242,11 @@ void set_language(const Language& language) {
 }
 
 Language current_language() {
-  if (catalog() == nullptr) return Language(fallback_language);
-  for (const auto& [code, data] : catalog()->by_code)
-    if (&data == catalog()->current.load()) return code;
+  const StringCatalog::Languages* languages = catalog();
+  if (languages == nullptr) return Language(fallback_language);
+  const LanguageData* current = languages->current.load();
+  for (const auto& [code, data] : languages->by_code)
+    if (&data == current) return code;
   return Language(fallback_language);
 }
 
@@ -298,8 +303,9 @@ std::string trf(const char* key, std::initializer_list<std::string_view> argumen
 
 std::string all_strings_text() {
   std::string text;
-  if (catalog() == nullptr) return text;
-  for (const auto& [code, language] : catalog()->by_code) {
+  const StringCatalog::Languages* languages = catalog();
+  if (languages == nullptr) return text;
+  for (const auto& [code, language] : languages->by_code) {
     text += language.name;
     for (const auto& [key, value] : language.texts) text += value;
   }

@@ -33,12 +33,15 @@ std::vector<const ViewType*> visible_views(const AppState& state) {
   return views;
 }
 
-// What the visible views need from every configuration.
-Needs visible_needs(const AppState& state) {
+// What `views` need from every configuration.
+Needs needs_of(const std::vector<const ViewType*>& views) {
   Needs needs = 0;
-  for (const ViewType* view : visible_views(state)) needs |= view->needs;
+  for (const ViewType* view : views) needs |= view->needs;
   return needs;
 }
+
+// What the visible views need from every configuration.
+Needs visible_needs(const AppState& state) { return needs_of(visible_views(state)); }
 
 }  // namespace
 
@@ -164,8 +167,7 @@ void refresh_lesson_list(AppContext& app) {
 
 void sync_runtimes(AppContext& app) {
   const std::vector<const ViewType*> views = visible_views(app.state);
-  Needs needs = 0;
-  for (const ViewType* view : views) needs |= view->needs;
+  const Needs needs = needs_of(views);
   std::set<int> alive;
   for (Slot& slot : app.state.slots) {
     Config& config = slot.config;

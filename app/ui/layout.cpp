@@ -66,14 +66,19 @@ PanelGrid arrange_panels(std::size_t count, ImVec2 avail, ImVec2 spacing, float 
   return best;
 }
 
+// The height of `rows` rows of panels, each row just tall enough for its data to be readable.
+float readable_rows_height(std::size_t rows, ImVec2 spacing, float em) {
+  const auto count = static_cast<float>(rows);
+  return count * (panel_margin_y + min_panel_data) * em + (count - 1.0f) * spacing.y;
+}
+
 // The least height at which the arrangement arrange_panels picks leaves every one of `count` panels
 // `min_panel_data` of data in a cell `width` wide; nullopt when no height does (too narrow). The
 // heights tried are those at which an arrangement's rows are exactly readable.
 std::optional<float> readable_panels_height(std::size_t count, float width, ImVec2 spacing, float em) {
   std::optional<float> least;
   for (const PanelGrid grid : panel_grids(count)) {
-    const auto rows = static_cast<float>(grid.rows);
-    const ImVec2 avail(width, rows * (panel_margin_y + min_panel_data) * em + (rows - 1.0f) * spacing.y);
+    const ImVec2 avail(width, readable_rows_height(grid.rows, spacing, em));
     const PanelGrid picked = arrange_panels(count, avail, spacing, em);
     // Within arrange_panels' half pixel, which keeps the fewer columns among near equals.
     if (data_side(picked, avail, spacing, em) < min_panel_data * em - 0.5f) continue;
@@ -301,9 +306,7 @@ void draw_view_area(AppContext& app) {
       std::optional<float> panels_height = readable_panels_height(configs, cell, spacing, em);
       if (!panels_height && candidate > 1) break;  // narrower cells would cut the panels
       // One view per row and still too narrow: the panels stacked, one under the other.
-      if (!panels_height)
-        panels_height = static_cast<float>(configs) * (panel_margin_y + min_panel_data) * em +
-                        static_cast<float>(configs - 1) * spacing.y;
+      if (!panels_height) panels_height = readable_rows_height(configs, spacing, em);
       const float row_height = std::max(20.0f * em, title + *panels_height + spacing.y);
       const std::size_t view_rows = (views.size() + candidate - 1) / candidate;
       const float total = static_cast<float>(view_rows) * (row_height + spacing.y);
