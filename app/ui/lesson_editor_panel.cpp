@@ -139,7 +139,11 @@ void draw_lesson_editor(AppContext& app) {
   LessonDraft& draft = app.lesson_draft;
   if (!draft.open) return;
   const float font = ImGui::GetFontSize();
-  ImGui::SetNextWindowSize(ImVec2(font * 30.0f, font * 34.0f), ImGuiCond_FirstUseEver);
+  // At the right, over the views: the sidebar stays usable for setting up the next step.
+  const ImVec2 size(std::min(font * 30.0f, ImGui::GetIO().DisplaySize.x * 0.6f),
+                    std::min(font * 36.0f, ImGui::GetIO().DisplaySize.y - font * 2.0f));
+  ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - size.x - font, font), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin(tr("lesson_editor.title"), &draft.open)) {
     ImGui::End();
     return;
@@ -222,9 +226,9 @@ void draw_lesson_editor(AppContext& app) {
   if (!steps.empty()) {
     LessonStep& step = steps[draft.selected];
     ImGui::TextUnformatted(tr("lesson_editor.text"));
-    local_text_field("##text", step.text, draft.language, font * 5.0f);
+    local_text_field("##text", step.text, draft.language, font * 4.0f);
     ImGui::TextUnformatted(tr("lesson_editor.try"));
-    local_text_field("##try", step.try_text, draft.language, font * 3.0f);
+    local_text_field("##try", step.try_text, draft.language, font * 2.5f);
     ImGui::TextUnformatted(tr("lesson_editor.formula"));
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::InputText("##formula", &step.formula);
