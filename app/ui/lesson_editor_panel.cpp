@@ -58,6 +58,20 @@ void local_text_field(const char* label, LocalText& text, const std::string& lan
   }
 }
 
+// "cell: p = 23, i = 6 (A)" / "curve: i = 6 (A)".
+std::string cell_or_curve_label(const Highlight& highlight) {
+  const std::string letter(1, config_letter(highlight.config));
+  if (highlight.kind == HighlightKind::cell)
+    return trf("lesson_editor.point_cell",
+               {std::to_string(highlight.position), std::to_string(highlight.dimension), letter});
+  return trf("lesson_editor.point_curve", {std::to_string(highlight.dimension), letter});
+}
+
+bool shows(const LayoutState& layout, std::string_view id) {
+  if (layout.maximized) return *layout.maximized == id;
+  return std::find(layout.views.begin(), layout.views.end(), id) != layout.views.end();
+}
+
 void draw_pointer_combo(LessonStep& step) {
   std::string current = tr("lesson_editor.point_none");
   if (step.highlight && step.highlight->kind == HighlightKind::view) {
@@ -66,7 +80,7 @@ void draw_pointer_combo(LessonStep& step) {
   } else if (step.highlight && step.highlight->kind == HighlightKind::control) {
     current = trf("lesson_editor.point_control", {step.highlight->target});
   } else if (step.highlight) {
-    current = std::string(to_string(step.highlight->kind));
+    current = cell_or_curve_label(*step.highlight);
   }
   ImGui::SetNextItemWidth(-1.0f);
   if (!ImGui::BeginCombo("##pointer", current.c_str())) return;
@@ -86,6 +100,20 @@ void draw_pointer_combo(LessonStep& step) {
   for (const std::string& id : shown) {
     const ViewType* view = find_view(id);
     choose(HighlightKind::view, id, trf("lesson_editor.point_view", {view ? view_title(*view) : id}));
+  }
+  // The cell and the curve of the step's selection (p and i of its active configuration), when the
+  // heatmap or the curves are shown.
+  const Slot& slot = step.state.active_slot();
+  const Selection selection = clamped(slot.selection, slot.config.encoding);
+  for (const HighlightKind kind : {HighlightKind::cell, HighlightKind::curve}) {
+    if (!shows(layout, kind == HighlightKind::cell ? "heatmap" : "curves")) continue;
+    Highlight highlight;
+    highlight.kind = kind;
+    highlight.position = kind == HighlightKind::cell ? selection.position : 0;
+    highlight.dimension = selection.dimension;
+    highlight.config = std::min(step.state.active, step.state.slots.size() - 1);
+    if (ImGui::Selectable(cell_or_curve_label(highlight).c_str(), step.highlight == highlight))
+      step.highlight = highlight;
   }
   for (std::string_view id : lesson_control_ids())
     choose(HighlightKind::control, std::string(id), trf("lesson_editor.point_control", {std::string(id)}));
