@@ -169,11 +169,13 @@ if(EMSCRIPTEN)
   # The page's program (scripts/build-web.sh puts it beside scripts/web/index.html): bin/pelab.js with
   # pelab.wasm, pelab.worker.js (the pthreads' web workers) and pelab.data, the data directory (with
   # the fonts the script stages into it) preloaded to /pelab/share/pelab, where platform_web.cpp's
-  # executable path makes data_dir.cpp look. Workers are started with the page (a pool): a thread
-  # started later waits for the page's main loop to hand it a worker.
+  # executable path makes data_dir.cpp look. The page waits for a pool of two workers before main()
+  # (each costs start-up time on a small machine; the first frame's threads are the configuration's
+  # and the across worker's) and makes six more after its first frame (scripts/web/index.html); a
+  # thread started before they are ready waits for the page's main loop to hand it a worker.
   set_target_properties(pelab PROPERTIES SUFFIX .js)
   target_link_options(pelab PRIVATE
-    -sPTHREAD_POOL_SIZE=8 -sALLOW_MEMORY_GROWTH=1 -Wno-pthreads-mem-growth
+    -sPTHREAD_POOL_SIZE=2 -sALLOW_MEMORY_GROWTH=1 -Wno-pthreads-mem-growth
     -sEXPORTED_FUNCTIONS=_main,_pelab_state_json,_pelab_copy_link,_pelab_resize,_pelab_open_picked,_pelab_export,_pelab_save_session,_malloc,_free
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,FS,ccall
     "SHELL:--preload-file ${PELAB_BUILD_DATA_DIR}@/pelab/share/pelab")

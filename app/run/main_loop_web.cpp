@@ -35,6 +35,7 @@ struct WebLoop {
   gfx::Window* window = nullptr;
   ui::AppContext* app = nullptr;
   int settled_frames = 0;  // consecutive frames with every view's data drawn
+  int frames_drawn = 0;
   bool announced = false;
   std::string state_text;      // pelab_state_json's answer, kept until the next call
   std::string clipboard_text;  // get_clipboard's answer, kept until the next call
@@ -46,6 +47,10 @@ struct WebLoop {
 // The browser's callbacks carry no context of ours but the loop's argument; pelab_state_json, called
 // from the page, has none, so the one loop of the page lives here.
 WebLoop web_loop;
+
+// Start-up marks on the page's performance timeline (bench/web_startup.sh reads them): where the
+// time to the first frame with data goes.
+EM_JS(void, mark_startup, (const char* name), { performance.mark("pelab:" + UTF8ToString(name)); });
 
 EM_JS(void, announce_first_frame_with_data, (), {
   if (Module.pelabFirstFrame) Module.pelabFirstFrame();
@@ -109,6 +114,7 @@ void draw_one_frame(void* argument) {
     loop.content_scale = scale;
   }
   render_frame(*loop.window, *loop.app);  // events first; the browser shows the canvas on return
+  if (loop.frames_drawn < 2) mark_startup(++loop.frames_drawn == 1 ? "frame 1 drawn" : "frame 2 drawn");
   // As run_screenshot waits: the layout needs a few frames after the data arrives.
   constexpr int frames_to_settle = 3;
   loop.settled_frames = ui::all_settled(*loop.app) ? loop.settled_frames + 1 : 0;
@@ -128,6 +134,7 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
   io.SetClipboardTextFn = set_clipboard;
   io.GetClipboardTextFn = get_clipboard;
   io.ClipboardUserData = &web_loop.clipboard_text;
+  mark_startup("main ready");
   // simulate_infinite_loop: main's stack (the window, the app) stays as it is; main never returns.
   emscripten_set_main_loop_arg(draw_one_frame, &web_loop, 0, true);
   return 0;

@@ -133,6 +133,8 @@ bool open_table(AppContext& app, const std::string& path, const std::string& ten
   }
   propagate_links(app.state, app.state.active, before);
   add_notice(app, trf("notice.table_opened", {source.info.description}), false);
+  if (!keep_opened_table(path))
+    add_notice(app, trf("notice.table_not_kept", {std::to_string(kept_table_max_bytes >> 20)}), false);
   return true;
 }
 

@@ -8,4 +8,8 @@ void deliver_file(const std::filesystem::path&) {}
 
 bool show_file_picker(FileToOpen) { return false; }
 
+bool exports_go_to_a_folder() { return true; }
+
+bool keep_opened_table(const std::filesystem::path&) { return true; }
+
 }  // namespace pelab::app::ui

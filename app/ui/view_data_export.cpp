@@ -204,10 +204,12 @@ void draw_view_export_menu(AppContext& app, const ViewType& view) {
   if (ImGui::Button(label, ImVec2(width, 0.0f))) ImGui::OpenPopup("export");
   if (!app.capture_mode) item_tooltip(tr("export.button.tip"));
   if (ImGui::BeginPopup("export")) {
-    ImGui::TextUnformatted(tr("export.folder"));
-    ImGui::SetNextItemWidth(18.0f * ImGui::GetFontSize());
-    ImGui::InputText("##dir", &app.export_dir);
-    ImGui::Separator();
+    if (exports_go_to_a_folder()) {
+      ImGui::TextUnformatted(tr("export.folder"));
+      ImGui::SetNextItemWidth(18.0f * ImGui::GetFontSize());
+      ImGui::InputText("##dir", &app.export_dir);
+      ImGui::Separator();
+    }
     for (const int scale : {1, 2, 4}) {
       char size[64];
       std::snprintf(size, sizeof size, "%d × %d", static_cast<int>(cell.x) * scale,

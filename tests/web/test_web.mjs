@@ -72,6 +72,16 @@ async function waitUntil(what, test, seconds = 20) {
   fail(`${what} did not happen within ${seconds} s`);
 }
 
+// The file chooser that `action` (a click, a key) opens. Puppeteer intercepts choosers only once its
+// request has reached the browser, and a picker may open inside the input event itself: the
+// interception is asked for first, with a moment to take effect.
+async function chooserFrom(page, action, seconds = 10) {
+  const choosing = page.waitForFileChooser({ timeout: 1000 * seconds });
+  await sleep(500);
+  await action();
+  return choosing;
+}
+
 // numpy's .npy header: magic, version 1.0, the header's length, then a Python dict literal.
 function parseNpy(bytes) {
   if (bytes.length < 10 || bytes.subarray(0, 6).toString("latin1") !== "\x93NUMPY")
@@ -121,6 +131,17 @@ async function checkDownloads(page, initialState) {
     fail(`the 2x PNG of a 640 x 400 cell is ${picture.width} x ${picture.height}`);
   console.log(`test_web: Export PNG 2x downloaded heatmap-2x.png (${picture.width} x ${picture.height})`);
   if (await page.evaluate(() => window.pelab.exportView("no-such-view", "npy"))) fail("exportView accepted an unknown view");
+  // The Export menu asks for no folder in the browser (files are downloads): its first row, right
+  // under the button, is "PNG 1×" (on the desktop it is the folder's label, which does nothing).
+  const menu = JSON.parse(process.env.PELAB_WEB_EXPORT_MENU ?? "[602, 26, 650, 48]");
+  await page.mouse.click(menu[0], menu[1]);
+  await sleep(1000);
+  await page.screenshot({ path: path.join(outDir, "web_export_menu.png") });
+  await page.mouse.click(menu[2], menu[3]);
+  const firstRow = PNG.sync.read(await waitUntil("the Export menu's first row (PNG 1x) downloading",
+                                                 async () => downloaded("heatmap-1x.png"), 60));
+  console.log(`test_web: the Export menu's first row is PNG 1x (no folder field): heatmap-1x.png ` +
+              `(${firstRow.width} x ${firstRow.height})`);
 
   await page.evaluate(() => window.pelab.saveSession("lecture.json"));
   const sessionText = await waitUntil("the session's download", async () => downloaded("lecture.json"));
@@ -157,16 +178,14 @@ async function checkFilePicker() {
   const edited = path.join(fs.mkdtempSync(path.join(outDir, "picked-")), "edited.json");
   fs.writeFileSync(edited, JSON.stringify(session));
   const openSession = JSON.parse(process.env.PELAB_WEB_OPEN_SESSION ?? "[76, 1200]");
-  const [sessionChooser] = await Promise.all([page.waitForFileChooser({ timeout: 10000 }),
-                                              page.mouse.click(openSession[0], openSession[1])]);
+  const sessionChooser = await chooserFrom(page, () => page.mouse.click(openSession[0], openSession[1]));
   await sessionChooser.accept([edited]);
   await waitUntil("the picked session opening", async () => {
     const c = (await stateOf()).configs[0];
     return c.selection.position === 5 && c.sigma === 0.05;
   });
   const openTable = JSON.parse(process.env.PELAB_WEB_OPEN_TABLE ?? "[71, 391]");
-  const [tableChooser] = await Promise.all([page.waitForFileChooser({ timeout: 10000 }),
-                                            page.mouse.click(openTable[0], openTable[1])]);
+  const tableChooser = await chooserFrom(page, () => page.mouse.click(openTable[0], openTable[1]));
   await tableChooser.accept([fileURLToPath(new URL("../../assets/presets/gpt2_wpe_64x768.npy", import.meta.url))]);
   await waitUntil("the picked GPT-2 table becoming the configuration", async () => {
     const c = (await stateOf()).configs[0];
@@ -258,6 +277,111 @@ async function checkStorageResizeAndLessons() {
   if (problems.length) fail(problems.join("\n"));
   console.log("test_web: a broken stored state was refused with a notice; the page started with the defaults");
   console.log(`test_web: storage, resizing and the lesson took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await context.close();
+}
+
+// 11. Ctrl+O shows the session picker from the key's own event (once: the program does not ask for a
+//     second one). 12. A table picked from a file survives a reload: the page keeps its bytes in
+//     IndexedDB, the restored state still names it, no notice says it is missing, and the heatmap's
+//     exported numbers are GPT-2's.
+async function checkCtrlOAndKeptTable() {
+  const started = performance.now();
+  const context = await browser.createBrowserContext();  // empty localStorage and IndexedDB
+  const page = await context.newPage();
+  const tall = 1500;
+  await page.setViewport({ width, height: tall });
+  const problems = [], warnings = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+    if (message.type() === "warn") warnings.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  const stateOf = async () => JSON.parse(await page.evaluate(() => window.pelab.state()));
+  await page.goto(url, { waitUntil: "load" });
+  await page.evaluate(() => window.pelab.ready);
+
+  const session = await stateOf();
+  session.configs[0].kind = "learned";  // seeded: the sidebar of checkFilePicker, Open table… at its place
+  session.configs[0].selection.position = 6;
+  const picked = path.join(fs.mkdtempSync(path.join(outDir, "ctrl-o-")), "learned.json");
+  fs.writeFileSync(picked, JSON.stringify(session));
+  await page.mouse.click(700, 300);  // the page has the focus, as after any click
+  // Every picker, the page's (Ctrl+O) or the program's (its own shortcut, its buttons), goes through
+  // Module.pelabPickFile: counted here.
+  await page.evaluate(() => {
+    const pick = Module.pelabPickFile;
+    window.pickersShown = 0;
+    Module.pelabPickFile = (what) => { ++window.pickersShown; pick(what); };
+  });
+  const chooser = await chooserFrom(page, async () => {
+    await page.keyboard.down("Control");
+    await page.keyboard.press("KeyO");
+    await page.keyboard.up("Control");
+  });
+  if (chooser.isMultiple()) fail("Ctrl+O's picker takes several files");
+  await chooser.accept([picked]);
+  await waitUntil("the session picked by Ctrl+O opening", async () => {
+    const c = (await stateOf()).configs[0];
+    return c.kind === "learned" && c.selection.position === 6;
+  });
+  await sleep(1000);
+  const pickers = await page.evaluate(() => window.pickersShown);
+  if (pickers !== 1) fail(`Ctrl+O showed ${pickers} file pickers, not 1 (the program acted on the key too?)`);
+  console.log("test_web: Ctrl+O showed the session picker once and opened the chosen session (learned, p = 6)");
+
+  const openTable = JSON.parse(process.env.PELAB_WEB_OPEN_TABLE ?? "[71, 391]");
+  const gpt2File = fileURLToPath(new URL("../../assets/presets/gpt2_wpe_64x768.npy", import.meta.url));
+  const tableChooser = await chooserFrom(page, () => page.mouse.click(openTable[0], openTable[1]));
+  await tableChooser.accept([gpt2File]);
+  const table = await waitUntil("the picked GPT-2 table becoming the configuration", async () => {
+    const c = (await stateOf()).configs[0];
+    return c.kind === "learned" && c.positions === 64 && c.dims === 768 && c.table.endsWith("gpt2_wpe_64x768.npy")
+               ? c.table : null;
+  });
+  await waitUntil("the table's bytes and the state reaching the browser's storage", async () =>
+    page.evaluate((tablePath) => new Promise((resolve) => {
+      const stored = localStorage.getItem("pelab.session");
+      if (!stored || JSON.parse(stored).configs[0].table !== tablePath) return resolve(false);
+      const request = indexedDB.open("pelab", 1);
+      request.onupgradeneeded = () => request.result.createObjectStore("tables");
+      request.onerror = () => resolve(false);
+      request.onsuccess = () => {
+        try {
+          const get = request.result.transaction("tables").objectStore("tables").get(tablePath);
+          get.onsuccess = () => resolve(!!get.result && get.result.length > 0);
+          get.onerror = () => resolve(false);
+        } catch (error) {
+          resolve(false);
+        }
+      };
+    }), table), 10);
+
+  warnings.length = 0;
+  await page.reload({ waitUntil: "load" });
+  await page.evaluate(() => window.pelab.ready);
+  const restored = (await stateOf()).configs[0];
+  if (restored.kind !== "learned" || restored.table !== table || restored.positions !== 64 || restored.dims !== 768)
+    fail(`after a reload the configuration is ${JSON.stringify(restored)}, not GPT-2's table ${table}`);
+  await sleep(500);
+  if (warnings.length) fail(`the reloaded page with a kept table gave notices: ${warnings.join(" | ")}`);
+  const downloads = fs.mkdtempSync(path.join(outDir, "kept-"));
+  const cdp = await browser.target().createCDPSession();
+  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads, browserContextId: context.id });
+  if (!(await page.evaluate(() => window.pelab.exportView("heatmap", "npy")))) fail("exportView(heatmap, npy) was refused");
+  const exported = parseNpy(await waitUntil("the kept table's heatmap .npy download", async () => {
+    const file = path.join(downloads, "heatmap-table.npy");
+    return fs.existsSync(file) && fs.statSync(file).size > 0 ? fs.readFileSync(file) : null;
+  }));
+  await cdp.detach();
+  const gpt2 = fs.readFileSync(gpt2File);
+  const gpt2Data = gpt2.subarray(10 + gpt2.readUInt16LE(8));  // float32, 64 x 768, C order
+  if (exported.dims.join(",") !== "64,768") fail(`the kept table's heatmap exported shape (${exported.dims})`);
+  for (const i of [0, 1, 767, 768, 64 * 768 - 1])
+    if (exported.value(i) !== gpt2Data.readFloatLE(4 * i))
+      fail(`after the reload the heatmap's value ${i} is ${exported.value(i)}, GPT-2's is ${gpt2Data.readFloatLE(4 * i)}`);
+  if (problems.length) fail(problems.join("\n"));
+  console.log(`test_web: GPT-2's picked table came back after a reload from IndexedDB (${table}, no notice, ` +
+              `the heatmap exports its numbers) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await context.close();
 }
 
@@ -384,6 +508,7 @@ try {
   await english.page.close();
   await checkFilePicker();
   await checkStorageResizeAndLessons();
+  await checkCtrlOAndKeptTable();
   console.log("test_web: all checks passed");
 } finally {
   clearTimeout(timeout);
