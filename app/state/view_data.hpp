@@ -406,7 +406,8 @@ std::shared_ptr<const ViewData> ViewDataCache::compute(const ComputeRequest& req
     const bool recomputed = step(item, request, *data);
     data->fresh |= bit;
     if (recomputed) {
-      publish(*data);
+      // The last item is published by the worker with the whole result: one wake-up, one frame.
+      if (request.needs & config_items & ~((bit << 1) - 1)) publish(*data);
       if (superseded()) break;
     }
   }

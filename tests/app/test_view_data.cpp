@@ -13,6 +13,7 @@
 #include "pelab/similarity.hpp"
 #include "pelab/structure.hpp"
 #include "state/compute_worker.hpp"
+#include "state/result_signal.hpp"
 #include "state/view_data.hpp"
 
 using namespace pelab;
@@ -421,4 +422,50 @@ TEST_CASE("picked curve columns are the listed columns of P, counted from the en
   REQUIRE(neighbours->curves->curves.size() == 5);
   CHECK(neighbours->curves->curves.front().dimension == 8);
   CHECK(neighbours->curves->curves.back().dimension == 12);
+}
+
+TEST_CASE("a worker wakes the app once per result: the last item comes with the whole result", "[worker]") {
+  std::atomic<int> wakes{0};
+  ComputeWorker worker([&] { ++wakes; });
+  EncodingParams e;
+  e.positions = 40;
+  e.dims = 8;
+  const auto settle = [&] {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!worker.settled() && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    REQUIRE(worker.settled());
+  };
+  worker.request(request_of(e, item_table));
+  settle();
+  CHECK(wakes == 1);  // the table is the last (only) item: published once, by the final result
+  CHECK(worker.latest()->table->exact.rows() == 40);
+  e.base = 100.0;
+  wakes = 0;
+  worker.request(request_of(e, item_table | item_spectrum));
+  settle();
+  CHECK(wakes == 2);  // the table as soon as it is there, then the whole result with the spectrum
+  CHECK(worker.latest()->is_fresh(item_table | item_spectrum));
+}
+
+TEST_CASE("a result signal wakes a waiting loop at once, or lets it go after the timeout", "[worker]") {
+  ResultSignal signal;
+  const std::uint64_t seen = signal.published();
+  const auto waited_from = std::chrono::steady_clock::now();
+  CHECK_FALSE(signal.wait_for_next(seen, std::chrono::milliseconds(30)));
+  CHECK(std::chrono::steady_clock::now() - waited_from >= std::chrono::milliseconds(30));
+  // A publication before the wait is not lost: the count moved since `seen`.
+  signal.notify();
+  CHECK(signal.wait_for_next(seen, std::chrono::milliseconds(0)));
+  const std::uint64_t now = signal.published();
+  CHECK(now == seen + 1);
+  std::thread publisher([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    signal.notify();
+  });
+  const auto woken_from = std::chrono::steady_clock::now();
+  CHECK(signal.wait_for_next(now, std::chrono::seconds(30)));
+  CHECK(std::chrono::steady_clock::now() - woken_from < std::chrono::seconds(10));
+  publisher.join();
+  CHECK(signal.published() == now + 1);
 }
