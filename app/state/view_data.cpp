@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <numeric>
 #include <stdexcept>
 
@@ -196,15 +197,28 @@ HeatmapGrid make_heatmap_grid(const Matrix& values) {
   HeatmapGrid grid;
   grid.rows = static_cast<int>(values.rows());
   grid.cols = static_cast<int>(values.cols());
-  std::vector<float> floats(static_cast<std::size_t>(values.size()));
-  // Row-major doubles -> row-major floats: the layout the R32F texture wants.
-  std::transform(values.data(), values.data() + values.size(), floats.begin(),
-                 [](double v) { return static_cast<float>(v); });
+  // Row-major doubles -> row-major floats (the layout the R32F texture wants) and the extremes of the
+  // finite values, in one pass over the doubles and without zeroing the floats first: at 2000 x 1600
+  // the zeroing and two more passes for the ranges were most of the table item's time.
+  std::vector<float> floats;
+  floats.reserve(static_cast<std::size_t>(values.size()));
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -std::numeric_limits<double>::infinity();
+  for (const double v : std::span(values.data(), static_cast<std::size_t>(values.size()))) {
+    floats.push_back(static_cast<float>(v));
+    if (std::isfinite(v)) {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  }
   // Not make_shared: the GPU copies keep a weak_ptr to tell buffers apart, which would keep a
   // make_shared block (and the floats in it) allocated.
   grid.values = std::shared_ptr<const std::vector<float>>(new std::vector<float>(std::move(floats)));
-  grid.automatic_range = value_range(values, RangeMode::automatic);
-  grid.symmetric_range = value_range(values, RangeMode::symmetric);
+  // value_range of the extremes is value_range of the whole matrix: the same smallest and largest
+  // finite value (the largest magnitude is one of them), none when neither is finite.
+  const Matrix extremes{{lo, hi}};
+  grid.automatic_range = value_range(extremes, RangeMode::automatic);
+  grid.symmetric_range = value_range(extremes, RangeMode::symmetric);
   return grid;
 }
 

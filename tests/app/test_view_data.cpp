@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <thread>
 
@@ -468,4 +469,22 @@ TEST_CASE("a result signal wakes a waiting loop at once, or lets it go after the
   CHECK(std::chrono::steady_clock::now() - woken_from < std::chrono::seconds(10));
   publisher.join();
   CHECK(signal.published() == now + 1);
+}
+
+TEST_CASE("a heatmap grid's ranges skip what is not finite, as core's value_range", "[view-data]") {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  const Matrix mixed{{nan, -0.5, inf}, {3.0, -inf, 0.25}};
+  const HeatmapGrid grid = make_heatmap_grid(mixed);
+  CHECK(grid.automatic_range == ValueRange{-0.5, 3.0});
+  CHECK(grid.symmetric_range == ValueRange{-3.0, 3.0});
+  REQUIRE(grid.values->size() == 6);
+  CHECK((*grid.values)[3] == 3.0f);  // row-major: row 1, column 0
+  CHECK(std::isnan((*grid.values)[0]));
+  const HeatmapGrid none = make_heatmap_grid(Matrix{{nan, inf}});
+  CHECK(none.automatic_range == ValueRange{0.0, 1.0});
+  CHECK(none.symmetric_range == ValueRange{-1.0, 1.0});
+  const HeatmapGrid flat = make_heatmap_grid(Matrix{{2.0, 2.0}, {2.0, nan}});
+  CHECK(flat.automatic_range == ValueRange{1.0, 3.0});  // lo == hi widened by max(0.5, |2| / 2)
+  CHECK(flat.symmetric_range == ValueRange{-2.0, 2.0});
 }
