@@ -81,10 +81,10 @@ Matrix shifted_rows(const TableKey& key, const TableData& table, std::int64_t of
   return encode_grid(key.encoding, positions, index_range(0, key.encoding.dims), key.source());
 }
 
-CurvesData compute_curves(const CurvesKey& key, const TableData& table) {
+CurvesData compute_curves(const CurvesKey& key) {
   CurvesData data;
-  if (!table.error.empty()) {
-    data.error = table.error;
+  if (!key.table.source_error.empty()) {
+    data.error = key.table.source_error;
     return data;
   }
   try {
@@ -598,7 +598,7 @@ bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data
       const bool picked = !request.curve_columns.empty();
       data.curves = curves_.get(CurvesKey{key, picked ? 0 : s.dimension,
                                           picked ? 0 : request.neighbour_curves, request.curve_columns},
-                                [&](const CurvesKey& k) { return compute_curves(k, table()); });
+                                compute_curves);
       break;
     }
     case item_similarity:

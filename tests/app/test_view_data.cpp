@@ -471,6 +471,35 @@ TEST_CASE("a result signal wakes a waiting loop at once, or lets it go after the
   CHECK(signal.published() == now + 1);
 }
 
+TEST_CASE("the curves alone compute no table, and show a table's load error", "[view-data][curves]") {
+  ViewDataCache cache;
+  EncodingParams e;  // sinusoid, interleaved: P[p, 2k] = sin(w_k p), P[p, 2k+1] = cos(w_k p)
+  e.positions = 2000;
+  e.dims = 1600;
+  ComputeRequest request = request_of(e, item_curves);
+  request.selection.dimension = 7;
+  request.neighbour_curves = 1;
+  const auto data = cache.compute(request);
+  CHECK(data->table == nullptr);
+  CHECK(cache.recomputations().table == 0);
+  REQUIRE(data->curves != nullptr);
+  REQUIRE(data->curves->error.empty());
+  REQUIRE(data->curves->curves.size() == 3);  // i = 6, 7, 8
+  for (const CurvesData::Curve& curve : data->curves->curves) {
+    const double w = std::pow(10000.0, -2.0 * static_cast<double>(curve.dimension / 2) / 1600.0);
+    const double p = data->curves->positions[1234];
+    const double expected = curve.dimension % 2 == 0 ? std::sin(w * p) : std::cos(w * p);
+    INFO("i = " << curve.dimension);
+    CHECK(std::abs(curve.values[1234] - expected) < 1e-12);
+  }
+  e.kind = EncodingKind::learned;
+  request = request_of(e, item_curves);
+  request.table.source_error = "cannot read L.npy: no such file";
+  const auto failed = cache.compute(request);
+  CHECK(failed->curves->curves.empty());
+  CHECK(failed->curves->error == "cannot read L.npy: no such file");
+}
+
 TEST_CASE("a heatmap grid's ranges skip what is not finite, as core's value_range", "[view-data]") {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();
