@@ -18,11 +18,16 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
   constexpr int frames_after_event = 3;
   int busy_frames = frames_after_event;
   while (!window.should_close()) {
-    const bool animating = !ui::all_settled(app) || ImGui::GetIO().WantTextInput ||
-                           ui::notices_animating(app) || window.has_pending_keys();
+    const bool computing = !ui::all_settled(app);
+    const bool animating =
+        ImGui::GetIO().WantTextInput || ui::notices_animating(app) || window.has_pending_keys();
     if (busy_frames > 0 || animating) {
       window.poll_events();
       --busy_frames;
+    } else if (computing) {
+      // Only a worker is busy: sleep until it publishes (its wake-up is an event) or the spinner's
+      // next step, so the worker has the cores and its result is drawn the moment it is there.
+      window.wait_events(std::chrono::duration<double>(frame_interval_while_computing).count());
     } else {
       // A long timeout only as a safety net; waking because it ran out is no event: one frame.
       constexpr double timeout_seconds = 30.0;
@@ -32,6 +37,8 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
       busy_frames = waited.count() < timeout_seconds - 1e-3 ? frames_after_event : 0;
     }
     if (animating) busy_frames = frames_after_event;
+    // A computation just finished: the frames ImGui needs to settle around the new data.
+    if (computing && ui::all_settled(app)) busy_frames = frames_after_event;
     render_frame_after_events(window, app);
     window.swap_buffers();
   }

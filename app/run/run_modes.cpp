@@ -472,6 +472,7 @@ int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes) {
     for (int frames = 0;;) {
       const std::shared_ptr<const ViewData> data = ui::latest_data(app, 0);
       const bool shown = frames > 0 && ui::all_settled(app) && data && data->request.table.encoding == wanted;
+      const std::uint64_t published = app.results->published();
       render_frame(target, app);
       target.present();
       ++frames;
@@ -480,6 +481,8 @@ int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes) {
         frame_counts.push_back(frames);
         break;
       }
+      // As the interactive loop: while only workers are busy, the next frame waits for a result.
+      if (!ui::all_settled(app)) app.results->wait_for_next(published, frame_interval_while_computing);
       if (milliseconds_since(changed) > 600'000.0) {
         std::fprintf(stderr, "pelab: a change was not shown within 600 s\n");
         return 1;

@@ -3,6 +3,7 @@
 // (slides, tests) and as a frame-time benchmark. The last two draw into a FrameTarget: the window's
 // back buffer, or an off-screen framebuffer (gfx::OffscreenFrame, no display needed). Each returns
 // the process exit status.
+#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <span>
@@ -82,6 +83,11 @@ void render_frame_after_events(gfx::Window& window, ui::AppContext& app);
 // One frame of the app into any target (a window's events are polled first).
 void render_frame(FrameTarget& target, ui::AppContext& app);
 
+// While a worker computes and nothing else moves, a loop draws a frame when a result is published
+// or, at the latest, after this long (the panels' spinner and elapsed time), not back to back: on a
+// small machine with software GL, frames drawn meanwhile take the cores the worker needs.
+inline constexpr std::chrono::milliseconds frame_interval_while_computing{50};
+
 int run_interactive(gfx::Window& window, ui::AppContext& app);
 
 struct ScreenshotOptions {
@@ -104,7 +110,8 @@ int run_export_data(FrameTarget& target, ui::AppContext& app, std::span<const ui
 // then `frames` where p moves; prints the median frame times and their ratios.
 int run_bench(FrameTarget& target, ui::AppContext& app, int frames);
 
-// Latency: `changes` times, base (start for kinds without base) changes and frames are drawn until
+// Latency: `changes` times, base (start for kinds without base) changes and frames are drawn (paced
+// as the interactive loop paces them: frame_interval_while_computing) until
 // every visible view shows the new data; prints the median and largest time from the change to the
 // end of that frame, the frames drawn meanwhile, a static frame and the peak memory (VmHWM,
 // ru_maxrss), then one `latency key=value ...` line for scripts. The configuration is the one given

@@ -87,7 +87,8 @@ std::shared_ptr<const AcrossData> AcrossDataCache::compute(const AcrossRequest& 
     const bool recomputed = step(item, request, *data);
     data->fresh |= item;
     if (recomputed) {
-      publish(*data);
+      // The last item is published by the worker with the whole result (as ViewDataCache::compute).
+      if (request.needs & ~((static_cast<unsigned>(item) << 1) - 1)) publish(*data);
       if (superseded()) break;
     }
   }

@@ -8,6 +8,7 @@
 
 #include "state/across_data.hpp"
 #include "state/compute_worker.hpp"
+#include "state/result_signal.hpp"
 
 namespace pelab::app {
 
@@ -15,6 +16,8 @@ struct AppRuntimes {
   std::map<int, std::unique_ptr<ComputeWorker>> workers;  // by Config::id; made and dropped with the slots
   std::unique_ptr<AcrossWorker> across;  // the views across configurations' numbers (made by sync_runtimes)
   std::function<void()> wake;            // wakes the event loop (from a worker thread)
+  // Counts the workers' publications (shared: the workers hold it too).
+  std::shared_ptr<ResultSignal> results = std::make_shared<ResultSignal>();
 };
 
 }  // namespace pelab::app

@@ -61,8 +61,9 @@ inline constexpr int item_count = 12;
 // What a configuration's worker computes, and what the across worker does.
 inline constexpr Needs config_items = (1u << item_count) - 1;
 inline constexpr Needs across_items = item_difference | item_bias | item_rope;
-// Items computed from the configuration directly, without the table.
-inline constexpr Needs items_without_table = item_spectrum | item_attention | item_norms;
+// Items computed from the configuration directly, without the table (the curves encode their few
+// columns themselves: a curves view alone never waits for a whole N x D table).
+inline constexpr Needs items_without_table = item_curves | item_spectrum | item_attention | item_norms;
 
 // Indices 0, stride, 2 stride, ... of `total` items: `shown` of them, stride = ceil(total / max_shown).
 struct Sampling {
@@ -406,7 +407,8 @@ std::shared_ptr<const ViewData> ViewDataCache::compute(const ComputeRequest& req
     const bool recomputed = step(item, request, *data);
     data->fresh |= bit;
     if (recomputed) {
-      publish(*data);
+      // The last item is published by the worker with the whole result: one wake-up, one frame.
+      if (request.needs & config_items & ~((bit << 1) - 1)) publish(*data);
       if (superseded()) break;
     }
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
+#include <functional>
 #include <set>
 
 #include "gfx/fonts.hpp"
@@ -163,6 +164,18 @@ void refresh_lesson_list(AppContext& app) {
   app.lesson_menu.chosen = count == 0 ? 0 : std::min(app.lesson_menu.chosen, count - 1);
 }
 
+namespace {
+
+// What a worker calls after each publication: count it, then wake the event loop.
+std::function<void()> on_worker_result(const AppContext& app) {
+  return [results = app.results, wake = app.wake] {
+    results->notify();
+    if (wake) wake();
+  };
+}
+
+}  // namespace
+
 void sync_runtimes(AppContext& app) {
   const std::vector<const ViewType*> views = visible_views(app.state);
   const Needs needs = needs_of(views);
@@ -172,7 +185,7 @@ void sync_runtimes(AppContext& app) {
     clamp_encoding(config.encoding);
     alive.insert(config.id);
     std::unique_ptr<ComputeWorker>& worker = app.workers[config.id];
-    if (!worker) worker = std::make_unique<ComputeWorker>(app.wake);
+    if (!worker) worker = std::make_unique<ComputeWorker>(on_worker_result(app));
     ComputeRequest request;
     request.table.encoding = config.encoding;
     if (config.encoding.kind == EncodingKind::learned && !config.table_path.empty()) {
@@ -192,7 +205,7 @@ void sync_runtimes(AppContext& app) {
   }
   std::erase_if(app.workers, [&](const auto& entry) { return !alive.contains(entry.first); });
   std::erase_if(app.config_images, [&](const auto& entry) { return !alive.contains(entry.first); });
-  if (!app.across) app.across = std::make_unique<AcrossWorker>(app.wake);
+  if (!app.across) app.across = std::make_unique<AcrossWorker>(on_worker_result(app));
   app.across->request(current_across_request(app));
 }
 

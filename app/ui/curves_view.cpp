@@ -150,7 +150,7 @@ using namespace export_arrays;
 // The arrays behind the view, for its Export menu (view_data_export.hpp).
 std::vector<ExportArray> export_curves_data(const ExportContext& sources, std::size_t slot,
                                             ExportDetail detail) {
-  const auto data = fresh_data(sources, slot, item_table | item_curves);
+  const auto data = fresh_data(sources, slot, item_curves);
   const CurvesData& curves = *data->curves;
   require_no_error(curves.error);
   const TableKey& key = data->request.table;
@@ -201,7 +201,7 @@ constinit const ViewType curves_view_type = {
     .id = "curves",
     .title = "Curves P[:, i]",
     .summary = "columns i − n .. i + n, or any picked columns, against position, each with its period",
-    .needs = item_table | item_curves,
+    .needs = item_curves,
     .scope = ViewScope::per_config,
     .width = 1.0f,
     .draw = draw_curves_view,

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <thread>
 
@@ -13,6 +14,7 @@
 #include "pelab/similarity.hpp"
 #include "pelab/structure.hpp"
 #include "state/compute_worker.hpp"
+#include "state/result_signal.hpp"
 #include "state/view_data.hpp"
 
 using namespace pelab;
@@ -421,4 +423,97 @@ TEST_CASE("picked curve columns are the listed columns of P, counted from the en
   REQUIRE(neighbours->curves->curves.size() == 5);
   CHECK(neighbours->curves->curves.front().dimension == 8);
   CHECK(neighbours->curves->curves.back().dimension == 12);
+}
+
+TEST_CASE("a worker wakes the app once per result: the last item comes with the whole result", "[worker]") {
+  std::atomic<int> wakes{0};
+  ComputeWorker worker([&] { ++wakes; });
+  EncodingParams e;
+  e.positions = 40;
+  e.dims = 8;
+  const auto settle = [&] {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!worker.settled() && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    REQUIRE(worker.settled());
+  };
+  worker.request(request_of(e, item_table));
+  settle();
+  CHECK(wakes == 1);  // the table is the last (only) item: published once, by the final result
+  CHECK(worker.latest()->table->exact.rows() == 40);
+  e.base = 100.0;
+  wakes = 0;
+  worker.request(request_of(e, item_table | item_spectrum));
+  settle();
+  CHECK(wakes == 2);  // the table as soon as it is there, then the whole result with the spectrum
+  CHECK(worker.latest()->is_fresh(item_table | item_spectrum));
+}
+
+TEST_CASE("a result signal wakes a waiting loop at once, or lets it go after the timeout", "[worker]") {
+  ResultSignal signal;
+  const std::uint64_t seen = signal.published();
+  const auto waited_from = std::chrono::steady_clock::now();
+  CHECK_FALSE(signal.wait_for_next(seen, std::chrono::milliseconds(30)));
+  CHECK(std::chrono::steady_clock::now() - waited_from >= std::chrono::milliseconds(30));
+  // A publication before the wait is not lost: the count moved since `seen`.
+  signal.notify();
+  CHECK(signal.wait_for_next(seen, std::chrono::milliseconds(0)));
+  const std::uint64_t now = signal.published();
+  CHECK(now == seen + 1);
+  std::thread publisher([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    signal.notify();
+  });
+  const auto woken_from = std::chrono::steady_clock::now();
+  CHECK(signal.wait_for_next(now, std::chrono::seconds(30)));
+  CHECK(std::chrono::steady_clock::now() - woken_from < std::chrono::seconds(10));
+  publisher.join();
+  CHECK(signal.published() == now + 1);
+}
+
+TEST_CASE("the curves alone compute no table, and show a table's load error", "[view-data][curves]") {
+  ViewDataCache cache;
+  EncodingParams e;  // sinusoid, interleaved: P[p, 2k] = sin(w_k p), P[p, 2k+1] = cos(w_k p)
+  e.positions = 2000;
+  e.dims = 1600;
+  ComputeRequest request = request_of(e, item_curves);
+  request.selection.dimension = 7;
+  request.neighbour_curves = 1;
+  const auto data = cache.compute(request);
+  CHECK(data->table == nullptr);
+  CHECK(cache.recomputations().table == 0);
+  REQUIRE(data->curves != nullptr);
+  REQUIRE(data->curves->error.empty());
+  REQUIRE(data->curves->curves.size() == 3);  // i = 6, 7, 8
+  for (const CurvesData::Curve& curve : data->curves->curves) {
+    const double w = std::pow(10000.0, -2.0 * static_cast<double>(curve.dimension / 2) / 1600.0);
+    const double p = data->curves->positions[1234];
+    const double expected = curve.dimension % 2 == 0 ? std::sin(w * p) : std::cos(w * p);
+    INFO("i = " << curve.dimension);
+    CHECK(std::abs(curve.values[1234] - expected) < 1e-12);
+  }
+  e.kind = EncodingKind::learned;
+  request = request_of(e, item_curves);
+  request.table.source_error = "cannot read L.npy: no such file";
+  const auto failed = cache.compute(request);
+  CHECK(failed->curves->curves.empty());
+  CHECK(failed->curves->error == "cannot read L.npy: no such file");
+}
+
+TEST_CASE("a heatmap grid's ranges skip what is not finite, as core's value_range", "[view-data]") {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  const Matrix mixed{{nan, -0.5, inf}, {3.0, -inf, 0.25}};
+  const HeatmapGrid grid = make_heatmap_grid(mixed);
+  CHECK(grid.automatic_range == ValueRange{-0.5, 3.0});
+  CHECK(grid.symmetric_range == ValueRange{-3.0, 3.0});
+  REQUIRE(grid.values->size() == 6);
+  CHECK((*grid.values)[3] == 3.0f);  // row-major: row 1, column 0
+  CHECK(std::isnan((*grid.values)[0]));
+  const HeatmapGrid none = make_heatmap_grid(Matrix{{nan, inf}});
+  CHECK(none.automatic_range == ValueRange{0.0, 1.0});
+  CHECK(none.symmetric_range == ValueRange{-1.0, 1.0});
+  const HeatmapGrid flat = make_heatmap_grid(Matrix{{2.0, 2.0}, {2.0, nan}});
+  CHECK(flat.automatic_range == ValueRange{1.0, 3.0});  // lo == hi widened by max(0.5, |2| / 2)
+  CHECK(flat.symmetric_range == ValueRange{-2.0, 2.0});
 }
