@@ -12,6 +12,9 @@ Modes
                                        table N D              -> "<wall ms> <cpu ms>"  one call of get_position_encoding
                                        matmul-sin N D         -> "<wall ms> <cpu ms>"  P @ P.T, P = get_position_encoding(N, D)
                                        matmul-learned N D     -> "<wall ms> <cpu ms>"  L @ L.T, L from default_rng(0)
+                                       pipeline IN OUT        -> "<wall ms> <cpu ms>"  np.load(IN), L @ L.T,
+                                                                 np.save(OUT): what `pelab-cli similarity
+                                                                 learned --table IN --out OUT` does
                                        save-last PATH         -> "ok"    np.save the last result
                                        save-learned N D PATH  -> "ok"    np.save the learned input table
                                        info                   -> one line: numpy version and the BLAS loaded
@@ -148,6 +151,17 @@ class Cases:
         self.last = out
         return (t1 - t0) * 1e3, (c1 - c0) * 1e3
 
+    def pipeline(self, src, dst):
+        """np.load, L @ L.T, np.save: the whole step a pipeline would run, in this running interpreter."""
+        self.last = None
+        c0, t0 = time.process_time(), time.perf_counter()
+        a = np.load(src)
+        out = a @ a.T
+        np.save(dst, out)
+        t1, c1 = time.perf_counter(), time.process_time()
+        self.last = out
+        return (t1 - t0) * 1e3, (c1 - c0) * 1e3
+
 
 def serve():
     cases = Cases()
@@ -164,6 +178,8 @@ def serve():
                 reply = "numpy %s, %s" % (np.__version__, blas_name())
             elif cmd == "blas-libs":
                 reply = " ".join(loaded_blas_libraries()) or "none"
+            elif cmd == "pipeline":
+                reply = "%.6f %.6f" % cases.pipeline(words[1], words[2])
             elif cmd == "save-last":
                 np.save(words[1], cases.last)
                 reply = "ok"

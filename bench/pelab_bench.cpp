@@ -11,6 +11,10 @@
 //                                      vector every row of that Toeplitz matrix is made of, not the matrix
 //   learned similarity 2000x1600       pelab::similarity_matrix(L, dot) vs numpy L @ L.T, the same L
 //                                      (np.random.default_rng(0).normal(0, 0.02, (N, D)), read from .npy)
+//   pelab-cli as a pipeline step       the whole process `pelab-cli similarity learned --table L.npy
+//                                      --out S.npy` (start, read, L L^T, write, exit) vs np.load, L @ L.T
+//                                      and np.save in the running interpreter; and the start-up alone
+//                                      (`pelab-cli --version`, against `python3 -c "import numpy"`)
 //
 // Two numpy baselines in the same run, each in its own long-lived /usr/bin/python3 process
 // (bench/numpy_baseline.py --serve) driven over a pipe:
@@ -46,6 +50,7 @@
 #include <emmintrin.h>
 #include <fcntl.h>
 #include <malloc.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -77,6 +82,9 @@
 #endif
 #ifndef PELAB_BENCH_SCRIPT
 #define PELAB_BENCH_SCRIPT "numpy_baseline.py"
+#endif
+#ifndef PELAB_BENCH_CLI
+#define PELAB_BENCH_CLI "pelab-cli"
 #endif
 
 namespace {
@@ -136,6 +144,47 @@ std::string run_capture(const std::vector<std::string>& argv, const std::string&
   waitpid(pid, &status, 0);
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error("'" + argv[0] + "' failed");
   return out;
+}
+
+// A whole child process: wall time from fork to exit, and the CPU time, peak RSS and minor page
+// faults of that child alone (wait4's rusage).
+struct ProcessRun {
+  double wall = 0.0, cpu = 0.0;
+  long peak_rss_kib = 0, minor_faults = 0;
+};
+
+// Runs argv (stdout to /dev/null, stderr passes through) in the environment a user would start it
+// in: without the kernel choice pelab-bench may have made for itself (the child makes its own, as
+// pelab-cli does) and without the bench's malloc tunables. Throws unless it exits with 0.
+ProcessRun run_process(const std::vector<std::string>& argv) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    const int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) dup2(null, STDOUT_FILENO);
+    if (std::getenv("PELAB_SET_OPENBLAS_CORETYPE") != nullptr) {
+      unsetenv("OPENBLAS_CORETYPE");
+      unsetenv("PELAB_SET_OPENBLAS_CORETYPE");
+    }
+    unsetenv("GLIBC_TUNABLES");
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    execv(args[0], args.data());
+    std::perror(args[0]);
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  if (wait4(pid, &status, 0, &usage) != pid) throw std::runtime_error("wait4 failed");
+  const auto t1 = std::chrono::steady_clock::now();
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error("'" + argv[0] + "' failed");
+  const auto ms = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_usec) * 1e-3;
+  };
+  return {std::chrono::duration<double, std::milli>(t1 - t0).count(), ms(usage.ru_utime) + ms(usage.ru_stime),
+          usage.ru_maxrss, usage.ru_minflt};
 }
 
 // The BLAS / LAPACK shared objects mapped into this process.
@@ -416,7 +465,7 @@ std::string self_exe() { return fs::read_symlink("/proc/self/exe").string(); }
 void usage() {
   std::puts(
       "usage: pelab-bench [--reps K] [--matmul-reps K] [--pelab-per-round M] [--python PATH]\n"
-      "                   [--script PATH] [--ref-blas-path DIRS] [--openblas-path DIRS]\n"
+      "                   [--script PATH] [--cli PATH] [--ref-blas-path DIRS] [--openblas-path DIRS]\n"
       "                   [--settle-ms T] [--no-memory] [--default-malloc]\n"
       "  Times pelab and source post 002's numpy code in one run against two numpy baselines: numpy with\n"
       "  the netlib reference BLAS (LD_LIBRARY_PATH=DIRS of --ref-blas-path, default\n"
@@ -435,7 +484,9 @@ void usage() {
       "  Both sides run under one glibc malloc policy: large blocks come from the heap and are kept\n"
       "  after free (M_MMAP_THRESHOLD 256 MiB, M_TRIM_THRESHOLD 1 GiB; passed to python through\n"
       "  GLIBC_TUNABLES), so neither pays the kernel for fresh zeroed pages on every call.\n"
-      "  --default-malloc keeps glibc's defaults on both sides instead.");
+      "  --default-malloc keeps glibc's defaults on both sides instead.\n"
+      "  --cli PATH: the pelab-cli whose whole process is timed as a pipeline step (default: the one\n"
+      "  built beside this program); it runs in the user's environment, without the two above.");
 }
 
 std::string dims_text(Dims s) { return std::to_string(s.n) + "x" + std::to_string(s.d); }
@@ -447,7 +498,7 @@ int main(int argc, char** argv) {
   pelab::restart_with_fitting_blas_kernel(argv);  // what pelab and pelab-cli do at start-up
   int reps = 7, matmul_reps = 3, pelab_per_round = 3, settle_ms = 200;
   bool memory = true, default_malloc = false;
-  std::string python = PELAB_BENCH_PYTHON, script = PELAB_BENCH_SCRIPT;
+  std::string python = PELAB_BENCH_PYTHON, script = PELAB_BENCH_SCRIPT, cli = PELAB_BENCH_CLI;
   std::array<std::string, 2> blas_path = {kRefBlasPath, kOpenBlasPath};
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -471,6 +522,8 @@ int main(int argc, char** argv) {
       python = value();
     else if (a == "--script")
       script = value();
+    else if (a == "--cli")
+      cli = value();
     else if (a == "--ref-blas-path")
       blas_path[kRef] = value();
     else if (a == "--openblas-path")
@@ -526,6 +579,7 @@ int main(int argc, char** argv) {
   };
   std::vector<FloorLine> floors;
   std::vector<Check> checks;
+  std::string cli_process_text, startup_text;  // the pipeline case's process figures
   try {
     NumpyServer ref(kSideName[kRef], python, script, blas_path[kRef]);
     NumpyServer open(kSideName[kOpen], python, script, blas_path[kOpen]);
@@ -700,6 +754,71 @@ int main(int argc, char** argv) {
       std::printf("  done: learned similarity\n");
       std::fflush(stdout);
     }
+
+    // pelab-cli as a pipeline step: the whole process against np.load + L @ L.T + np.save in the
+    // running interpreter, on the same L.npy, each writing its own S.npy into the same directory.
+    {
+      const Dims s = kSim;
+      Row row;
+      row.name = "pelab-cli similarity learned " + dims_text(s) + ", process";
+      row.target_ref = 1.0;
+      row.target_text = ">=1x ref, >=1x OB";
+      const fs::path input = tmp / "pipeline_L.npy";
+      ref.ask("save-learned " + dims_args(s) + " " + input.string());
+      const std::vector<std::string> argv = {cli,
+                                             "similarity",
+                                             "learned",
+                                             "--table",
+                                             input.string(),
+                                             "--out",
+                                             (tmp / "pipeline_pelab.npy").string()};
+      auto numpy_cmd = [&](int side) {
+        return "pipeline " + input.string() + " " +
+               (tmp / ("pipeline_" + std::to_string(side) + ".npy")).string();
+      };
+      std::vector<ProcessRun> runs;
+      run_process(argv);  // warm-up (and the page cache holds L.npy for both sides from here on)
+      for (int side : {kRef, kOpen}) np[side]->time(numpy_cmd(side));
+      for (int r = 0; r < std::max(reps, matmul_reps); ++r) {
+        settle();
+        runs.push_back(run_process(argv));
+        row.pelab.push_back({runs.back().wall, runs.back().cpu});
+        for (int side : {kRef, kOpen}) {
+          if (side == kRef && r >= matmul_reps) continue;
+          settle();
+          row.numpy[side].push_back(np[side]->time(numpy_cmd(side)));
+        }
+      }
+      const pelab::Matrix pelab_s = read_matrix(tmp / "pipeline_pelab.npy");
+      for (int side : {kRef, kOpen}) {
+        const pelab::Matrix numpy_s = read_matrix(tmp / ("pipeline_" + std::to_string(side) + ".npy"));
+        checks.push_back({std::string("pelab-cli similarity: max |pelab - ") + kSideName[side] + "| / max|S|",
+                          max_abs_diff(pelab_s, numpy_s) / numpy_s.cwiseAbs().maxCoeff(), 1e-12});
+      }
+      std::vector<double> rss, faults;
+      for (const ProcessRun& run : runs) {
+        rss.push_back(static_cast<double>(run.peak_rss_kib) / 1024.0);
+        faults.push_back(static_cast<double>(run.minor_faults));
+      }
+      cli_process_text = "pelab-cli similarity process: peak RSS " + fmt("%.1f", median(rss)) +
+                         " MiB, minor page faults " + fmt("%.0f", median(faults)) + " (medians of " +
+                         std::to_string(runs.size()) + " runs; L.npy is 24.4 MiB, S.npy 30.5 MiB)";
+      rows.push_back(std::move(row));
+
+      // Start-up alone: the process that does nothing but print its version, against starting the
+      // interpreter and importing numpy (what the numpy side paid once, before the pipeline).
+      std::vector<double> cli_start, numpy_start;
+      run_process({cli, "--version"});
+      for (int r = 0; r < 11; ++r) {
+        cli_start.push_back(run_process({cli, "--version"}).wall);
+        numpy_start.push_back(run_process({python, "-c", "import numpy"}).wall);
+      }
+      startup_text = "start-up: `pelab-cli --version` " + fmt("%.1f", median(cli_start)) +
+                     " ms, `python3 -c \"import numpy\"` " + fmt("%.1f", median(numpy_start)) +
+                     " ms (medians of 11 runs each, whole processes)";
+      std::printf("  done: pelab-cli as a pipeline step\n");
+      std::fflush(stdout);
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "pelab-bench: %s\n", e.what());
     return 1;
@@ -763,6 +882,7 @@ int main(int argc, char** argv) {
         fmt("%.1f", median_of(r.numpy[kOpen], &Sample::wall)).c_str(), fmt("%.1f", r.ratio(kOpen)).c_str(),
         r.target_text.c_str(), r.info ? "-" : (r.pass() ? "PASS" : "FAIL"));
   }
+  if (!startup_text.empty()) std::printf("\n%s\n%s\n", cli_process_text.c_str(), startup_text.c_str());
   std::printf(
       "\nms = median wall time of one call; ratio = numpy / pelab (higher is better for pelab); np-ref =\n"
       "numpy with the netlib reference BLAS, np-OB = numpy with OpenBLAS (ref/OB in the targets). PASS\n"

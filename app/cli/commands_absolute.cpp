@@ -49,6 +49,8 @@ Matrix compute_similarity(const EncodingSpec& spec, SimilarityMetric metric) {
   if (p.kind == EncodingKind::sinusoidal) {
     return sinusoidal_similarity_closed_form(p.positions, p.dims, p.base, p.start, metric);
   }
+  // A table file that is exactly the table asked for is used as read, without a copy.
+  if (const Matrix* table = spec.exact_table()) return similarity_matrix(*table, metric);
   return similarity_matrix(encode(p, spec.source()), metric);
 }
 
@@ -152,16 +154,22 @@ void run_encode(const EncodeArgs& args) {
   EncodingSpec spec = parse_encoding(args.encoding, "encode");
   const std::filesystem::path out = out_path(args.common, "encode");
   const Format format = output_format(args.common, out, {Format::npy, Format::csv}, "encode");
-  load_encoding_table(spec, args.encoding, max_bytes);
-  const EncodingParams& p = spec.params;
-
-  const Budget budget{max_bytes, spec.sizes_from_file};
-  const U count = saturating_product({to_u64(p.positions), to_u64(p.dims)});
-  budget.check_output(output_bytes(format, count), "a " + shape_text({p.positions, p.dims}) + " table as " +
-                                                       std::string(extension_of(format)));
-  budget.check_memory(saturating_product({count, 8}), "the " + shape_text({p.positions, p.dims}) + " table");
+  load_encoding_table(spec, args.encoding, max_bytes, [&](const EncodingSpec& s) {
+    const EncodingParams& p = s.params;
+    const Budget budget{max_bytes, s.sizes_from_file};
+    const U count = saturating_product({to_u64(p.positions), to_u64(p.dims)});
+    budget.check_output(output_bytes(format, count), "a " + shape_text({p.positions, p.dims}) + " table as " +
+                                                         std::string(extension_of(format)));
+    budget.check_memory(saturating_product({count, 8}),
+                        "the " + shape_text({p.positions, p.dims}) + " table");
+  });
   preflight_output(out);
-  write_matrix(out, format, encode(p, spec.source()));
+  // A table file that is exactly the table asked for is written as it was read, without a copy.
+  if (const Matrix* table = spec.exact_table()) {
+    write_matrix(out, format, *table);
+  } else {
+    write_matrix(out, format, encode(spec.params, spec.source()));
+  }
 }
 
 void run_similarity(const SimilarityArgs& args) {
@@ -170,15 +178,15 @@ void run_similarity(const SimilarityArgs& args) {
   const std::filesystem::path out = out_path(args.common, "similarity");
   const Format format = output_format(args.common, out, {Format::npy, Format::csv}, "similarity");
   const SimilarityMetric metric = metric_value(args.metric);
-  load_encoding_table(spec, args.encoding, max_bytes);
-  const EncodingParams& p = spec.params;
-
-  const Budget budget{max_bytes, spec.sizes_from_file};
-  const U count = saturating_product({to_u64(p.positions), to_u64(p.positions)});
-  budget.check_output(output_bytes(format, count), "a " + shape_text({p.positions, p.positions}) +
-                                                       " similarity matrix as " +
-                                                       std::string(extension_of(format)));
-  budget.check_memory(similarity_memory(p), similarity_memory_text(p));
+  load_encoding_table(spec, args.encoding, max_bytes, [&](const EncodingSpec& s) {
+    const EncodingParams& p = s.params;
+    const Budget budget{max_bytes, s.sizes_from_file};
+    const U count = saturating_product({to_u64(p.positions), to_u64(p.positions)});
+    budget.check_output(output_bytes(format, count), "a " + shape_text({p.positions, p.positions}) +
+                                                         " similarity matrix as " +
+                                                         std::string(extension_of(format)));
+    budget.check_memory(similarity_memory(p), similarity_memory_text(p));
+  });
   preflight_output(out);
   write_matrix(out, format, compute_similarity(spec, metric));
 }
@@ -191,17 +199,19 @@ void run_check(const CheckArgs& args, std::ostream& out) {
     path = args.common.out.text;
     if (!path.has_filename()) throw UsageError("--out '" + args.common.out.text + "' does not name a file");
   }
-  load_encoding_table(spec, args.encoding, max_bytes);
+  load_encoding_table(spec, args.encoding, max_bytes, [&](const EncodingSpec& s) {
+    // The scores need the table at N and at 2N (requirement 1) and a pairwise distance matrix of up
+    // to 4096 rows (requirement 5).
+    const EncodingParams& p = s.params;
+    const Budget budget{max_bytes, s.sizes_from_file};
+    const U table = saturating_product({to_u64(p.positions), to_u64(p.dims), 8});
+    const U sample = to_u64(std::min<std::int64_t>(p.positions, 4096));
+    budget.check_memory(
+        saturating_sum({saturating_product({table, 3}), saturating_product({sample, sample, 8})}),
+        "the " + shape_text({p.positions, p.dims}) +
+            " table, the same at 2N, and up to 4096 x 4096 distances");
+  });
   const EncodingParams& p = spec.params;
-
-  // The scores need the table at N and at 2N (requirement 1) and a pairwise distance matrix of up
-  // to 4096 rows (requirement 5).
-  const Budget budget{max_bytes, spec.sizes_from_file};
-  const U table = saturating_product({to_u64(p.positions), to_u64(p.dims), 8});
-  const U sample = to_u64(std::min<std::int64_t>(p.positions, 4096));
-  budget.check_memory(
-      saturating_sum({saturating_product({table, 3}), saturating_product({sample, sample, 8})}),
-      "the " + shape_text({p.positions, p.dims}) + " table, the same at 2N, and up to 4096 x 4096 distances");
   if (!path.empty()) preflight_output(path);
 
   const std::vector<RequirementScore> scores = requirement_scores(p, spec.source());

@@ -2,10 +2,12 @@
 #include "output.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cstring>
 #include <iostream>
 #include <system_error>
+#include <type_traits>
 
 #include "errors.hpp"
 #include "pelab/io/atomic_file.hpp"
@@ -36,11 +38,30 @@ std::string extension_list(std::initializer_list<Format> formats) {
 
 std::ostream* stdout_stream = &std::cout;
 
-// The whole output to standard output, in one piece and flushed: binary data passes unchanged.
-void write_stdout(std::string_view bytes) {
-  stdout_stream->write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+// The whole output to standard output, piece after piece, then flushed: binary data passes unchanged.
+void write_stdout(std::initializer_list<std::string_view> pieces) {
+  for (std::string_view bytes : pieces)
+    stdout_stream->write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   stdout_stream->flush();
   if (!*stdout_stream) throw FileError("cannot write to standard output (--out -)");
+}
+
+// A .npy file to standard output: its header, then the values straight from their buffer (the bytes
+// npy_encode makes, on the little-endian machines pelab runs on, without joining them first).
+template <typename Scalar>
+void write_npy_stdout(std::span<const Scalar> data, std::span<const std::int64_t> shape) {
+  if constexpr (std::endian::native == std::endian::little) {
+    constexpr NpyDtype dtype = std::is_same_v<Scalar, double> ? NpyDtype::float64 : NpyDtype::int64;
+    std::string header;
+    guarded_write([&] { header = npy_encode_header(dtype, shape, data.size()); });
+    write_stdout({header, data.empty() ? std::string_view()
+                                       : std::string_view(reinterpret_cast<const char*>(data.data()),
+                                                          data.size_bytes())});
+  } else {
+    std::string bytes;
+    guarded_write([&] { bytes = npy_encode(data, shape); });
+    write_stdout({bytes});
+  }
 }
 
 // Runs a core write and turns its pelab::Error (which names the path and the OS reason) into a FileError.
@@ -201,12 +222,10 @@ void write_matrix(const std::filesystem::path& out, Format format, const IndexMa
 void write_array(const std::filesystem::path& out, Format format, std::span<const double> data,
                  std::span<const std::int64_t> shape) {
   if (is_stdout(out)) {
+    if (format == Format::npy) return write_npy_stdout(data, shape);
     std::string bytes;
-    guarded_write([&] {
-      bytes =
-          format == Format::csv ? csv_encode(Matrix(as_csv_matrix(data, shape))) : npy_encode(data, shape);
-    });
-    write_stdout(bytes);
+    guarded_write([&] { bytes = csv_encode(Matrix(as_csv_matrix(data, shape))); });
+    write_stdout({bytes});
     return;
   }
   guarded_write([&] {
@@ -221,12 +240,10 @@ void write_array(const std::filesystem::path& out, Format format, std::span<cons
 void write_array(const std::filesystem::path& out, Format format, std::span<const std::int64_t> data,
                  std::span<const std::int64_t> shape) {
   if (is_stdout(out)) {
+    if (format == Format::npy) return write_npy_stdout(data, shape);
     std::string bytes;
-    guarded_write([&] {
-      bytes = format == Format::csv ? csv_encode(IndexMatrix(as_csv_matrix(data, shape)))
-                                    : npy_encode(data, shape);
-    });
-    write_stdout(bytes);
+    guarded_write([&] { bytes = csv_encode(IndexMatrix(as_csv_matrix(data, shape))); });
+    write_stdout({bytes});
     return;
   }
   guarded_write([&] {
@@ -242,7 +259,7 @@ void write_text(const std::filesystem::path& out, std::string_view text) { write
 
 void write_bytes(const std::filesystem::path& out, std::string_view bytes) {
   if (is_stdout(out)) {
-    write_stdout(bytes);
+    write_stdout({bytes});
     return;
   }
   guarded_write([&] { write_file_atomic(out, bytes); });

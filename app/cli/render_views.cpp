@@ -67,24 +67,25 @@ void render_views(const RenderArgs& args) {
     if (!request.ui.language)
       throw UsageError("--lang: unknown language '" + args.lang.text + "' (" + app::language_list() + ")");
   }
-  load_encoding_table(spec, args.encoding, max_bytes);
+  load_encoding_table(spec, args.encoding, max_bytes, [&](const EncodingSpec& s) {
+    const EncodingParams& p = s.params;
+    // The app's views work within the app's limits; a figure must not silently show less.
+    if (p.positions > app::max_positions || p.dims > app::max_dims || p.start > app::max_start) {
+      throw UsageError("render draws the app's views, which show N <= " + std::to_string(app::max_positions) +
+                       ", D <= " + std::to_string(app::max_dims) +
+                       ", start <= " + std::to_string(app::max_start) + " (got " + s.describe() + ")");
+    }
+    const Budget budget{max_bytes, s.sizes_from_file};
+    budget.check_output(saturating_product({to_u64(width), to_u64(height), 3}),
+                        "a " + std::to_string(width) + " x " + std::to_string(height) + " RGB picture");
+    if (shows_similarity) {
+      budget.check_memory(similarity_memory(p), similarity_memory_text(p));
+    } else {
+      budget.check_memory(saturating_product({to_u64(p.positions), to_u64(p.dims), 8}),
+                          "the " + shape_text({p.positions, p.dims}) + " table");
+    }
+  });
   const EncodingParams& p = spec.params;
-  // The app's views work within the app's limits; a figure must not silently show less.
-  if (p.positions > app::max_positions || p.dims > app::max_dims || p.start > app::max_start) {
-    throw UsageError("render draws the app's views, which show N <= " + std::to_string(app::max_positions) +
-                     ", D <= " + std::to_string(app::max_dims) +
-                     ", start <= " + std::to_string(app::max_start) + " (got " + spec.describe() + ")");
-  }
-
-  const Budget budget{max_bytes, spec.sizes_from_file};
-  budget.check_output(saturating_product({to_u64(width), to_u64(height), 3}),
-                      "a " + std::to_string(width) + " x " + std::to_string(height) + " RGB picture");
-  if (shows_similarity) {
-    budget.check_memory(similarity_memory(p), similarity_memory_text(p));
-  } else {
-    budget.check_memory(saturating_product({to_u64(p.positions), to_u64(p.dims), 8}),
-                        "the " + shape_text({p.positions, p.dims}) + " table");
-  }
   preflight_output(out);
 
   app::run::FigureConfig config;

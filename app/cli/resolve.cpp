@@ -124,8 +124,7 @@ Matrix load_matrix_npy(const std::filesystem::path& path, std::uint64_t max_byte
   check_input_size(path, max_bytes, option);
   Matrix matrix;
   try {
-    const std::string bytes = read_file_bytes(path, max_bytes);
-    matrix = npy_to_matrix(npy_decode(bytes, name), name);
+    matrix = npy_decode_matrix(read_file_bytes(path, max_bytes), name);
   } catch (const pelab::Error& e) {
     throw FileError(e.what());
   }
@@ -144,7 +143,7 @@ std::string EncodingSpec::describe() const {
   if (p.start != 0) text += ", start=" + std::to_string(p.start);
   if (reads(p.kind, KindParameter::binary_signed) && p.binary_signed) text += ", signed";
   if (reads(p.kind, KindParameter::table)) {
-    if (table) {
+    if (!table_path.empty()) {  // set before the table is read, so size checks can describe it
       text += ", table=" + table_path.filename().string();
       if (!table_tensor.empty()) text += ":" + table_tensor;
     } else {
@@ -189,41 +188,29 @@ EncodingSpec parse_encoding(const EncodingArgs& args, std::string_view command) 
   return spec;
 }
 
-void load_encoding_table(EncodingSpec& spec, const EncodingArgs& args, std::uint64_t max_bytes) {
-  if (!args.table.given()) return;
-  // The file decides what the options left open, and must agree with what they set.
+namespace {
+
+// Takes N and D from a table of `rows` x `cols` where the options left them open and checks that it
+// covers positions start..start+N-1 with width D.
+void fit_table_shape(EncodingSpec& spec, const EncodingArgs& args, std::int64_t rows, std::int64_t cols) {
   EncodingParams& p = spec.params;
-  spec.table_path = args.table.text;
-  spec.sizes_from_file = !args.positions.given() || !args.dims.given();
-  // A .npy file is read whole, so its size is checked first; of a .safetensors checkpoint only the
-  // header and the chosen tensor are read, and the loader checks their size against --max-bytes.
-  if (!is_safetensors_name(spec.table_path)) check_input_size(spec.table_path, max_bytes, "--table");
-  try {
-    LoadedTable loaded = load_position_table(
-        spec.table_path, args.tensor.given() ? args.tensor.text : std::string(), max_bytes);
-    spec.table = std::move(loaded.values);
-    spec.table_tensor = std::move(loaded.tensor);
-  } catch (const pelab::Error& e) {
-    throw FileError(e.what());
-  }
-  const Matrix& t = *spec.table;
   const std::string name = spec.table_path.string();
   if (!args.dims.given()) {
-    p.dims = t.cols();
-  } else if (p.dims != t.cols()) {
-    throw FileError("--table " + name + " has " + std::to_string(t.cols()) + " columns but --dims is " +
+    p.dims = cols;
+  } else if (p.dims != cols) {
+    throw FileError("--table " + name + " has " + std::to_string(cols) + " columns but --dims is " +
                     std::to_string(p.dims) + " (omit --dims to use the table's width)");
   }
-  if (p.start >= t.rows()) {
-    throw FileError("--table " + name + " has " + std::to_string(t.rows()) + " rows (positions 0.." +
-                    std::to_string(t.rows() - 1) + ") but --start is " + std::to_string(p.start) +
+  if (p.start >= rows) {
+    throw FileError("--table " + name + " has " + std::to_string(rows) + " rows (positions 0.." +
+                    std::to_string(rows - 1) + ") but --start is " + std::to_string(p.start) +
                     "; a learned table is undefined past its last row");
   }
   if (!args.positions.given()) {
-    p.positions = t.rows() - p.start;
-  } else if (p.start + p.positions > t.rows()) {
-    throw FileError("--table " + name + " has " + std::to_string(t.rows()) + " rows (positions 0.." +
-                    std::to_string(t.rows() - 1) + ") but positions " + std::to_string(p.start) + ".." +
+    p.positions = rows - p.start;
+  } else if (p.start + p.positions > rows) {
+    throw FileError("--table " + name + " has " + std::to_string(rows) + " rows (positions 0.." +
+                    std::to_string(rows - 1) + ") but positions " + std::to_string(p.start) + ".." +
                     std::to_string(p.start + p.positions - 1) +
                     " were asked for; a learned table is undefined past its last row");
   }
@@ -232,6 +219,43 @@ void load_encoding_table(EncodingSpec& spec, const EncodingArgs& args, std::uint
   } catch (const pelab::Error& e) {
     throw FileError(e.what());
   }
+}
+
+}  // namespace
+
+void load_encoding_table(EncodingSpec& spec, const EncodingArgs& args, std::uint64_t max_bytes,
+                         const SizeCheck& check_sizes) {
+  if (!args.table.given()) {
+    if (check_sizes) check_sizes(spec);
+    return;
+  }
+  // The file decides what the options left open, and must agree with what they set.
+  spec.table_path = args.table.text;
+  spec.sizes_from_file = !args.positions.given() || !args.dims.given();
+  // A .npy file is read whole, so its size is checked first; of a .safetensors checkpoint only the
+  // header and the chosen tensor are read, and the loader checks their size against --max-bytes.
+  if (!is_safetensors_name(spec.table_path)) check_input_size(spec.table_path, max_bytes, "--table");
+  // The shape is known once the header is read: everything that depends only on it (the options,
+  // the command's size budget) is checked then, so a table that would be refused is never read.
+  const TableShapeCheck check_shape = [&](std::int64_t rows, std::int64_t cols, std::string_view tensor) {
+    spec.table_tensor = tensor;
+    fit_table_shape(spec, args, rows, cols);
+    if (check_sizes) check_sizes(spec);
+  };
+  try {
+    LoadedTable loaded = load_position_table(
+        spec.table_path, args.tensor.given() ? args.tensor.text : std::string(), max_bytes, check_shape);
+    spec.table = std::move(loaded.values);
+    spec.table_tensor = std::move(loaded.tensor);
+  } catch (const pelab::Error& e) {
+    throw FileError(e.what());
+  }
+}
+
+const Matrix* EncodingSpec::exact_table() const {
+  if (!table || params.start != 0 || table->rows() != params.positions || table->cols() != params.dims)
+    return nullptr;
+  return &*table;
 }
 
 }  // namespace pelab::cli

@@ -5,6 +5,7 @@
 // FileError.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,6 +53,9 @@ struct EncodingSpec {
   std::string table_tensor;      // the .safetensors tensor used (--tensor or the one chosen); empty for .npy
   bool sizes_from_file = false;  // N or D was taken from --table (size errors are then file errors)
   const Matrix* source() const { return table ? &*table : nullptr; }
+  // The loaded table itself when it is exactly the N x D table asked for (start 0, all rows), so a
+  // command can use it without copying; otherwise null (encode() then takes the rows asked for).
+  const Matrix* exact_table() const;
   bool uses_base() const;
   // "sinusoidal, N=64, D=16, base=10000" (+ start, signed, sigma/seed or table file[:tensor]).
   std::string describe() const;
@@ -61,9 +65,15 @@ struct EncodingSpec {
 // option that does not apply to KIND is a UsageError). With --table, N and D may still be open.
 EncodingSpec parse_encoding(const EncodingArgs& args, std::string_view command);
 
+// A command's checks of N and D against its budget and limits (throwing UsageError or FileError).
+using SizeCheck = std::function<void(const EncodingSpec&)>;
+
 // Step 2, files: loads --table (if given; .npy or .safetensors, with --tensor) into `spec`, takes N
 // and D from it where the options left them open and checks that it covers positions
-// start..start+N-1 with width D (FileError otherwise).
-void load_encoding_table(EncodingSpec& spec, const EncodingArgs& args, std::uint64_t max_bytes);
+// start..start+N-1 with width D (FileError otherwise). `check_sizes` then runs on the complete
+// parameters: with a table, after its header is read and before its data is (so a table of a
+// refused shape is never read), without one at once.
+void load_encoding_table(EncodingSpec& spec, const EncodingArgs& args, std::uint64_t max_bytes,
+                         const SizeCheck& check_sizes = {});
 
 }  // namespace pelab::cli

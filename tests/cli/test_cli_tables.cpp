@@ -1,6 +1,9 @@
 // pelab-cli with learned tables from real models: --table FILE.safetensors [--tensor NAME], checked
 // against the same table as .npy (GPT-2's first 64 positions, assets/presets/gpt2_wpe_64x768.npy).
+#include <sys/resource.h>
+
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -162,4 +165,97 @@ TEST_CASE("option --max-bytes counts the header and the chosen tensor of a .safe
       {"encode", "learned", "--table", gpt2_npy, "--max-bytes", "150000", "--out", dir.file("npy.npy")});
   CHECK(npy.exit_code == 1);
   CHECK(npy.err.find("above --max-bytes 150000") != std::string::npos);
+}
+
+namespace {
+
+// A table file of `rows` x `cols` float32 values whose data is only `data_bytes` long: the header
+// promises far more than the file holds, so a reader that went past the header would refuse it as
+// truncated instead.
+std::string short_npy(std::int64_t rows, std::int64_t cols, std::size_t data_bytes) {
+  const std::int64_t shape[2] = {rows, cols};
+  return pelab::npy_encode_header(pelab::NpyDtype::float32, shape, static_cast<std::size_t>(rows * cols)) +
+         std::string(data_bytes, '\0');
+}
+
+// The same as a .safetensors checkpoint with one tensor, wpe.weight.
+std::string short_safetensors(std::int64_t rows, std::int64_t cols, std::size_t data_bytes) {
+  std::string header = R"({"wpe.weight":{"dtype":"F32","shape":[)" + std::to_string(rows) + "," +
+                       std::to_string(cols) + R"(],"data_offsets":[0,)" + std::to_string(rows * cols * 4) +
+                       "]}}";
+  header.append((8 - header.size() % 8) % 8, ' ');
+  std::string file;
+  for (int i = 0; i < 8; ++i) file += static_cast<char>((header.size() >> (8 * i)) & 0xff);
+  return file + header + std::string(data_bytes, '\0');
+}
+
+// The largest resident set of any child this test process has waited for, in MiB.
+double children_peak_rss_mib() {
+  rusage usage{};
+  getrusage(RUSAGE_CHILDREN, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+}  // namespace
+
+TEST_CASE("a table whose shape will be refused is refused from its header, before its data is read") {
+  TempDir dir;
+  // 100000 x 4800 float32: 1.92 GB of data (under --max-bytes' 2 GiB, so the file itself is allowed),
+  // but a 74.5 GiB similarity, a 3.6 GiB table and N beyond what the app's views show.
+  write_bytes(dir.file("short.npy"), short_npy(100000, 4800, 100));
+  // A checkpoint's header is checked against the file's size, so its data is there, but sparse
+  // (no disk blocks): reading it would take seconds and gigabytes.
+  const std::string checkpoint = short_safetensors(100000, 4800, 0);
+  write_bytes(dir.file("sparse.safetensors"), checkpoint);
+  std::filesystem::resize_file(dir.file("sparse.safetensors"),
+                               checkpoint.size() + std::uint64_t{100000} * 4800 * 4);
+  struct Refusal {
+    std::vector<std::string> args;
+    int exit_code;
+    std::string message;
+  };
+  const std::string similarity =
+      "pelab-cli: the output would be 80000000128 bytes (74.5 GiB), a 100000 x 100000 similarity matrix as "
+      ".npy, above --max-bytes 2147483648; pass a larger --max-bytes to allow it\n";
+  const std::string table =
+      "pelab-cli: the output would be 3840000128 bytes (3.6 GiB), a 100000 x 4800 table as .npy, above "
+      "--max-bytes 2147483648; pass a larger --max-bytes to allow it\n";
+  std::vector<Refusal> refusals;
+  for (const char* file : {"short.npy", "sparse.safetensors"}) {
+    refusals.push_back(
+        {{"similarity", "learned", "--table", dir.file(file), "--out", dir.file("s.npy")}, 1, similarity});
+    refusals.push_back(
+        {{"encode", "learned", "--table", dir.file(file), "--out", dir.file("p.npy")}, 1, table});
+  }
+  if (render_built()) {
+    refusals.push_back({{"render", "learned", "--table", dir.file("short.npy"), "--out", dir.file("r.png")},
+                        2,
+                        "pelab-cli: render draws the app's views, which show N <= 16384, D <= 4096, start <= "
+                        "1000000000 (got learned, N=100000, D=4800, table=short.npy)\n"});
+  }
+  for (const Refusal& refusal : refusals) {
+    const RunResult r = run_cli(refusal.args);
+    INFO(refusal.args[0] << " " << refusal.args[3]);
+    CHECK(r.exit_code == refusal.exit_code);
+    CHECK(r.err == refusal.message);
+    CHECK(r.out.empty());
+  }
+  CHECK(dir.listing() == std::vector<std::string>{"short.npy", "sparse.safetensors"});
+
+  // The same table at its full size, a sparse file of 1.92 GB: refused as quickly and in as little
+  // memory as the short one (reading it would take seconds and gigabytes).
+  const std::filesystem::path sparse = dir.file("sparse.npy");
+  write_bytes(sparse, short_npy(100000, 4800, 0));
+  std::filesystem::resize_file(sparse, std::filesystem::file_size(sparse) + std::uint64_t{100000} * 4800 * 4);
+  const auto start = std::chrono::steady_clock::now();
+  const RunResult r =
+      run_cli({"similarity", "learned", "--table", sparse.string(), "--out", dir.file("s.npy")});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == similarity);
+  CHECK(seconds < 5.0);                     // idle: about 0.01 s; reading it whole took 10 s
+  CHECK(children_peak_rss_mib() < 1024.0);  // idle: a few MiB (ASan: more); reading it took 7.5 GB
+  // A table it can use still loads: the refusal is the shape's, not the reader's.
+  const RunResult small = run_cli({"encode", "learned", "--table", gpt2_npy, "--out", dir.file("ok.npy")});
+  CHECK(small.exit_code == 0);
 }

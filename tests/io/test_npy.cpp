@@ -393,3 +393,31 @@ TEST_CASE("npy: read_npy names the path when the file is missing", "[io][npy]") 
   pelab::write_file_atomic(dir.path / "bad.npy", "hello");
   CHECK_THROWS_WITH(pelab::read_npy(dir.path / "bad.npy"), Contains("bad.npy: not a .npy file"));
 }
+
+TEST_CASE("npy: write_npy writes exactly the bytes npy_encode makes", "[io][npy]") {
+  pelab::test::TempDir dir;
+  pelab::Matrix matrix(3, 5);
+  for (Eigen::Index i = 0; i < matrix.size(); ++i) matrix.data()[i] = 0.1 * static_cast<double>(i) - 0.7;
+  const std::int64_t shape[2] = {3, 5};
+  const std::span<const double> values(matrix.data(), 15);
+  pelab::write_npy(dir.path / "m.npy", matrix);
+  CHECK(pelab::read_file_bytes(dir.path / "m.npy") == pelab::npy_encode(values, shape));
+  const std::vector<float> rounded(values.begin(), values.end());
+  pelab::write_npy(dir.path / "f.npy", matrix, pelab::NpyDtype::float32);
+  CHECK(pelab::read_file_bytes(dir.path / "f.npy") ==
+        pelab::npy_encode(std::span<const float>(rounded), shape));
+  pelab::IndexMatrix index(2, 3);
+  index << 1, -2, 3, -4, 5, std::numeric_limits<std::int64_t>::min();
+  pelab::write_npy(dir.path / "i.npy", index);
+  CHECK(pelab::read_file_bytes(dir.path / "i.npy") ==
+        pelab::npy_encode(std::span<const std::int64_t>(index.data(), 6), std::vector<std::int64_t>{2, 3}));
+  // The header alone is the encoded file's beginning: 128 bytes here (numpy.save pads to 64).
+  const std::string header = pelab::npy_encode_header(pelab::NpyDtype::float64, shape, 15);
+  CHECK(header.size() == 128);
+  CHECK(pelab::npy_encode(values, shape).substr(0, header.size()) == header);
+  // An empty array: a header and nothing else.
+  const std::int64_t empty_shape[2] = {0, 4};
+  pelab::write_npy(dir.path / "e.npy", std::span<const double>(), empty_shape);
+  CHECK(pelab::read_file_bytes(dir.path / "e.npy") ==
+        pelab::npy_encode(std::span<const double>(), empty_shape));
+}

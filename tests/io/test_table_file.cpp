@@ -287,3 +287,77 @@ TEST_CASE("table file: GPT-2's table through .safetensors (F32 exact, BF16 withi
   CHECK(worst > 0.0);                              // it did round
   CHECK(rounded.values(0, 0) == -0.018798828125);  // -0.01882072 in bfloat16: 0xBC9A
 }
+
+TEST_CASE("table file: the shape check runs after the header and before any data is read", "[io][table]") {
+  TempDir dir;
+  // 100000 x 4800 float32 promised, 16 bytes of data present: reading the data would fail as truncated.
+  const std::int64_t shape[2] = {100000, 4800};
+  const std::filesystem::path path = dir.path / "short.npy";
+  pelab::write_file_atomic(
+      path, pelab::npy_encode_header(pelab::NpyDtype::float32, shape, 480000000) + std::string(16, '\0'));
+  std::vector<std::string> seen;
+  const pelab::TableShapeCheck refuse = [&](std::int64_t rows, std::int64_t cols, std::string_view tensor) {
+    seen.push_back(std::to_string(rows) + " x " + std::to_string(cols) + " '" + std::string(tensor) + "'");
+    throw std::runtime_error("too many positions");
+  };
+  CHECK_THROWS_WITH(pelab::load_position_table(path, {}, pelab::default_max_table_bytes, refuse),
+                    "too many positions");
+  CHECK(seen == std::vector<std::string>{"100000 x 4800 ''"});
+  // Without the check the same file is refused for what it lacks.
+  CHECK_THROWS_WITH(pelab::load_position_table(path),
+                    path.string() +
+                        ": .npy data is truncated: shape (100000, 4800) needs 1920000000 bytes "
+                        "but the file has 16");
+  // A checkpoint's tensor is checked the same way, with its name.
+  const std::string bytes = checkpoint({{"wte.weight", {10, 3}}, {"wpe.weight", {4, 2}}});
+  seen.clear();
+  CHECK_THROWS_WITH(pelab::decode_position_table(bytes, "m.safetensors", {}, refuse), "too many positions");
+  CHECK(seen == std::vector<std::string>{"4 x 2 'wpe.weight'"});
+  // A check that accepts changes nothing.
+  const pelab::LoadedTable table = pelab::decode_position_table(
+      bytes, "m.safetensors", {}, [](std::int64_t, std::int64_t, std::string_view) {});
+  CHECK(table.values(3, 1) == 7.0);
+}
+
+TEST_CASE("table file: every dtype and order read from a file equals the in-memory decoder", "[io][table]") {
+  TempDir dir;
+  // 700 x 500 values: 1.4 MB as float32, more than the 1 MiB pieces non-float64 data is read in, so
+  // a piece boundary falls inside a row.
+  const std::int64_t rows = 700, cols = 500;
+  pelab::Matrix values(rows, cols);
+  for (Eigen::Index i = 0; i < values.size(); ++i)
+    values.data()[i] = static_cast<double>((i * 7919) % 100003) - 50000.0;
+  const std::int64_t shape[2] = {rows, cols};
+  const auto count = static_cast<std::size_t>(rows * cols);
+  std::vector<float> f32(values.data(), values.data() + count);
+  std::vector<std::int64_t> i64(count);
+  for (std::size_t i = 0; i < count; ++i) i64[i] = static_cast<std::int64_t>(values.data()[i]);
+  std::string i32 = pelab::npy_encode_header(pelab::NpyDtype::int32, shape, count);
+  for (std::int64_t v : i64) {
+    const auto bits = static_cast<std::uint32_t>(static_cast<std::int32_t>(v));
+    for (int b = 0; b < 4; ++b) i32 += static_cast<char>((bits >> (8 * b)) & 0xff);
+  }
+  // Fortran order: the transpose's bytes under a header saying so.
+  const pelab::Matrix transposed = values.transpose();
+  std::string fortran = pelab::npy_encode(std::span<const double>(transposed.data(), count),
+                                          std::vector<std::int64_t>{rows, cols});
+  const std::string from = "'fortran_order': False";
+  fortran.replace(fortran.find(from), from.size(), "'fortran_order': True ");
+  const std::vector<std::pair<std::string, std::string>> files = {
+      {"f8.npy", pelab::npy_encode(std::span<const double>(values.data(), count), shape)},
+      {"f4.npy", pelab::npy_encode(std::span<const float>(f32), shape)},
+      {"i8.npy", pelab::npy_encode(std::span<const std::int64_t>(i64), shape)},
+      {"i4.npy", i32},
+      {"fortran.npy", fortran}};
+  for (const auto& [name, bytes] : files) {
+    INFO(name);
+    pelab::write_file_atomic(dir.path / name, bytes);
+    const pelab::LoadedTable table = pelab::load_position_table(dir.path / name);
+    REQUIRE(table.values.rows() == rows);
+    REQUIRE(table.values.cols() == cols);
+    // Every value is an integer below 2^24, so each dtype holds it exactly.
+    CHECK(table.values == values);
+    CHECK(pelab::npy_decode_matrix(bytes, name) == values);
+    CHECK(pelab::npy_to_matrix(pelab::npy_decode(bytes, name), name) == values);
+  }
+}

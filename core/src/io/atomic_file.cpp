@@ -78,6 +78,10 @@ void write_all(int fd, std::string_view bytes, const std::filesystem::path& targ
 }  // namespace
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view bytes) {
+  write_file_atomic(path, std::span<const std::string_view>(&bytes, 1));
+}
+
+void write_file_atomic(const std::filesystem::path& path, std::span<const std::string_view> pieces) {
   if (path.empty() || !path.has_filename()) {
     throw Error(Text{TextId::write_not_a_file, {path.string()}});
   }
@@ -89,7 +93,7 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view bytes
 
   TemporaryFile temporary;
   create_temporary_next_to(path, temporary);
-  write_all(temporary.fd, bytes, path);
+  for (std::string_view piece : pieces) write_all(temporary.fd, piece, path);
   if (target_exists && !file_io::set_permissions(temporary.fd, existing.permissions)) {
     throw write_error(path, errno);
   }

@@ -47,18 +47,6 @@ std::optional<std::uint64_t> checked_element_count(std::span<const std::int64_t>
   return count;
 }
 
-std::size_t item_size(NpyDtype dtype) {
-  switch (dtype) {
-    case NpyDtype::float32:
-    case NpyDtype::int32:
-      return 4;
-    case NpyDtype::float64:
-    case NpyDtype::int64:
-      return 8;
-  }
-  return 8;
-}
-
 // Appends the low `size` bytes of `bits`, least significant first.
 void append_little_endian(std::string& out, std::uint64_t bits, std::size_t size) {
   for (std::size_t i = 0; i < size; ++i) out.push_back(static_cast<char>((bits >> (8 * i)) & 0xffu));
@@ -71,8 +59,11 @@ std::uint64_t load_little_endian(const char* p, std::size_t size) {
   return bits;
 }
 
+}  // namespace
+
 // Magic, version 1.0, header length, and the dict padded exactly as numpy.lib.format does it.
-std::string npy_header(NpyDtype dtype, std::span<const std::int64_t> shape, std::size_t element_count) {
+std::string npy_encode_header(NpyDtype dtype, std::span<const std::int64_t> shape,
+                              std::size_t element_count) {
   for (std::int64_t dimension : shape) {
     if (dimension < 0) throw Error(Text{TextId::npy_encode_negative, {shape_repr(shape)}});
   }
@@ -102,6 +93,8 @@ std::string npy_header(NpyDtype dtype, std::span<const std::int64_t> shape, std:
   out.push_back('\n');
   return out;
 }
+
+namespace {
 
 // --- header parsing --------------------------------------------------------------------------
 
@@ -423,6 +416,18 @@ void decode_contiguous(const char* p, std::size_t count, NpyDtype dtype, double*
 
 }  // namespace
 
+std::size_t npy_item_size(NpyDtype dtype) {
+  switch (dtype) {
+    case NpyDtype::float32:
+    case NpyDtype::int32:
+      return 4;
+    case NpyDtype::float64:
+    case NpyDtype::int64:
+      return 8;
+  }
+  return 8;
+}
+
 std::string_view npy_descr(NpyDtype dtype) {
   switch (dtype) {
     case NpyDtype::float32:
@@ -438,82 +443,106 @@ std::string_view npy_descr(NpyDtype dtype) {
 }
 
 std::string npy_encode(std::span<const double> data, std::span<const std::int64_t> shape) {
-  std::string out = npy_header(NpyDtype::float64, shape, data.size());
+  std::string out = npy_encode_header(NpyDtype::float64, shape, data.size());
   append_values(out, data);
   return out;
 }
 
 std::string npy_encode(std::span<const float> data, std::span<const std::int64_t> shape) {
-  std::string out = npy_header(NpyDtype::float32, shape, data.size());
+  std::string out = npy_encode_header(NpyDtype::float32, shape, data.size());
   append_values(out, data);
   return out;
 }
 
 std::string npy_encode(std::span<const std::int64_t> data, std::span<const std::int64_t> shape) {
-  std::string out = npy_header(NpyDtype::int64, shape, data.size());
+  std::string out = npy_encode_header(NpyDtype::int64, shape, data.size());
   append_values(out, data);
   return out;
 }
 
-NpyArray npy_decode(std::string_view bytes, std::string_view name_for_messages) {
+std::uint64_t npy_header_size(std::string_view prefix, std::uint64_t file_size,
+                              std::string_view name_for_messages) {
   const std::string name(name_for_messages);
-  if (!bytes.starts_with(magic_prefix)) {
-    if (magic_prefix.starts_with(bytes))
-      throw Error(Text{TextId::npy_truncated, {name, std::to_string(bytes.size())}});
+  if (!prefix.starts_with(magic_prefix)) {
+    if (magic_prefix.starts_with(prefix))
+      throw Error(Text{TextId::npy_truncated, {name, std::to_string(prefix.size())}});
     throw Error(Text{TextId::npy_not_npy, {name}});
   }
-  if (bytes.size() < magic_prefix.size() + 2) throw Error(Text{TextId::npy_truncated_no_version, {name}});
-  const int major = static_cast<unsigned char>(bytes[6]);
-  const int minor = static_cast<unsigned char>(bytes[7]);
+  if (prefix.size() < magic_prefix.size() + 2) throw Error(Text{TextId::npy_truncated_no_version, {name}});
+  const int major = static_cast<unsigned char>(prefix[6]);
+  const int minor = static_cast<unsigned char>(prefix[7]);
   if (minor != 0 || major < 1 || major > 3) {
     throw Error(Text{TextId::npy_version, {name, std::to_string(major), std::to_string(minor)}});
   }
   const std::size_t length_size = major == 1 ? 2 : 4;
   const std::size_t header_start = 8 + length_size;
-  if (bytes.size() < header_start) throw Error(Text{TextId::npy_truncated_no_length, {name}});
-  const std::uint64_t header_length = load_little_endian(bytes.data() + 8, length_size);
-  if (header_length > bytes.size() - header_start) {
-    throw Error(Text{TextId::npy_header_past_end,
-                     {name, std::to_string(header_length), std::to_string(bytes.size())}});
+  if (prefix.size() < header_start) throw Error(Text{TextId::npy_truncated_no_length, {name}});
+  const std::uint64_t header_length = load_little_endian(prefix.data() + 8, length_size);
+  if (header_length > file_size - header_start) {
+    throw Error(
+        Text{TextId::npy_header_past_end, {name, std::to_string(header_length), std::to_string(file_size)}});
   }
-  const NpyHeader header = parse_header(bytes.substr(header_start, header_length), name);
+  return header_start + header_length;
+}
 
-  const std::string_view payload = bytes.substr(header_start + header_length);
-  const std::size_t size = item_size(header.dtype);
-  const auto count = checked_element_count(header.shape, std::numeric_limits<std::uint64_t>::max() / size);
-  if (!count) throw Error(Text{TextId::npy_shape_too_large, {name, shape_repr(header.shape)}});
-  const std::uint64_t expected_bytes = *count * size;
-  if (payload.size() < expected_bytes) {
-    throw Error(Text{
-        TextId::npy_data_truncated,
-        {name, shape_repr(header.shape), std::to_string(expected_bytes), std::to_string(payload.size())}});
+NpyLayout npy_parse_layout(std::string_view header, std::string_view name_for_messages) {
+  const std::string name(name_for_messages);
+  // The version (checked by npy_header_size) says how wide the length field is.
+  const std::size_t header_start = header.size() > 6 && header[6] == '\x01' ? 10 : 12;
+  if (header.size() < header_start) throw Error(Text{TextId::npy_truncated_no_length, {name}});
+  NpyHeader parsed = parse_header(header.substr(header_start), name);
+  NpyLayout layout;
+  layout.dtype = parsed.dtype;
+  layout.fortran_order = parsed.fortran_order;
+  layout.shape = std::move(parsed.shape);
+  layout.data_offset = header.size();
+  const std::size_t size = npy_item_size(layout.dtype);
+  const auto count = checked_element_count(layout.shape, std::numeric_limits<std::uint64_t>::max() / size);
+  if (!count) throw Error(Text{TextId::npy_shape_too_large, {name, shape_repr(layout.shape)}});
+  layout.element_count = *count;
+  layout.data_bytes = *count * size;
+  return layout;
+}
+
+void npy_check_data_size(const NpyLayout& layout, std::uint64_t file_size,
+                         std::string_view name_for_messages) {
+  const std::uint64_t available = file_size - std::min(file_size, layout.data_offset);
+  if (available < layout.data_bytes) {
+    throw Error(Text{TextId::npy_data_truncated,
+                     {std::string(name_for_messages), shape_repr(layout.shape),
+                      std::to_string(layout.data_bytes), std::to_string(available)}});
   }
-  if (payload.size() > expected_bytes) {
+  if (available > layout.data_bytes) {
     throw Error(Text{TextId::npy_trailing_bytes,
-                     {name, std::to_string(payload.size() - expected_bytes), shape_repr(header.shape)}});
+                     {std::string(name_for_messages), std::to_string(available - layout.data_bytes),
+                      shape_repr(layout.shape)}});
   }
+}
 
-  NpyArray array;
-  array.dtype = header.dtype;
-  array.shape = header.shape;
-  array.data.resize(static_cast<std::size_t>(*count));
-  if (!header.fortran_order || header.shape.size() < 2) {
-    decode_contiguous(payload.data(), array.data.size(), header.dtype, array.data.data());
-    return array;
+void npy_decode_run(NpyDtype dtype, std::string_view data, double* out) {
+  decode_contiguous(data.data(), data.size() / npy_item_size(dtype), dtype, out);
+}
+
+void npy_decode_data(const NpyLayout& layout, std::string_view data, double* out) {
+  const std::size_t size = npy_item_size(layout.dtype);
+  const auto count = static_cast<std::size_t>(layout.element_count);
+  if (!layout.fortran_order || layout.shape.size() < 2) {
+    decode_contiguous(data.data(), count, layout.dtype, out);
+    return;
   }
   // Fortran order: the first index varies fastest in the file. Walk the C-order multi-index and
   // keep the matching Fortran offset up to date.
-  const std::size_t rank = header.shape.size();
+  const std::size_t rank = layout.shape.size();
   std::vector<std::uint64_t> fortran_stride(rank, 1);
   for (std::size_t axis = 1; axis < rank; ++axis) {
-    fortran_stride[axis] = fortran_stride[axis - 1] * static_cast<std::uint64_t>(header.shape[axis - 1]);
+    fortran_stride[axis] = fortran_stride[axis - 1] * static_cast<std::uint64_t>(layout.shape[axis - 1]);
   }
   std::vector<std::int64_t> index(rank, 0);
   std::uint64_t offset = 0;
-  for (std::size_t i = 0; i < array.data.size(); ++i) {
-    array.data[i] = decode_element(payload.data() + offset * size, header.dtype);
+  for (std::size_t i = 0; i < count; ++i) {
+    out[i] = decode_element(data.data() + offset * size, layout.dtype);
     for (std::size_t axis = rank; axis-- > 0;) {
-      if (++index[axis] < header.shape[axis]) {
+      if (++index[axis] < layout.shape[axis]) {
         offset += fortran_stride[axis];
         break;
       }
@@ -521,22 +550,56 @@ NpyArray npy_decode(std::string_view bytes, std::string_view name_for_messages) 
       index[axis] = 0;
     }
   }
+}
+
+namespace {
+
+// The steps every in-memory decode shares: header, layout, data size; returns the layout and the data.
+std::pair<NpyLayout, std::string_view> checked_layout(std::string_view bytes, std::string_view name) {
+  const std::uint64_t header_size =
+      npy_header_size(bytes.substr(0, std::min(bytes.size(), npy_prefix_bytes)), bytes.size(), name);
+  NpyLayout layout = npy_parse_layout(bytes.substr(0, static_cast<std::size_t>(header_size)), name);
+  npy_check_data_size(layout, bytes.size(), name);
+  const std::string_view data = bytes.substr(static_cast<std::size_t>(layout.data_offset));
+  return {std::move(layout), data};
+}
+
+}  // namespace
+
+NpyArray npy_decode(std::string_view bytes, std::string_view name_for_messages) {
+  auto [layout, data] = checked_layout(bytes, name_for_messages);
+  NpyArray array;
+  array.dtype = layout.dtype;
+  array.data.resize(static_cast<std::size_t>(layout.element_count));
+  npy_decode_data(layout, data, array.data.data());
+  array.shape = std::move(layout.shape);
   return array;
+}
+
+Matrix npy_decode_matrix(std::string_view bytes, std::string_view name_for_messages) {
+  const auto [layout, data] = checked_layout(bytes, name_for_messages);
+  npy_require_table_shape(layout.shape, name_for_messages);
+  Matrix matrix(layout.shape[0], layout.shape[1]);
+  npy_decode_data(layout, data, matrix.data());
+  return matrix;
 }
 
 NpyArray read_npy(const std::filesystem::path& path) {
   return npy_decode(read_file_bytes(path), path.string());
 }
 
+void npy_require_table_shape(std::span<const std::int64_t> shape, std::string_view name_for_messages) {
+  const std::string name(name_for_messages);
+  if (shape.size() != 2) {
+    throw Error(Text{shape.size() == 1 ? TextId::npy_not_2d_one : TextId::npy_not_2d,
+                     {name, std::to_string(shape.size()), shape_repr(shape)}});
+  }
+  if (shape[0] == 0 || shape[1] == 0) throw Error(Text{TextId::npy_empty_table, {name, shape_repr(shape)}});
+}
+
 Matrix npy_to_matrix(const NpyArray& array, std::string_view name_for_messages) {
   const std::string name(name_for_messages);
-  if (array.shape.size() != 2) {
-    throw Error(Text{array.shape.size() == 1 ? TextId::npy_not_2d_one : TextId::npy_not_2d,
-                     {name, std::to_string(array.shape.size()), shape_repr(array.shape)}});
-  }
-  if (array.shape[0] == 0 || array.shape[1] == 0) {
-    throw Error(Text{TextId::npy_empty_table, {name, shape_repr(array.shape)}});
-  }
+  npy_require_table_shape(array.shape, name);
   if (array.data.size() !=
       static_cast<std::uint64_t>(array.shape[0]) * static_cast<std::uint64_t>(array.shape[1])) {
     throw Error(
@@ -549,14 +612,42 @@ Matrix npy_to_matrix(const NpyArray& array, std::string_view name_for_messages) 
 
 bool all_finite(const Matrix& matrix) { return matrix.allFinite(); }
 
+namespace {
+
+// The stored bytes of values on a little-endian machine (the only callers): their own memory, so
+// that a file is written as its header and then straight from the matrix that holds the values.
+template <class T>
+std::string_view memory_of(std::span<const T> values) {
+  if (values.empty()) return {};
+  return {reinterpret_cast<const char*>(values.data()), values.size_bytes()};
+}
+
+// Header then values, atomically; on a big-endian machine the values are encoded into a copy.
+template <class T>
+void write_values(const std::filesystem::path& path, std::span<const T> values,
+                  std::span<const std::int64_t> shape) {
+  if constexpr (std::endian::native == std::endian::little) {
+    constexpr NpyDtype dtype = std::is_same_v<T, double>  ? NpyDtype::float64
+                               : std::is_same_v<T, float> ? NpyDtype::float32
+                                                          : NpyDtype::int64;
+    const std::string header = npy_encode_header(dtype, shape, values.size());
+    const std::string_view pieces[2] = {header, memory_of(values)};
+    write_file_atomic(path, pieces);
+  } else {
+    write_file_atomic(path, npy_encode(values, shape));
+  }
+}
+
+}  // namespace
+
 void write_npy(const std::filesystem::path& path, const Matrix& matrix, NpyDtype dtype) {
   const std::int64_t shape[2] = {matrix.rows(), matrix.cols()};
   const std::span<const double> values(matrix.data(), static_cast<std::size_t>(matrix.size()));
   if (dtype == NpyDtype::float64) {
-    write_file_atomic(path, npy_encode(values, shape));
+    write_values(path, values, shape);
   } else if (dtype == NpyDtype::float32) {
     const std::vector<float> rounded(values.begin(), values.end());
-    write_file_atomic(path, npy_encode(std::span<const float>(rounded), shape));
+    write_values(path, std::span<const float>(rounded), shape);
   } else {
     throw Error(Text{TextId::npy_write_dtype, {path.string(), std::string(npy_descr(dtype))}});
   }
@@ -564,19 +655,18 @@ void write_npy(const std::filesystem::path& path, const Matrix& matrix, NpyDtype
 
 void write_npy(const std::filesystem::path& path, const IndexMatrix& matrix) {
   const std::int64_t shape[2] = {matrix.rows(), matrix.cols()};
-  write_file_atomic(
-      path, npy_encode(std::span<const std::int64_t>(matrix.data(), static_cast<std::size_t>(matrix.size())),
-                       shape));
+  write_values(path, std::span<const std::int64_t>(matrix.data(), static_cast<std::size_t>(matrix.size())),
+               shape);
 }
 
 void write_npy(const std::filesystem::path& path, std::span<const double> data,
                std::span<const std::int64_t> shape) {
-  write_file_atomic(path, npy_encode(data, shape));
+  write_values(path, data, shape);
 }
 
 void write_npy(const std::filesystem::path& path, std::span<const std::int64_t> data,
                std::span<const std::int64_t> shape) {
-  write_file_atomic(path, npy_encode(data, shape));
+  write_values(path, data, shape);
 }
 
 }  // namespace pelab

@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <limits>
 
+#include "../memory_hints.hpp"
 #include "../platform/file_io.hpp"
 #include "pelab/io/npy.hpp"
 
@@ -43,16 +45,22 @@ class ByteSource {
  public:
   virtual ~ByteSource() = default;
   virtual std::uint64_t size() const = 0;
-  // Exactly `length` bytes at `offset` (callers stay inside size()).
-  virtual std::string read(std::uint64_t offset, std::uint64_t length) const = 0;
+  // Exactly `length` bytes at `offset` into `out` (callers stay inside size()).
+  virtual void read_into(std::uint64_t offset, std::uint64_t length, char* out) const = 0;
+  // The same bytes as a string.
+  std::string read(std::uint64_t offset, std::uint64_t length) const {
+    std::string bytes(static_cast<std::size_t>(length), '\0');
+    read_into(offset, length, bytes.data());
+    return bytes;
+  }
 };
 
 class MemorySource final : public ByteSource {
  public:
   explicit MemorySource(std::string_view bytes) : bytes_(bytes) {}
   std::uint64_t size() const override { return bytes_.size(); }
-  std::string read(std::uint64_t offset, std::uint64_t length) const override {
-    return std::string(bytes_.substr(static_cast<std::size_t>(offset), static_cast<std::size_t>(length)));
+  void read_into(std::uint64_t offset, std::uint64_t length, char* out) const override {
+    if (length > 0) std::memcpy(out, bytes_.data() + offset, static_cast<std::size_t>(length));
   }
 
  private:
@@ -84,19 +92,18 @@ class FileSource final : public ByteSource {
   FileSource& operator=(const FileSource&) = delete;
 
   std::uint64_t size() const override { return size_; }
-  std::string read(std::uint64_t offset, std::uint64_t length) const override {
-    std::string bytes(static_cast<std::size_t>(length), '\0');
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-      const std::int64_t got = file_io::read_at(fd_, bytes.data() + done, bytes.size() - done, offset + done);
+  void read_into(std::uint64_t offset, std::uint64_t length, char* out) const override {
+    std::uint64_t done = 0;
+    while (done < length) {
+      const std::int64_t got =
+          file_io::read_at(fd_, out + done, static_cast<std::size_t>(length - done), offset + done);
       if (got < 0) {
         if (errno == EINTR) continue;
         throw Error(Text{TextId::file_cannot_read, {name_}, {os_error_text(errno)}});
       }
       if (got == 0) throw Error(Text{TextId::file_ended_early, {name_}});
-      done += static_cast<std::size_t>(got);
+      done += static_cast<std::uint64_t>(got);
     }
-    return bytes;
   }
 
  private:
@@ -156,29 +163,69 @@ void require_finite(const Matrix& values, const std::string& name, const std::st
   }
 }
 
-std::string npy_bytes(const ByteSource& source, const std::string& name, std::uint64_t max_bytes) {
+void refuse_larger_than(const ByteSource& source, const std::string& name, std::uint64_t max_bytes) {
   if (source.size() > max_bytes) {
     throw Error(
         Text{TextId::table_file_too_large, {name, std::to_string(source.size()), std::to_string(max_bytes)}});
   }
-  return source.read(0, source.size());
+}
+
+// A .npy source's header, read on its own.
+NpyLayout read_npy_layout(const ByteSource& source, const std::string& name) {
+  const std::uint64_t size = source.size();
+  const std::uint64_t header_size =
+      npy_header_size(source.read(0, std::min<std::uint64_t>(size, npy_prefix_bytes)), size, name);
+  return npy_parse_layout(source.read(0, header_size), name);
+}
+
+// The data of a checked 2-D layout, read straight into the matrix: little-endian float64 in C order
+// is the matrix's own memory; other dtypes are decoded piece by piece through a small buffer, and
+// only a Fortran-order file is read whole before it is reordered.
+Matrix read_npy_values(const ByteSource& source, const NpyLayout& layout) {
+  Matrix values(layout.shape[0], layout.shape[1]);
+  // A large table is faulted in by 2 MiB pages as it is read (numpy's np.load gets the same hint).
+  detail::advise_huge_pages(values.data(), static_cast<std::size_t>(values.size()) * sizeof(double));
+  if (layout.fortran_order) {
+    npy_decode_data(layout, source.read(layout.data_offset, layout.data_bytes), values.data());
+    return values;
+  }
+  if (std::endian::native == std::endian::little && layout.dtype == NpyDtype::float64) {
+    source.read_into(layout.data_offset, layout.data_bytes, reinterpret_cast<char*>(values.data()));
+    return values;
+  }
+  constexpr std::uint64_t piece_bytes = std::uint64_t{1} << 20;  // a multiple of every item size
+  std::string piece(static_cast<std::size_t>(std::min(piece_bytes, layout.data_bytes)), '\0');
+  double* out = values.data();
+  for (std::uint64_t done = 0; done < layout.data_bytes;) {
+    const std::uint64_t length = std::min(piece_bytes, layout.data_bytes - done);
+    source.read_into(layout.data_offset + done, length, piece.data());
+    npy_decode_run(layout.dtype, std::string_view(piece.data(), static_cast<std::size_t>(length)), out);
+    out += length / npy_item_size(layout.dtype);
+    done += length;
+  }
+  return values;
 }
 
 LoadedTable load_npy_table(const ByteSource& source, const std::filesystem::path& path,
-                           std::string_view tensor, std::uint64_t max_bytes) {
+                           std::string_view tensor, std::uint64_t max_bytes,
+                           const TableShapeCheck& check_shape) {
   const std::string name = path.string();
   if (!tensor.empty()) {
     throw Error(Text{TextId::table_npy_tensor, {name, quoted_tensor_name(tensor)}});
   }
-  const NpyArray array = npy_decode(npy_bytes(source, name, max_bytes), name);
+  refuse_larger_than(source, name, max_bytes);
+  const NpyLayout layout = read_npy_layout(source, name);
+  npy_require_table_shape(layout.shape, name);
+  if (check_shape) check_shape(layout.shape[0], layout.shape[1], {});
+  npy_check_data_size(layout, source.size(), name);
   LoadedTable table;
-  table.values = npy_to_matrix(array, name);
+  table.values = read_npy_values(source, layout);
   require_finite(table.values, name, "");
   table.path = path;
-  table.dtype = npy_dtype_name(array.dtype);
+  table.dtype = npy_dtype_name(layout.dtype);
   table.description = path.filename().string() + " (" + table.dtype + ", " +
                       dims_text(table.values.rows(), table.values.cols()) + ")";
-  table.tensors_2d.push_back(TensorInfo{"", table.dtype, array.shape});
+  table.tensors_2d.push_back(TensorInfo{"", table.dtype, layout.shape});
   return table;
 }
 
@@ -203,7 +250,8 @@ SafetensorsHeader read_header(const ByteSource& source, const std::string& name,
 }
 
 LoadedTable load_safetensors_table(const ByteSource& source, const std::filesystem::path& path,
-                                   std::string_view tensor, std::uint64_t max_bytes) {
+                                   std::string_view tensor, std::uint64_t max_bytes,
+                                   const TableShapeCheck& check_shape) {
   const std::string name = path.string();
   const SafetensorsHeader header = read_header(source, name, max_bytes);
   const std::vector<TensorInfo> all = safetensors_tensor_infos(header);
@@ -227,6 +275,10 @@ LoadedTable load_safetensors_table(const ByteSource& source, const std::filesyst
                      {name, quoted_tensor_name(chosen), std::to_string(length),
                       std::to_string(header.data_start), std::to_string(max_bytes)}});
   }
+  if (check_shape) {
+    const auto dims = table_dims(entry.info.shape);
+    check_shape(dims->first, dims->second, chosen);
+  }
   LoadedTable table;
   table.values = safetensors_entry_matrix(entry, source.read(header.data_start + entry.begin, length), name);
   require_finite(table.values, name, quoted_tensor_name(chosen));
@@ -244,9 +296,10 @@ LoadedTable load_safetensors_table(const ByteSource& source, const std::filesyst
 }
 
 LoadedTable load_table(const ByteSource& source, const std::filesystem::path& path, std::string_view tensor,
-                       std::uint64_t max_bytes) {
-  return file_type(path, source) == FileType::npy ? load_npy_table(source, path, tensor, max_bytes)
-                                                  : load_safetensors_table(source, path, tensor, max_bytes);
+                       std::uint64_t max_bytes, const TableShapeCheck& check_shape) {
+  return file_type(path, source) == FileType::npy
+             ? load_npy_table(source, path, tensor, max_bytes, check_shape)
+             : load_safetensors_table(source, path, tensor, max_bytes, check_shape);
 }
 
 bool ends_with_component(std::string_view name, std::string_view suffix) {
@@ -300,23 +353,26 @@ std::string pick_position_tensor(const std::vector<TensorInfo>& tensors, std::st
 }
 
 LoadedTable load_position_table(const std::filesystem::path& path, std::string_view tensor,
-                                std::uint64_t max_bytes) {
+                                std::uint64_t max_bytes, const TableShapeCheck& check_shape) {
   const FileSource source(path);
-  return load_table(source, path, tensor, max_bytes);
+  return load_table(source, path, tensor, max_bytes, check_shape);
 }
 
 LoadedTable decode_position_table(std::string_view bytes, const std::filesystem::path& path,
-                                  std::string_view tensor) {
+                                  std::string_view tensor, const TableShapeCheck& check_shape) {
   const MemorySource source(bytes);
-  return load_table(source, path, tensor, std::numeric_limits<std::uint64_t>::max());
+  return load_table(source, path, tensor, std::numeric_limits<std::uint64_t>::max(), check_shape);
 }
 
 std::vector<TensorInfo> list_table_tensors(const std::filesystem::path& path, std::uint64_t max_bytes) {
   const FileSource source(path);
   const std::string name = path.string();
   if (file_type(path, source) == FileType::npy) {
-    const NpyArray array = npy_decode(npy_bytes(source, name, max_bytes), name);
-    return {TensorInfo{"", npy_dtype_name(array.dtype), array.shape}};
+    // Only the header: what a listing shows is all there.
+    refuse_larger_than(source, name, max_bytes);
+    const NpyLayout layout = read_npy_layout(source, name);
+    npy_check_data_size(layout, source.size(), name);
+    return {TensorInfo{"", npy_dtype_name(layout.dtype), layout.shape}};
   }
   return safetensors_tensor_infos(read_header(source, name, max_bytes));
 }

@@ -3,6 +3,7 @@
 // leaves it (and its directory) exactly as it was.
 #include <cstdint>
 #include <filesystem>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -20,6 +21,9 @@ inline constexpr std::uint64_t default_max_read_bytes = std::uint64_t{4} << 30;
 // reason (e.g. "directory ... does not exist", "Permission denied"). If `path` already exists
 // its permission bits are kept.
 void write_file_atomic(const std::filesystem::path& path, std::string_view bytes);
+// The same for a file made of pieces written one after another (a header, then values straight from
+// the buffer that holds them), so a large file is never joined into one string first.
+void write_file_atomic(const std::filesystem::path& path, std::span<const std::string_view> pieces);
 
 // Reads the whole file. Throws pelab::Error naming the path when it is missing, a directory,
 // unreadable, or larger than `max_bytes` (so an absurd file is refused instead of exhausting memory).

@@ -20,6 +20,7 @@
 // and ViT's row 0 belongs to the class token. The table is returned as stored.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -41,22 +42,30 @@ struct LoadedTable {
   std::vector<TensorInfo> tensors_2d;  // table-shaped tensors (any dtype), by name; .npy: its one array
 };
 
+// Called with a table's shape (rows, cols) and its tensor (empty for .npy) once the file's header is
+// read and before its data is: a caller refuses a shape it cannot use by throwing, so a table too
+// large for it is never read.
+using TableShapeCheck = std::function<void(std::int64_t rows, std::int64_t cols, std::string_view tensor)>;
+
 // Default cap on the bytes read for one table (2 GiB).
 inline constexpr std::uint64_t default_max_table_bytes = std::uint64_t{2} << 30;
 
 // Loads a table. `tensor` names the .safetensors tensor to use (empty: chosen as described above;
 // a name given for a .npy file is an error). At most `max_bytes` bytes are read: the whole .npy
 // file, or a .safetensors file's header plus the chosen tensor (so the position table of a large
-// checkpoint loads without reading the rest); more is refused before reading.
+// checkpoint loads without reading the rest); more is refused before reading. `check_shape`, when
+// given, sees the table's shape after the header and the byte limit are checked (so a 2-D shape of
+// a readable dtype) and before any data is read; what it throws goes to the caller unchanged.
 LoadedTable load_position_table(const std::filesystem::path& path, std::string_view tensor = {},
-                                std::uint64_t max_bytes = default_max_table_bytes);
+                                std::uint64_t max_bytes = default_max_table_bytes,
+                                const TableShapeCheck& check_shape = {});
 
 // The same for a whole file already in memory; `path` decides the type and names it in messages.
 LoadedTable decode_position_table(std::string_view bytes, const std::filesystem::path& path,
-                                  std::string_view tensor = {});
+                                  std::string_view tensor = {}, const TableShapeCheck& check_shape = {});
 
 // Every tensor of the file, sorted by name (.npy: one entry with an empty name). Reads only the
-// header of a .safetensors file; a .npy file is read whole (at most `max_bytes`).
+// header of either file type (a .npy file may be at most `max_bytes` long).
 std::vector<TensorInfo> list_table_tensors(const std::filesystem::path& path,
                                            std::uint64_t max_bytes = default_max_table_bytes);
 
