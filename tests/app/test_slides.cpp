@@ -5,11 +5,16 @@
 #include <sys/wait.h>
 
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "run_command.hpp"
 #include "state/i18n.hpp"
@@ -23,6 +28,31 @@ namespace {
 
 using pelab::test::Run;
 using pelab::test::run;
+
+// Words that mean nothing on a projected slide or on paper: the audience cannot maximise a view or
+// point at it. Korean: "크게" (larger, as in "크게 하면": maximise it) and "마우스" (the mouse: put
+// it over a cell).
+constexpr std::array<std::string_view, 6> screen_only_words = {"maximi", "Maximi", "hover",
+                                                               "Hover",  "크게",   "마우스"};
+
+std::string screen_only_word_in(std::string_view text) {
+  for (std::string_view word : screen_only_words)
+    if (text.find(word) != std::string_view::npos) return std::string(word);
+  return "";
+}
+
+// Every string in a JSON document, with where it is ("steps/2/try_ko").
+void strings_of(const nlohmann::json& value, const std::string& where,
+                std::vector<std::pair<std::string, std::string>>& into) {
+  if (value.is_string()) {
+    into.emplace_back(where, value.get<std::string>());
+  } else if (value.is_object()) {
+    for (const auto& [key, item] : value.items()) strings_of(item, where + "/" + key, into);
+  } else if (value.is_array()) {
+    for (std::size_t n = 0; n < value.size(); ++n)
+      strings_of(value[n], where + "/" + std::to_string(n), into);
+  }
+}
 
 }  // namespace
 
@@ -142,4 +172,78 @@ TEST_CASE("lesson command line: list, unknown names, export without a lesson", "
   CHECK(unknown.output.find("no lesson called \"no_such_lesson\"") != std::string::npos);
   const Run alone = run(std::string(PELAB_GUI_PATH) + " --export-slides /tmp/never");
   CHECK(alone.status == 2);
+}
+
+TEST_CASE("no lesson tells the reader to maximise a view or hover over it", "[lessons]") {
+  // The word list finds what it is meant to find, in both languages.
+  CHECK(screen_only_word_in("maximise for the residual curve over p") == "maximi");
+  CHECK(screen_only_word_in("hover a cell to read it") == "hover");
+  CHECK(screen_only_word_in("크게 하면 잔차 곡선이 보입니다") == "크게");
+  CHECK(screen_only_word_in("칸마다 마우스를 올려 확인해 보세요") == "마우스");
+  CHECK(screen_only_word_in("the residual over p is drawn under the matrices").empty());
+  std::size_t lessons = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(PELAB_ASSET_DIR) / "lessons")) {
+    if (entry.path().extension() != ".json") continue;
+    ++lessons;
+    std::ifstream file(entry.path());
+    const nlohmann::json lesson = nlohmann::json::parse(file);
+    std::vector<std::pair<std::string, std::string>> texts;
+    strings_of(lesson, "", texts);
+    for (const auto& [where, text] : texts) {
+      INFO(entry.path().filename().string() << where << ": " << text);
+      CHECK(screen_only_word_in(text).empty());
+    }
+  }
+  CHECK(lessons == 7);
+}
+
+TEST_CASE("every text on every slide is at least 28 px tall at 1024 x 768, in English and Korean",
+          "[lessons][slides][census]") {
+  // The slides' --geometry census lists every run of text drawn with the size it was drawn at
+  // (run/text_census.hpp); exponents and indices beside larger text belong to its line.
+  constexpr double smallest_px = 28.0 - 0.05;
+  const fs::path out = fs::path(PELAB_TEST_TMP) / "slide_census";
+  std::vector<std::string> too_small, screen_only;
+  for (const LessonInfo& info : list_lessons(fs::path(PELAB_ASSET_DIR) / "lessons")) {
+    REQUIRE(info.problem.empty());
+    for (const char* lang : {"en", "ko"}) {
+      const fs::path dir = out / (info.id + "_" + lang), geometry = dir / "geometry";
+      fs::remove_all(dir);
+      const Run result =
+          run("env -u DISPLAY " + std::string(PELAB_GUI_PATH) + " --lesson " + info.id + " --export-slides " +
+              dir.string() + " --geometry " + geometry.string() + " --lang " + lang + " --size 1024x768");
+      INFO(info.id << " " << lang << ": " << result.output);
+      REQUIRE(result.status == 0);
+      for (std::size_t step = 1; step <= info.steps; ++step) {
+        char name[32];
+        std::snprintf(name, sizeof name, "step_%02zu.json", step);
+        std::ifstream file(geometry / name);
+        REQUIRE(file);
+        const nlohmann::json census = nlohmann::json::parse(file);
+        CHECK(census["width"] == 1024);
+        CHECK(census["height"] == 768);
+        // The census reads real text: the slide shows its step text at the presenter's 28 px.
+        std::size_t at_28 = 0;
+        for (const nlohmann::json& text_run : census["text_runs"]) {
+          const double px = text_run["px"];
+          const std::string text = text_run["text"];
+          at_28 += std::abs(px - 28.0) < 0.05;
+          std::ostringstream where;
+          where << info.id << " (" << lang << ") step " << step << ": \"" << text << "\" " << px << " px";
+          if (px < smallest_px && !text_run["script"].get<bool>()) too_small.push_back(where.str());
+          if (!screen_only_word_in(text).empty()) screen_only.push_back(where.str());
+        }
+        INFO(info.id << " " << lang << " step " << step);
+        CHECK(at_28 >= 3);
+      }
+    }
+  }
+  std::ostringstream list;
+  for (const std::string& line : too_small) list << line << "\n";
+  INFO(too_small.size() << " runs of text under 28 px:\n" << list.str());
+  CHECK(too_small.empty());
+  std::ostringstream words;
+  for (const std::string& line : screen_only) words << line << "\n";
+  INFO("slides telling the class to maximise or hover:\n" << words.str());
+  CHECK(screen_only.empty());
 }
