@@ -221,7 +221,8 @@ int main(int argc, char** argv) {
                     "a .link file holding it)");
   parser.add_option("--screenshot", cli.screenshot, "Render one settled frame to this PNG and exit");
   parser.add_option("--geometry", cli.geometry,
-                    "With --screenshot: write where each heatmap was drawn (JSON)");
+                    "With --screenshot: write where each heatmap and text run was drawn (JSON); with "
+                    "--export-slides: a directory for one such file per slide, step_NN.json");
   parser.add_option("--session", cli.session, "Load this session file (JSON) at start");
   parser.add_option("--view", cli.view, "View to show maximised: " + ui::view_id_list() + ", or all");
   parser.add_option(
@@ -485,7 +486,7 @@ int main(int argc, char** argv) {
   }
   int status = 0;
   if (!cli.export_slides.empty()) {
-    status = run::run_export_slides(*target, app, cli.export_slides);
+    status = run::run_export_slides(*target, app, cli.export_slides, cli.geometry);
   } else if (!cli.export_data.empty()) {
     status = run::run_export_data(*target, app, export_views, cli.export_data);
   } else if (!cli.screenshot.empty()) {

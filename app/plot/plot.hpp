@@ -138,6 +138,14 @@ void SetHoverText(const char* text);
 // audience has no use for the presenter's cursor coordinates: the app turns them off in presenter mode.
 void SetHoverReadout(bool shown);
 bool HoverReadoutShown();  // for widgets beside the plots (matrix grids) that follow the same rule
+// The smallest fraction of the font size a title, tick label or legend may shrink to when it does not
+// fit (0.65 by default), until changed. A slide promises its text at full size to the back row: the
+// app sets 1 in presenter mode, and what does not fit is thinned or cut at a word instead.
+void SetMinTextScale(float scale);
+float MinTextScale();
+// `scale` (a shrink factor that would make a text fit) limited to [MinTextScale(), 1], and to at
+// least `floor` besides, for text that has its own lower limit.
+float TextScale(float scale, float floor);
 ImVec2 PlotToPixels(double x, double y);  // NaN components for values a log axis cannot show
 
 // A vertical colour bar with value ticks, for heatmaps: `lut_texture` is the 256x1 colormap LUT (u = 0 is

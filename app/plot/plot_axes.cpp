@@ -67,7 +67,7 @@ void draw_axes(Context& c, ImDrawList* dl) {
     const float window_scale = window->FontWindowScale;
     const float room = L.frame.Max.x - L.frame.Min.x;
     const float full = text_size(c.title).x;
-    if (full > room) ImGui::SetWindowFontScale(window_scale * std::max(0.75f, room / full));
+    if (full > room) ImGui::SetWindowFontScale(window_scale * TextScale(room / full, 0.75f));
     // Still too wide at 75%: cut at the last space that leaves room for "…" (a word cut in half,
     // or a number, would read as another title), else clip.
     std::string title = c.title;

@@ -131,7 +131,8 @@ struct LinkState {
 
 struct Context {
   std::unordered_map<ImGuiID, PlotState> states;
-  bool hover_readout = true;  // SetHoverReadout
+  bool hover_readout = true;     // SetHoverReadout
+  float min_text_scale = 0.65f;  // SetMinTextScale
   std::unordered_map<ImGuiID, LinkState> links;
   bool has_next_limits = false;
   Range next_x, next_y;

@@ -1,4 +1,5 @@
 // Plot layer: recording items (their data is copied and drawn in EndPlot) and the in-plot queries.
+#include <algorithm>
 #include <cmath>
 
 #include "plot_internal.hpp"
@@ -212,6 +213,12 @@ void SetNextPlotLimits(double x0, double x1, double y0, double y1) {
 
 void SetHoverReadout(bool shown) { ctx().hover_readout = shown; }
 bool HoverReadoutShown() { return ctx().hover_readout; }
+
+void SetMinTextScale(float scale) { ctx().min_text_scale = std::clamp(scale, 0.1f, 1.0f); }
+float MinTextScale() { return ctx().min_text_scale; }
+float TextScale(float scale, float floor) {
+  return std::clamp(scale, std::max(floor, ctx().min_text_scale), 1.0f);
+}
 
 void SetHoverText(const char* text) {
   if (!begin_item()) return;

@@ -96,11 +96,26 @@ void add_text(ImDrawList* dl, ImVec2 pos, ImU32 color, const std::string& text) 
 void add_text_vertical(ImDrawList* dl, ImVec2 center, ImU32 color, const char* text, float max_length) {
   ImFont* font = ImGui::GetFont();
   float f = ImGui::GetFontSize();
-  const std::vector<RichRun> runs = parse_rich_text(text);
+  std::vector<RichRun> runs = parse_rich_text(text);
   LineBox box = measure_runs(font, f, runs);
   if (max_length > 0.0f && box.width > max_length) {
-    f *= std::max(0.7f, max_length / box.width);
+    f *= TextScale(max_length / box.width, 0.7f);
     box = measure_runs(font, f, runs);
+  }
+  // Still too long at the smallest size allowed (a slide's): end at a word with "…", as a title does.
+  if (max_length > 0.0f && box.width > max_length) {
+    std::string shorter = text;
+    for (std::size_t cut = shorter.rfind(' '); cut != std::string::npos && cut > 0;
+         cut = shorter.rfind(' ')) {
+      shorter = shorter.substr(0, cut);
+      const std::vector<RichRun> cut_runs = parse_rich_text(shorter + "…");
+      const LineBox cut_box = measure_runs(font, f, cut_runs);
+      if (cut_box.width <= max_length || shorter.find(' ') == std::string::npos) {
+        runs = cut_runs;
+        box = cut_box;
+        break;
+      }
+    }
   }
   const float height = box.bottom - box.top;
   const ImVec2 origin(round_px(center.x - height * 0.5f), round_px(center.y + box.width * 0.5f));

@@ -22,6 +22,7 @@
 #include "pelab/kinds.hpp"
 #include "pelab/platform.hpp"
 #include "plot/ticks.hpp"
+#include "run/text_census.hpp"
 #include "run/view_census.hpp"
 #include "run/view_export.hpp"
 #include "state/i18n.hpp"
@@ -83,6 +84,19 @@ double milliseconds_since(Clock::time_point start) {
 }
 
 }  // namespace
+
+nlohmann::json text_runs_json() {
+  nlohmann::json runs = nlohmann::json::array();
+  if (const ImDrawData* draw_data = ImGui::GetDrawData(); draw_data && draw_data->Valid) {
+    for (const TextRun& run : text_census(*draw_data)) {
+      runs.push_back({{"text", run.text},
+                      {"px", std::round(run.pixels * 100.0f) / 100.0f},
+                      {"box", {run.box.Min.x, run.box.Min.y, run.box.Max.x, run.box.Max.y}},
+                      {"script", run.script}});
+    }
+  }
+  return runs;
+}
 
 double settle_timeout_seconds() {
   constexpr double default_seconds = 120.0;
@@ -161,7 +175,8 @@ void write_geometry(const std::filesystem::path& path, const ui::AppContext& app
       {"text_lines", std::count(text_capture.text.begin(), text_capture.text.end(), '\n')},
       // The last frame's text, one line per drawn text item (tests look for a string).
       {"text", text_capture.text},
-      {"views", views}};
+      {"views", views},
+      {"text_runs", text_runs_json()}};
   write_file_atomic(path, geometry.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <span>
 
 #include "gfx/offscreen_frame.hpp"
@@ -19,6 +20,10 @@ namespace pelab::app::run {
 // How long a screenshot or a slide waits for the views to finish computing: 120 s, or
 // PELAB_SETTLE_SECONDS (tests at the largest sizes under sanitizers on a loaded machine need longer).
 double settle_timeout_seconds();
+
+// Every run of text in the frame ImGui rendered last (run/text_census.hpp), as the geometry JSON's
+// "text_runs": text, px (the size it was drawn at), box [x0, y0, x1, y1], script (an exponent or index).
+nlohmann::json text_runs_json();
 
 // Where whole frames of the app are drawn.
 class FrameTarget {

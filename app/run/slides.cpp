@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "pelab/io/atomic_file.hpp"
 #include "pelab/io/png.hpp"
 #include "ui/panels.hpp"
 
@@ -32,11 +33,13 @@ bool settle(FrameTarget& target, ui::AppContext& app) {
 
 }  // namespace
 
-int run_export_slides(FrameTarget& target, ui::AppContext& app, const std::filesystem::path& dir) {
+int run_export_slides(FrameTarget& target, ui::AppContext& app, const std::filesystem::path& dir,
+                      const std::filesystem::path& geometry) {
   ui::LessonPlayer& player = app.lessons;
   if (!player.lesson) return 2;
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
+  if (!geometry.empty()) std::filesystem::create_directories(geometry, ec);
   ui::set_presenting(app, true);
   std::vector<gfx::RgbImage> slides;
   try {
@@ -52,6 +55,14 @@ int run_export_slides(FrameTarget& target, ui::AppContext& app, const std::files
       char name[32];
       std::snprintf(name, sizeof name, "step_%02zu.png", n + 1);
       write_png_rgb(dir / name, slides.back().width, slides.back().height, slides.back().pixels);
+      if (!geometry.empty()) {
+        const nlohmann::json census{{"width", slides.back().width},
+                                    {"height", slides.back().height},
+                                    {"text_runs", text_runs_json()}};
+        std::snprintf(name, sizeof name, "step_%02zu.json", n + 1);
+        write_file_atomic(geometry / name,
+                          census.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+      }
     }
     const std::filesystem::path pdf = dir / (player.lesson->id + ".pdf");
     if (handouts_available()) {

@@ -162,6 +162,10 @@ constexpr SettingField curves_fields[] = {
      .max_size = max_curve_columns},
 };
 
+constexpr SettingField rotation_fields[] = {
+    {.key = "residual", .at = &setting<&V::rotation, &RotationViewSettings::residual>},
+};
+
 using Rope = RopeViewSettings;
 constexpr SettingField rope_fields[] = {
     {.key = "model", .at = &setting<&V::rope, &Rope::model>, .max_size = max_rope_model_name},
@@ -239,6 +243,7 @@ constexpr SettingField pca_fields[] = {
 }  // namespace
 
 constinit const ViewSettingsTable curves_settings_table = {"curves", curves_fields};
+constinit const ViewSettingsTable rotation_settings_table = {"rotation", rotation_fields};
 constinit const ViewSettingsTable rope_settings_table = {"rope", rope_fields};
 constinit const ViewSettingsTable bias_settings_table = {"bias", bias_fields};
 constinit const ViewSettingsTable attention_settings_table = {"attention", attention_fields};
@@ -248,9 +253,9 @@ constinit const ViewSettingsTable pca_settings_table = {"pca", pca_fields};
 namespace {
 
 // The one list of the views that have settings (the registry's rows find theirs here by id).
-constexpr std::array<const ViewSettingsTable*, 6> all_settings_tables = {
-    &curves_settings_table,    &rope_settings_table,  &bias_settings_table,
-    &attention_settings_table, &norms_settings_table, &pca_settings_table};
+constexpr std::array<const ViewSettingsTable*, 7> all_settings_tables = {
+    &curves_settings_table,    &rotation_settings_table, &rope_settings_table, &bias_settings_table,
+    &attention_settings_table, &norms_settings_table,    &pca_settings_table};
 
 }  // namespace
 

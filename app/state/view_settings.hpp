@@ -120,8 +120,17 @@ struct CurvesViewSettings {
   bool operator==(const CurvesViewSettings&) const = default;
 };
 
+// rotation: the residual curve over p shown wherever the panel is too small for it beside or under
+// the matrices and the circle (a projector's slide): beside T(k) in place of the circle on a landscape
+// panel, under smaller squares otherwise. A slide about the residual sets it.
+struct RotationViewSettings {
+  bool residual = false;
+  bool operator==(const RotationViewSettings&) const = default;
+};
+
 struct ViewSettings {
   CurvesViewSettings curves;
+  RotationViewSettings rotation;
   RopeViewSettings rope;
   BiasViewSettings bias;
   AttentionViewSettings attention;
@@ -162,6 +171,7 @@ struct ViewSettingsTable {
   std::span<const SettingField> fields;
 };
 extern const ViewSettingsTable curves_settings_table;
+extern const ViewSettingsTable rotation_settings_table;
 extern const ViewSettingsTable rope_settings_table;
 extern const ViewSettingsTable bias_settings_table;
 extern const ViewSettingsTable attention_settings_table;

@@ -222,13 +222,11 @@ void draw_distance_plot(const BiasViewSettings& s, const BiasViewData& data, ImV
   struct EndChild {
     ~EndChild() { ImGui::EndChild(); }
   } end_child;
-  // Presenting, the key at 80% (as the rope view's): at 1024x768 it takes four lines of the plot's height.
-  if (presenting) ImGui::SetWindowFontScale(0.8f);
+  // At full size even when presenting: a slide's text is never under the presenter's font.
   draw_legend_row({{alibi_label, plot::palette_color(0)},
                    {t5_label, plot::palette_color(1)},
                    {rope_label, plot::palette_color(2)},
                    {sinusoid_label, plot::palette_color(3)}});
-  if (presenting) ImGui::SetWindowFontScale(1.0f);
   // On a projector's height the title's line goes to the curves: the key above and the axis labels
   // already say what is plotted, and the caption band says why.
   if (presenting && ImGui::GetContentRegionAvail().y < 16.0f * ImGui::GetFontSize()) config.title = nullptr;

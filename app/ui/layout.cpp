@@ -25,8 +25,9 @@ namespace {
 
 // What a configuration's panel spends around its data, in font heights: its label, the axes' ticks and
 // labels and a heatmap's colour bar. A panel needs this plus `min_panel_data` to be readable.
-// The similarity view spends the most height (label, a two-line note, title, axes): 10.5 lines.
-constexpr float panel_margin_x = 8.5f, panel_margin_y = 10.5f;
+// The rotation view of a kind without an exact T(k) spends the most height (label, a two-line
+// sentence, the fit's line, title, axes): 11 lines.
+constexpr float panel_margin_x = 8.5f, panel_margin_y = 11.0f;
 constexpr float min_panel_data = 8.5f;  // 153 px at the 18 px default font
 
 // Configuration panels of a cell: `columns` side by side, `rows` of them (the last may be short).

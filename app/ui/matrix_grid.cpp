@@ -110,7 +110,7 @@ MatrixGridHover draw_matrix_grid(const MatrixGridSpec& spec, ImVec2 size) {
     // A title wider than its grid would be cut by the grid beside it: shrink it (to 75% at most),
     // then clip what still does not fit.
     const float title_w = ImGui::CalcTextSize(spec.title).x;
-    const float title_size = em * std::clamp(size.x / std::max(title_w, 1.0f), 0.75f, 1.0f);
+    const float title_size = em * plot::TextScale(size.x / std::max(title_w, 1.0f), 0.75f);
     draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + line), true);
     draw->AddText(ImGui::GetFont(), title_size, ImVec2(origin.x, origin.y + 0.5f * (em - title_size)),
                   text_color, spec.title);
@@ -136,7 +136,7 @@ MatrixGridHover draw_matrix_grid(const MatrixGridSpec& spec, ImVec2 size) {
     // other word ("the sat the") reads as a different sentence. Labels stay within the grid so
     // they never run into the grid beside it.
     const float widest_label = widest(spec.col_labels);
-    const float scale = std::clamp((cell_w - 4.0f) / std::max(widest_label, 1.0f), 0.7f, 1.0f);
+    const float scale = plot::TextScale((cell_w - 4.0f) / std::max(widest_label, 1.0f), 0.7f);
     const float label_size = em * scale;
     const int step = label_step(widest_label * scale + 0.3f * em, cell_w);  // a visible gap between numbers
     for (int c = 0; c < cols && c < static_cast<int>(spec.col_labels.size()); c += step) {
@@ -249,7 +249,7 @@ void draw_legend_row(const std::vector<LegendEntry>& entries) {
     // An entry longer than the whole row (a narrow column, a projector's font) is drawn smaller,
     // down to 70%, then clipped: never past the row's end into the next panel.
     const float text_w = ImGui::CalcTextSize(entry.label.c_str()).x;
-    const float scale = std::clamp((row - 1.6f * em) / std::max(text_w, 1.0f), 0.7f, 1.0f);
+    const float scale = plot::TextScale((row - 1.6f * em) / std::max(text_w, 1.0f), 0.7f);
     const float width = std::min(row, 1.6f * em + text_w * scale);
     if (!first) {
       ImGui::SameLine(0.0f, 1.0f * em);
@@ -283,7 +283,7 @@ void draw_color_legend(const char* label, ValueRange range, Colormap colormap, f
   // inside `width` (a T5 legend beside four heads' matrices at 1024 x 768 ran past the panel's edge).
   const float label_full = label ? ImGui::CalcTextSize(label).x : 0.0f;
   const float label_room = width - lo_w - hi_w - 1.8f * em - 3.0f * em;
-  const float label_scale = label ? std::clamp(label_room / std::max(label_full, 1.0f), 0.7f, 1.0f) : 1.0f;
+  const float label_scale = label ? plot::TextScale(label_room / std::max(label_full, 1.0f), 0.7f) : 1.0f;
   const float values_w = lo_w + hi_w + 1.2f * em;
   const float bar_w =
       std::clamp(width - label_full * label_scale - 0.6f * em - values_w, 1.5f * em, 12.0f * em);

@@ -484,10 +484,8 @@ void draw_side(AcrossContext& view, const RopeViewData& data, int index, ImVec2 
 
 void draw_rope_view(AcrossContext& view) {
   draw_rope_controls(view);
-  // Presenting, the key takes two lines instead of three at 80% size: the plots need the height.
-  if (view.lessons.presenting) ImGui::SetWindowFontScale(0.8f);
+  // At full size even when presenting (three lines at 1024 px): a slide's text is never smaller.
   draw_legend();
-  if (view.lessons.presenting) ImGui::SetWindowFontScale(1.0f);
   const RopeViewSettings& settings = view.settings.rope;
   // Computed by the across worker from the settings (screenshots wait until it has settled).
   const std::shared_ptr<const AcrossData> across = view.across;

@@ -60,7 +60,10 @@ void draw_transform(ViewContext& view, int convention, ImVec2 size) {
                                                          static_cast<std::int64_t>(rotation.window.size());
   const double first =
       contiguous && !rotation.window.empty() ? static_cast<double>(rotation.window.front()) : 0.0;
-  spec.x_label = contiguous ? tr("axis.column") : tr("views.rotation.slot_x");
+  // On a slide, where no one can point at a cell, the axis does not offer the hover.
+  spec.x_label = contiguous                ? tr("axis.column")
+                 : view.lessons.presenting ? tr("views.rotation.slot_y")
+                                           : tr("views.rotation.slot_x");
   spec.y_label = contiguous ? tr("axis.row") : tr("views.rotation.slot_y");
   spec.value_label = exact ? "T(k)" : "M";
   spec.x0 = spec.y0 = first - 0.5;
@@ -293,6 +296,17 @@ void draw_rotation_view(ViewContext& view) {
     if (exact && !residual.error.empty()) return note_text("%s", residual.error.c_str());
     draw_residual_curve(view, size, positions, residuals, y_label);
   };
+  // The view's "residual" setting (a slide about the residual): T(k) and the curve side by side, without
+  // the circle, on a landscape panel of any size.
+  if (view.settings.rotation.residual && avail.x >= 1.3f * avail.y) {
+    const float side = std::floor(std::min(avail.y, 0.4f * avail.x / static_cast<float>(transforms)));
+    for (int t = 0; t < transforms; ++t) {
+      draw_transform(view, both ? t : convention, ImVec2(side, avail.y));
+      ImGui::SameLine();
+    }
+    draw_curve(ImVec2(0.0f, avail.y));
+    return;
+  }
   const float column_width =
       std::floor((avail.x - static_cast<float>(squares) * spacing.x) / static_cast<float>(squares + 1));
   if (column_width >= 14.0f * em) {
@@ -313,14 +327,18 @@ void draw_rotation_view(ViewContext& view) {
     draw_curve(ImVec2(avail.x, each));
     return;
   }
-  const bool stack_residual = avail.y >= 24.0f * em;
-  const float top =
-      stack_residual ? std::floor(0.5f * avail.y) : avail.y - note_text_height(tr("views.rotation.maximise"));
+  // Too low for both: the squares alone, with a hint in the window (a slide cannot be maximised: there
+  // the view's "residual" setting shows the curve instead of the circle, or under the squares).
+  const bool stack_residual = avail.y >= 24.0f * em || view.settings.rotation.residual;
+  const bool hint = !stack_residual && !view.lessons.presenting;
+  const float top = stack_residual ? std::floor(0.5f * avail.y)
+                    : hint         ? avail.y - note_text_height(tr("views.rotation.maximise"))
+                                   : avail.y;
   draw_squares(
       std::floor((avail.x - static_cast<float>(squares - 1) * spacing.x) / static_cast<float>(squares)), top);
   if (stack_residual) {
     draw_curve(ImVec2(avail.x, 0.0f));
-  } else {
+  } else if (hint) {
     note_text("%s", tr("views.rotation.maximise"));
   }
 }

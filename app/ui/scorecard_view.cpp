@@ -27,6 +27,10 @@ std::string score_text(double value, int digits) {
 
 // Each failed requirement as "✘ D · 4 distance-like" (red) and its verdict sentence beside it, wrapped
 // with a hanging indent; drawn smaller (down to 70%) when they would not all fit in the space left.
+std::string requirement_name(const RequirementScore& score) {
+  return std::to_string(score.number) + "  " + tr_text(score.name_text);
+}
+
 void draw_failures_below(const std::vector<std::shared_ptr<const ViewData>>& data, const ImVec4& fail_color) {
   std::vector<std::pair<std::string, std::string>> failures;
   for (std::size_t i = 0; i < data.size(); ++i) {
@@ -40,27 +44,42 @@ void draw_failures_below(const std::vector<std::shared_ptr<const ViewData>>& dat
   }
   if (failures.empty()) return;
   ImGui::Spacing();
-  const auto needed = [&] {
-    float height = 0.0f;
+  const auto height_of = [&](const std::pair<std::string, std::string>& failure) {
     const float width = ImGui::GetContentRegionAvail().x;
-    for (const auto& [who, why] : failures) {
-      const float indent = ImGui::CalcTextSize(who.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
-      height +=
-          plot::CalcRichTextWrappedSize(why, std::max(1.0f, width - indent), plot::TextMarkup::plain).y +
-          ImGui::GetStyle().ItemSpacing.y;
-    }
-    return height;
+    const float indent = ImGui::CalcTextSize(failure.first.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
+    return plot::CalcRichTextWrappedSize(failure.second, std::max(1.0f, width - indent),
+                                         plot::TextMarkup::plain)
+               .y +
+           ImGui::GetStyle().ItemSpacing.y;
   };
   const float available = ImGui::GetContentRegionAvail().y;
-  const float full = needed();
-  if (full > available) ImGui::SetWindowFontScale(std::max(0.7f, available / full));
-  for (const auto& [who, why] : failures) {
+  float full = 0.0f;
+  for (const auto& failure : failures) full += height_of(failure);
+  if (full > available) ImGui::SetWindowFontScale(plot::TextScale(available / full, 0.7f));
+  // Text that may not shrink (a slide) and still does not fit: the sentences that fit, then how many
+  // more there are (their marks are in the table above), rather than a sentence cut at the bottom.
+  std::size_t shown = failures.size();
+  if (full > available) {
+    const float more_line = ImGui::GetTextLineHeightWithSpacing();
+    float used = 0.0f;
+    for (shown = 0; shown < failures.size(); ++shown) {
+      const float height = height_of(failures[shown]);
+      if (used + height + (shown + 1 < failures.size() ? more_line : 0.0f) > available) break;
+      used += height;
+    }
+  }
+  for (std::size_t f = 0; f < shown; ++f) {
+    const auto& [who, why] = failures[f];
     ImGui::TextColored(fail_color, "%s", who.c_str());
     ImGui::SameLine();
     ImGui::PushTextWrapPos(0.0f);
     plot::TextWrappedPlain(why);
     ImGui::PopTextWrapPos();
   }
+  if (shown < failures.size())
+    ImGui::TextColored(
+        fail_color, "%s",
+        trf("views.scorecard.more_failures", {std::to_string(failures.size() - shown)}).c_str());
   ImGui::SetWindowFontScale(1.0f);
 }
 
@@ -109,9 +128,24 @@ void draw_scorecard_view(AcrossContext& view) {
   }
   if (!ImGui::BeginTable("##scorecard", static_cast<int>(count) + 1, flags, table_size)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  ImGui::TableSetupColumn(tr("views.scorecard.requirement"), ImGuiTableColumnFlags_WidthStretch, 0.8f);
+  // The names whole ("length-independent", not "length-inde"): the column as wide as the widest, up to
+  // 45% of the table; the configurations share the rest.
+  float name_width = ImGui::CalcTextSize(tr("views.scorecard.requirement")).x;
+  for (const auto& d : data) {
+    if (!d || !d->requirements || d->requirements->scores.size() != 5) continue;
+    for (const RequirementScore& score : d->requirements->scores)
+      name_width = std::max(name_width, ImGui::CalcTextSize(requirement_name(score).c_str()).x);
+    break;
+  }
+  name_width = std::min(name_width, 0.45f * area.x);
+  ImGui::TableSetupColumn(tr("views.scorecard.requirement"), ImGuiTableColumnFlags_WidthFixed, name_width);
+  const float config_width = (area.x - name_width) / static_cast<float>(count) -
+                             2.0f * ImGui::GetStyle().CellPadding.x - ImGui::GetStyle().ItemSpacing.x;
   for (std::size_t i = 0; i < count; ++i) {
-    const std::string name = std::string(1, config_letter(i)) + " " + display_label(view.slots[i].config);
+    std::string name = std::string(1, config_letter(i)) + " " + display_label(view.slots[i].config);
+    // A label too wide for its column keeps its first word (the kind), not a word cut by "…".
+    if (ImGui::CalcTextSize(name.c_str()).x > config_width && name.find(' ', 2) != std::string::npos)
+      name.resize(name.find(' ', 2));
     ImGui::TableSetupColumn(name.c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
   }
   ImGui::TableHeadersRow();
@@ -123,7 +157,14 @@ void draw_scorecard_view(AcrossContext& view) {
     for (const auto& d : data) {
       if (!d || !d->requirements || d->requirements->scores.size() != 5) continue;
       const RequirementScore& score = d->requirements->scores[static_cast<std::size_t>(requirement)];
-      ImGui::Text("%d  %s", score.number, tr_text(score.name_text).c_str());
+      const std::string name = requirement_name(score);
+      if (ImGui::CalcTextSize(name.c_str()).x <= name_width) {
+        ImGui::TextUnformatted(name.c_str());
+      } else {
+        ImGui::PushTextWrapPos(0.0f);
+        plot::TextWrappedPlain(name);
+        ImGui::PopTextWrapPos();
+      }
       const std::string description = tr_text(score.description_text);
       // When the table must fit (a projector, a narrow cell), what is measured moves into the tooltip.
       if (presenting || !verdicts) {

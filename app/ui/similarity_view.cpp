@@ -146,11 +146,11 @@ void draw_similarity_view(ViewContext& view) {
     draw_matrix(view, ImVec2(avail.x, matrix_height));
     draw_row_curve(view, ImVec2(avail.x, 0.0f));
   } else {
-    // The hint only where it leaves the matrix readable: in a compare-mode panel the matrix needs
-    // those lines more.
+    // The hint only where it leaves the matrix readable (in a compare-mode panel the matrix needs
+    // those lines more), and never on a slide, which cannot be maximised.
     const char* hint = tr("views.similarity.maximise");
     const float hint_height = note_text_height(hint);
-    const bool hinted = avail.y - hint_height >= 15.0f * em;
+    const bool hinted = avail.y - hint_height >= 15.0f * em && !view.lessons.presenting;
     draw_matrix(view, ImVec2(avail.x, hinted ? avail.y - hint_height : avail.y));
     if (hinted) note_text("%s", hint);
   }

@@ -1,6 +1,7 @@
 // Projector layouts at 1024 × 768, from the `--geometry` census of off-screen screenshots: four
-// configurations at 1024 x 768 keep every heatmap at least 150 x 150 px, the scorecard shows every
-// requirement for every configuration, and the curves view draws the columns picked by `--set`.
+// configurations at 1024 x 768 keep every heatmap (T(k) too) at least 150 x 150 px, the scorecard
+// shows every requirement for every configuration, and the curves view draws the columns picked by
+// `--set`.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -48,8 +49,7 @@ std::size_t count_of(const std::string& text, const std::string& part) {
 }  // namespace
 
 TEST_CASE("four configurations at 1024 x 768 draw every heatmap at least 150 x 150 px", "[gui][layout]") {
-  // The table and similarity heatmaps (rotation's T(k) windows are a few columns' matrices beside
-  // their circle, not held to this size).
+  // The table and similarity heatmaps (T(k): the next test case).
   for (const char* lang : {"en", "ko"}) {
     for (const char* view : {"all", "heatmap", "similarity"}) {
       const nlohmann::json frame =
@@ -72,6 +72,29 @@ TEST_CASE("four configurations at 1024 x 768 draw every heatmap at least 150 x 1
       if (std::string(view) != "similarity") CHECK(tables == all);
       if (std::string(view) != "heatmap") CHECK(similarities == all);
     }
+  }
+}
+
+TEST_CASE("four configurations at 1024 x 768 draw every T(k) at least 150 x 150 px", "[gui][layout]") {
+  // The rotation view's matrices: T(k) of the sinusoid, the fitted M of the kinds without one (whose
+  // panels spend two more lines on the sentence saying why), in both languages.
+  for (const char* lang : {"en", "ko"}) {
+    const nlohmann::json frame =
+        census(std::string(four_kinds) + " --size 1024x768 --lang " + lang + " --view rotation",
+               std::string("rotation_") + lang);
+    INFO(lang);
+    std::set<int> drawn;
+    for (const nlohmann::json& h : frame["heatmaps"]) {
+      const std::string name = h["name"];
+      if (name.rfind("rotation", 0) != 0) continue;
+      const double width = std::abs(h["x1"].get<double>() - h["x0"].get<double>());
+      const double height = std::abs(h["y1"].get<double>() - h["y0"].get<double>());
+      INFO(name << " of configuration " << h["config"] << ": " << width << " x " << height);
+      CHECK(width >= 150.0);
+      CHECK(height >= 150.0);
+      drawn.insert(h["config"].get<int>());
+    }
+    CHECK(drawn == std::set<int>{0, 1, 2, 3});
   }
 }
 

@@ -324,7 +324,7 @@ TEST_CASE("each view's settings table is reached by its registry row", "[params]
   }
   // The views with settings of their own, as the README and --set document them.
   CHECK(rows_with_settings ==
-        std::set<std::string_view>{"curves", "rope", "bias", "attention", "norms", "pca"});
+        std::set<std::string_view>{"curves", "rotation", "rope", "bias", "attention", "norms", "pca"});
   CHECK(find_view_settings_table("heatmap") == nullptr);
   CHECK(find_view_settings_table("no-such-view") == nullptr);
 }

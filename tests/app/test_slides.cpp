@@ -5,11 +5,16 @@
 #include <sys/wait.h>
 
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "run_command.hpp"
 #include "state/i18n.hpp"
@@ -24,6 +29,66 @@ namespace {
 using pelab::test::Run;
 using pelab::test::run;
 
+// Words that mean nothing on a projected slide or on paper: the audience cannot maximise a view or
+// point at it. Korean: "크게" (larger, as in "크게 하면": maximise it) and "마우스" (the mouse: put
+// it over a cell).
+constexpr std::array<std::string_view, 6> screen_only_words = {"maximi", "Maximi", "hover",
+                                                               "Hover",  "크게",   "마우스"};
+
+std::string screen_only_word_in(std::string_view text) {
+  for (std::string_view word : screen_only_words)
+    if (text.find(word) != std::string_view::npos) return std::string(word);
+  return "";
+}
+
+// Every string in a JSON document, with where it is ("steps/2/try_ko").
+void strings_of(const nlohmann::json& value, const std::string& where,
+                std::vector<std::pair<std::string, std::string>>& into) {
+  if (value.is_string()) {
+    into.emplace_back(where, value.get<std::string>());
+  } else if (value.is_object()) {
+    for (const auto& [key, item] : value.items()) strings_of(item, where + "/" + key, into);
+  } else if (value.is_array()) {
+    for (std::size_t n = 0; n < value.size(); ++n)
+      strings_of(value[n], where + "/" + std::to_string(n), into);
+  }
+}
+
+// The text runs of a lesson's exported slides (GEOMETRY/step_NN.json, run/text_census.hpp): those
+// under 28 px that are no exponent or index, and those telling the class to maximise or hover, each
+// as "LESSON (LANG) step N: "TEXT" PX px".
+void check_slide_text(const LessonInfo& info, const std::string& lang, const fs::path& geometry,
+                      std::vector<std::string>& too_small, std::vector<std::string>& screen_only) {
+  constexpr double smallest_px = 28.0 - 0.05;
+  for (std::size_t step = 1; step <= info.steps; ++step) {
+    char name[32];
+    std::snprintf(name, sizeof name, "step_%02zu.json", step);
+    std::ifstream file(geometry / name);
+    INFO(info.id << " " << lang << " step " << step);
+    REQUIRE(file);
+    const nlohmann::json census = nlohmann::json::parse(file);
+    CHECK(census["width"] == 1024);
+    CHECK(census["height"] == 768);
+    // The census reads real text: the slide shows its step text at the presenter's 28 px.
+    std::size_t at_28 = 0;
+    for (const nlohmann::json& text_run : census["text_runs"]) {
+      const double px = text_run["px"];
+      const std::string text = text_run["text"];
+      at_28 += std::abs(px - 28.0) < 0.05;
+      std::ostringstream where;
+      where << info.id << " (" << lang << ") step " << step << ": \"" << text << "\" " << px << " px";
+      if (px < smallest_px && !text_run["script"].get<bool>()) too_small.push_back(where.str());
+      if (!screen_only_word_in(text).empty()) screen_only.push_back(where.str());
+    }
+    CHECK(at_28 >= 3);
+  }
+}
+
+std::string lines_of(const std::vector<std::string>& lines) {
+  std::ostringstream out;
+  for (const std::string& line : lines) out << line << "\n";
+  return out.str();
+}
 }  // namespace
 
 TEST_CASE("both languages hold the same UI string keys", "[i18n]") {
@@ -112,23 +177,37 @@ TEST_CASE("both languages hold the same UI string keys", "[i18n]") {
 }
 
 TEST_CASE("every lesson renders as slides and a PDF handout, in Korean and in English", "[lessons][slides]") {
+  // Korean at a projector's 1024 x 768, English at 1920 x 1080 and 1024 x 768. At 1024 x 768 every
+  // text on every slide is at least 28 px tall (the slides' --geometry census lists every run of text
+  // with the size it was drawn at; exponents and indices beside larger text belong to its line), and
+  // none tells the class to maximise or hover.
   const fs::path out = fs::path(PELAB_TEST_TMP) / "slides";
+  std::vector<std::string> too_small, screen_only;
   for (const LessonInfo& info : list_lessons(fs::path(PELAB_ASSET_DIR) / "lessons")) {
     REQUIRE(info.problem.empty());
-    for (const auto& [lang, size] : {std::pair{"ko", "1024x768"}, std::pair{"en", "1920x1080"}}) {
-      const fs::path dir = out / (info.id + "_" + lang);
+    for (const auto& [lang, size] :
+         {std::pair{"ko", "1024x768"}, std::pair{"en", "1920x1080"}, std::pair{"en", "1024x768"}}) {
+      const bool projector = std::string(size) == "1024x768";
+      const fs::path dir = out / (info.id + "_" + lang + "_" + size), geometry = dir / "geometry";
       fs::remove_all(dir);
-      const Run result = run("env -u DISPLAY " + std::string(PELAB_GUI_PATH) + " --lesson " + info.id +
-                             " --export-slides " + dir.string() + " --lang " + lang + " --size " + size);
-      INFO(info.id << " " << lang << ": " << result.output);
+      const Run result =
+          run("env -u DISPLAY " + std::string(PELAB_GUI_PATH) + " --lesson " + info.id + " --export-slides " +
+              dir.string() + (projector ? " --geometry " + geometry.string() : std::string()) + " --lang " +
+              lang + " --size " + size);
+      INFO(info.id << " " << lang << " " << size << ": " << result.output);
       REQUIRE(result.status == 0);
       std::size_t slides = 0;
       for (const auto& entry : fs::directory_iterator(dir)) slides += entry.path().extension() == ".png";
       CHECK(slides == info.steps);
       const Run pages = run("pdfinfo " + (dir / (info.id + ".pdf")).string() + " | grep '^Pages:'");
       CHECK(pages.output.find(std::to_string(info.steps)) != std::string::npos);
+      if (projector) check_slide_text(info, lang, geometry, too_small, screen_only);
     }
   }
+  INFO(too_small.size() << " runs of text under 28 px:\n" << lines_of(too_small));
+  CHECK(too_small.empty());
+  INFO("slides telling the class to maximise or hover:\n" << lines_of(screen_only));
+  CHECK(screen_only.empty());
 }
 
 TEST_CASE("lesson command line: list, unknown names, export without a lesson", "[lessons]") {
@@ -142,4 +221,27 @@ TEST_CASE("lesson command line: list, unknown names, export without a lesson", "
   CHECK(unknown.output.find("no lesson called \"no_such_lesson\"") != std::string::npos);
   const Run alone = run(std::string(PELAB_GUI_PATH) + " --export-slides /tmp/never");
   CHECK(alone.status == 2);
+}
+
+TEST_CASE("no lesson tells the reader to maximise a view or hover over it", "[lessons]") {
+  // The word list finds what it is meant to find, in both languages.
+  CHECK(screen_only_word_in("maximise for the residual curve over p") == "maximi");
+  CHECK(screen_only_word_in("hover a cell to read it") == "hover");
+  CHECK(screen_only_word_in("크게 하면 잔차 곡선이 보입니다") == "크게");
+  CHECK(screen_only_word_in("칸마다 마우스를 올려 확인해 보세요") == "마우스");
+  CHECK(screen_only_word_in("the residual over p is drawn under the matrices").empty());
+  std::size_t lessons = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(PELAB_ASSET_DIR) / "lessons")) {
+    if (entry.path().extension() != ".json") continue;
+    ++lessons;
+    std::ifstream file(entry.path());
+    const nlohmann::json lesson = nlohmann::json::parse(file);
+    std::vector<std::pair<std::string, std::string>> texts;
+    strings_of(lesson, "", texts);
+    for (const auto& [where, text] : texts) {
+      INFO(entry.path().filename().string() << where << ": " << text);
+      CHECK(screen_only_word_in(text).empty());
+    }
+  }
+  CHECK(lessons == 7);
 }
