@@ -81,6 +81,9 @@ void render_frame(gfx::Window& window, ui::AppContext& app);
 void render_frame_after_events(gfx::Window& window, ui::AppContext& app);
 // One frame of the app into any target (a window's events are polled first).
 void render_frame(FrameTarget& target, ui::AppContext& app);
+// Renders frames until every worker has delivered the current parameters for `frames` frames in a
+// row; false after `timeout_seconds`.
+bool render_until_settled(FrameTarget& target, ui::AppContext& app, int frames, double timeout_seconds);
 
 int run_interactive(gfx::Window& window, ui::AppContext& app);
 
