@@ -111,7 +111,12 @@ class FfmpegWriter final : public VideoWriter {
                   ")");
     held_.temporary = temporary_path(settings.output);
 
-    check(avformat_alloc_output_context2(&held_.container, nullptr, format->muxer, nullptr), "container");
+    // Errors only: the encoders' statistics would bury pelab's progress lines.
+    av_log_set_level(AV_LOG_ERROR);
+    // The temporary file's name goes in as the container's url: MP4's faststart reopens it by name.
+    check(avformat_alloc_output_context2(&held_.container, nullptr, format->muxer,
+                                         held_.temporary.string().c_str()),
+          "container");
     held_.stream = avformat_new_stream(held_.container, nullptr);
     held_.encoder = avcodec_alloc_context3(codec);
     held_.frame = av_frame_alloc();
