@@ -64,8 +64,21 @@ std::string apply_encoding(AppState& state, const Animation& animation, double v
   const std::string text = value_text(animation, value);
   std::vector<EncodingParams> changed;
   std::string refusal;
+  bool any_reads = false;
+  // The kinds table says which kinds read base, sigma and seed; N, D and start every kind reads.
+  const std::optional<KindParameter> parameter = animation.name == "base"    ? KindParameter::base
+                                                 : animation.name == "sigma" ? KindParameter::sigma
+                                                 : animation.name == "seed"
+                                                     ? std::optional(KindParameter::seed)
+                                                     : std::nullopt;
   for (const Slot& slot : state.slots) {
     EncodingParams e = slot.config.encoding;
+    if (parameter && !reads(e.kind, *parameter)) {
+      // A kind that ignores the parameter keeps its value; the animation needs one that reads it.
+      refusal = not_applicable_message(animation.name, e.kind, *parameter);
+      changed.push_back(e);
+      continue;
+    }
     try {
       const ParameterItem item{animation.name, text};
       const ConfigSpec read = read_parameters(e.kind, std::span(&item, 1), ParameterSpelling::config_key);
@@ -85,17 +98,11 @@ std::string apply_encoding(AppState& state, const Animation& animation, double v
       }
       validate(e);
       changed.push_back(e);
+      any_reads = true;
     } catch (const std::exception& error) {
-      // A kind that ignores the parameter keeps its value; the animation needs one that reads it.
-      refusal = error.what();
-      const bool ignored = refusal.find("does not apply") != std::string::npos;
-      if (!ignored) return refusal;
-      changed.push_back(e);
+      return error.what();
     }
   }
-  bool any_reads = false;
-  for (std::size_t n = 0; n < state.slots.size(); ++n)
-    any_reads = any_reads || !(changed[n] == state.slots[n].config.encoding);
   if (!any_reads && !refusal.empty()) return refusal;
   for (std::size_t n = 0; n < state.slots.size(); ++n) {
     Slot& slot = state.slots[n];
