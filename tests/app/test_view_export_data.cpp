@@ -817,3 +817,42 @@ TEST_CASE("export: Animate makes the video one frame per call, and a cancel leav
   CHECK(app.video_dialog.problem.find("k = 999 is outside 0..63") != std::string::npos);
   CHECK(dir.listing() == std::vector<std::string>{"new"});
 }
+
+TEST_CASE("export: Animate's dialog opens over the view, then shows the progress of its video",
+          "[export][offscreen][video][menu]") {
+  OffscreenApp off;
+  ui::AppContext& app = off.app;
+  app.capture_mode = true;
+  off.prepare();
+  off.settle();
+  TempDir dir;
+  // What the menu item records; the cell opens the dialog in its next frame.
+  app.video_dialog.open_requested = true;
+  app.video_dialog.view_id = "heatmap";
+  const auto draw_frames = [&](int frames) {
+    for (int frame = 0; frame < frames; ++frame) {
+      off.screen->begin_frame();
+      ui::draw_app(app);
+      off.screen->end_frame(app.opaque_textures());
+    }
+  };
+  draw_frames(3);
+  CHECK_FALSE(app.video_dialog.open_requested);
+  const auto dialog_shown = [] {
+    const ImGuiWindow* window = ImGui::FindWindowByName("###animate");
+    return window && window->WasActive;
+  };
+  CHECK(dialog_shown());
+  // While the video is made the dialog stays, with the progress bar instead of the fields.
+  app.requests.view_video = ViewVideoExport{"heatmap", "base=100:1000", 1.0, 5, 320, 240, dir.path / "b.mp4"};
+  run::process_video_export(app);
+  REQUIRE(app.video_job);
+  draw_frames(2);
+  CHECK(dialog_shown());
+  app.requests.cancel_video = true;
+  run::process_video_export(app);
+  CHECK_FALSE(app.video_job);
+  draw_frames(2);
+  CHECK(dialog_shown());
+  CHECK(dir.listing().empty());
+}
