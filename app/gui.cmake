@@ -134,6 +134,7 @@ add_library(pelab_ui STATIC
   ui/sidebar_panel.cpp
   ui/configs_panel.cpp
   ui/matrix_grid.cpp
+  ui/lesson_editor_panel.cpp
   ui/lesson_panel.cpp
   ui/notices_banner.cpp
   ui/status_bar.cpp

@@ -351,7 +351,7 @@ int main(int argc, char** argv) {
   }
   if (cli.list_lessons) {
     const Language language = cli.lang.empty() ? system_language() : *parse_language(cli.lang);
-    for (const LessonInfo& info : list_lessons(ui::lessons_dir())) {
+    for (const LessonInfo& info : ui::list_all_lessons()) {
       if (!info.problem.empty()) {
         std::printf("%-22s  (unreadable: %s)\n", info.id.c_str(), info.problem.c_str());
       } else {

@@ -28,20 +28,20 @@ void remember_glfw_error(int code, const char* description) {
       std::string(description ? description : "unknown error") + " (GLFW error " + std::to_string(code) + ")";
 }
 
-// Paths dropped on the window, collected by GLFW's callback (called on the main thread inside
-// poll_events / wait_events) until the app takes them.
-std::vector<std::string> dropped_paths;
-
-void remember_dropped_paths(GLFWwindow*, int count, const char** paths) {
-  for (int i = 0; i < count; ++i) dropped_paths.emplace_back(paths[i]);
+// What GLFW's callbacks collect (called on the main thread inside poll_events / wait_events) lives
+// in the Window, reached through glfwSetWindowUserPointer.
+WindowInput& input_of(GLFWwindow* window) {
+  return *static_cast<WindowInput*>(glfwGetWindowUserPointer(window));
 }
 
-// Key and character events go to the window's queue (glfwSetWindowUserPointer), not straight into
-// io.KeysDown as ImGui's GLFW backend does: begin_frame hands them over a frame at a time, so a tap
-// shorter than a frame still shows as a press (gfx/key_event_queue.hpp).
-KeyEventQueue& key_events_of(GLFWwindow* window) {
-  return *static_cast<KeyEventQueue*>(glfwGetWindowUserPointer(window));
+void remember_dropped_paths(GLFWwindow* window, int count, const char** paths) {
+  for (int i = 0; i < count; ++i) input_of(window).dropped_paths.emplace_back(paths[i]);
 }
+
+// Key and character events go to the window's queue, not straight into io.KeysDown as ImGui's GLFW
+// backend does: begin_frame hands them over a frame at a time, so a tap shorter than a frame still
+// shows as a press (gfx/key_event_queue.hpp).
+KeyEventQueue& key_events_of(GLFWwindow* window) { return input_of(window).key_events; }
 
 void queue_key(GLFWwindow* window, int key, int, int action, int) {
   // Held keys repeat in ImGui's own time (io.KeyRepeatDelay), as with the backend: GLFW's repeats
@@ -101,7 +101,6 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
     return nullptr;
   }
   glfwMakeContextCurrent(window);
-  glfwSetDropCallback(window, remember_dropped_paths);
   if (error = load_window_gl(); !error.empty()) {
     glfwDestroyWindow(window);
     glfwTerminate();
@@ -117,7 +116,8 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
   plot::SetCurrentContext(result->plot_context_);
   // After the backend's Init: these replace its key and character callbacks (it chains to none set
   // later), and its other callbacks (mouse, scroll, focus) stay.
-  glfwSetWindowUserPointer(window, &result->key_events_);
+  glfwSetWindowUserPointer(window, &result->input_);
+  glfwSetDropCallback(window, remember_dropped_paths);
   glfwSetKeyCallback(window, queue_key);
   glfwSetCharCallback(window, queue_character);
   result->set_vsync(options.vsync);
@@ -140,11 +140,11 @@ void Window::request_close() { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
 void Window::poll_events() { glfwPollEvents(); }
 void Window::wait_events(double timeout_seconds) { glfwWaitEventsTimeout(timeout_seconds); }
 void Window::wake() { glfwPostEmptyEvent(); }
-bool Window::has_pending_keys() const { return !key_events_.empty(); }
+bool Window::has_pending_keys() const { return !input_.key_events.empty(); }
 
 std::vector<std::string> Window::take_dropped_paths() {
   std::vector<std::string> paths;
-  paths.swap(dropped_paths);
+  paths.swap(input_.dropped_paths);
   return paths;
 }
 
@@ -153,7 +153,7 @@ void Window::begin_frame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
-  feed_key_events(io, key_events_.take_frame(io.WantTextInput));
+  feed_key_events(io, input_.key_events.take_frame(io.WantTextInput));
   if (!options_.accept_mouse) {
     io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     for (bool& down : io.MouseDown) down = false;

@@ -31,6 +31,12 @@ struct FramebufferSize {
   int height = 0;
 };
 
+// What GLFW's callbacks collect between frames (they reach it through the window's user pointer).
+struct WindowInput {
+  KeyEventQueue key_events;
+  std::vector<std::string> dropped_paths;  // files dropped on the window, oldest first
+};
+
 class Window {
  public:
   // nullptr and `error` set when no window or no GL 3.3 core context can be had.
@@ -74,7 +80,7 @@ class Window {
   explicit Window(GLFWwindow* window, const WindowOptions& options);
   GLFWwindow* window_;
   WindowOptions options_;
-  KeyEventQueue key_events_;
+  WindowInput input_;
   plot::detail::Context* plot_context_ = nullptr;  // made with ImGui's context, current while it is
   bool fullscreen_ = false;
   int windowed_x_ = 0, windowed_y_ = 0, windowed_width_ = 0, windowed_height_ = 0;

@@ -38,6 +38,16 @@ struct LessonPlayer {
   bool sidebar_before = true;
 };
 
+// A lesson being made in the app (ui/lesson_editor_panel.cpp): steps captured from the app's state,
+// texts typed in place, saved into the user's lesson folder under lesson.id + ".json".
+struct LessonDraft {
+  bool open = false;  // the editor window is shown
+  Lesson lesson;
+  std::size_t selected = 0;           // the step being edited
+  std::string language = "en";        // whose texts the fields edit
+  std::vector<std::string> problems;  // why the last save was refused
+};
+
 struct AppModel {
   AppState state;
   std::map<std::pair<std::string, std::string>, LoadedSource> sources;  // by (path, tensor)
@@ -47,6 +57,7 @@ struct AppModel {
   std::filesystem::path session_path;      // where Ctrl+S saves
   std::string export_dir = "exports";      // where a view's Export menu writes (relative: to the cwd)
   LessonPlayer lessons;
+  LessonDraft lesson_draft;
 };
 
 }  // namespace pelab::app

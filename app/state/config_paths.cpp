@@ -28,5 +28,6 @@ std::filesystem::path in_config_dir(const char* file_name) {
 std::filesystem::path imgui_ini_path() { return in_config_dir("imgui.ini"); }
 std::filesystem::path settings_path() { return in_config_dir("settings.json"); }
 std::filesystem::path default_session_path() { return in_config_dir("session.json"); }
+std::filesystem::path user_lessons_dir() { return in_config_dir("lessons"); }
 
 }  // namespace pelab::app

@@ -15,5 +15,6 @@ bool ensure_config_dir();
 std::filesystem::path imgui_ini_path();        // config_dir()/imgui.ini (ImGui's window state)
 std::filesystem::path settings_path();         // config_dir()/settings.json (font size, theme)
 std::filesystem::path default_session_path();  // config_dir()/session.json (Ctrl+S)
+std::filesystem::path user_lessons_dir();      // config_dir()/lessons (lessons made in the app)
 
 }  // namespace pelab::app

@@ -459,18 +459,63 @@ bool Lesson::written_in(std::string_view language) const {
   });
 }
 
-std::string Lesson::all_text() const {
-  std::string text;
-  for (const auto& [code, value] : title.by_language) text += value;
-  for (const LessonStep& step : steps) {
-    text += step.formula;
-    for (const auto& [code, value] : step.text.by_language) text += value;
-    for (const auto& [code, value] : step.try_text.by_language) text += value;
-  }
-  return text;
+std::span<const std::string_view> lesson_control_ids() { return control_ids; }
+
+namespace {
+
+void write_local_text(json& object, std::string_view key, const LocalText& text) {
+  for (const auto& [code, value] : text.by_language) object[std::string(key) + "_" + code] = value;
 }
 
-std::span<const std::string_view> lesson_control_ids() { return control_ids; }
+json highlight_to_json(const Highlight& highlight) {
+  json out = json::object();
+  out["kind"] = std::string(to_string(highlight.kind));
+  switch (highlight.kind) {
+    case HighlightKind::control:
+    case HighlightKind::view:
+      out["target"] = highlight.target;
+      break;
+    case HighlightKind::cell:
+      out["target"] = {{"p", highlight.position}, {"i", highlight.dimension}, {"config", highlight.config}};
+      break;
+    case HighlightKind::curve:
+      out["target"] = {{"i", highlight.dimension}, {"config", highlight.config}};
+      break;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string lesson_to_text(const Lesson& lesson) {
+  json root = json::object();
+  root["pelab_lesson"] = lesson_format_version;
+  write_local_text(root, "title", lesson.title);
+  json steps = json::array();
+  for (const LessonStep& step : lesson.steps) {
+    json out = json::object();
+    write_local_text(out, "text", step.text);
+    if (!step.formula.empty()) out["formula"] = step.formula;
+    json session = json::parse(session_to_text(step.state));
+    session.erase("ui");
+    session.erase("pelab_session");
+    out["session"] = std::move(session);
+    if (step.highlight) out["highlight"] = highlight_to_json(*step.highlight);
+    write_local_text(out, "try", step.try_text);
+    steps.push_back(std::move(out));
+  }
+  root["steps"] = std::move(steps);
+  return root.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+std::vector<std::string> save_lesson_file(const std::filesystem::path& path, const Lesson& lesson,
+                                          ViewIds views) {
+  const std::string text = lesson_to_text(lesson);
+  LessonLoad check = lesson_from_text(text, path.string(), views);
+  if (!check.problems.empty()) return check.problems;
+  write_file_atomic(path, text);
+  return {};
+}
 
 LessonLoad lesson_from_text(std::string_view text, std::string_view name, ViewIds views) {
   LessonLoad load;
@@ -560,6 +605,16 @@ LessonLoad load_lesson_file(const std::filesystem::path& path, ViewIds views) {
   return load;
 }
 
+namespace {
+void append_strings(const json& value, std::string& out) {
+  if (value.is_string()) {
+    out += value.get_ref<const std::string&>();
+  } else if (value.is_structured()) {
+    for (const json& item : value) append_strings(item, out);
+  }
+}
+}  // namespace
+
 std::vector<LessonInfo> list_lessons(const std::filesystem::path& dir) {
   std::vector<LessonInfo> out;
   std::error_code ec;
@@ -582,6 +637,7 @@ std::vector<LessonInfo> list_lessons(const std::filesystem::path& dir) {
             info.title.by_language[*code] = item.value().get<std::string>();
         }
         info.steps = steps->size();
+        append_strings(root, info.all_text);
       }
     } catch (const std::exception& error) {  // pelab::Error (unreadable) or json::exception
       info.problem = error_message(error);

@@ -81,8 +81,6 @@ struct Lesson {
   std::vector<LessonStep> steps;
   // True when every text of the lesson is given in `language` (else the UI says English stands in).
   bool written_in(std::string_view language) const;
-  // Every text of the lesson in every language, joined (the font atlas takes its glyphs from it).
-  std::string all_text() const;
 };
 
 struct LessonLoad {
@@ -102,6 +100,16 @@ LessonLoad lesson_from_text(std::string_view text, std::string_view name, ViewId
 // directory (as sessions are), and a table file that does not exist is refused.
 LessonLoad load_lesson_file(const std::filesystem::path& path, ViewIds views);
 
+// The lesson as a file that lesson_from_text reads back to an equal lesson (what the app's lesson
+// editor saves): each step holds its whole state, so no lesson-wide "session" is written, and no
+// "ui" (a lesson never changes the lecturer's font, theme or language).
+std::string lesson_to_text(const Lesson& lesson);
+// Writes lesson_to_text to `path` (a temporary file renamed over it) after reading the text back
+// with the loader's rules: returns the loader's problems and writes nothing when there are any
+// (a step without English text, a highlight on a view the step does not show, ...).
+std::vector<std::string> save_lesson_file(const std::filesystem::path& path, const Lesson& lesson,
+                                          ViewIds views);
+
 // One line of a lesson list. Only the title and the step count are read (no validation of the
 // steps); a file that does not even give those has `problem` set and empty titles.
 struct LessonInfo {
@@ -109,7 +117,8 @@ struct LessonInfo {
   std::filesystem::path path;
   LocalText title;
   std::size_t steps = 0;
-  std::string problem;  // "" when the title and steps were read
+  std::string problem;   // "" when the title and steps were read
+  std::string all_text;  // every string value in the file, for the font atlas's glyphs
 };
 // Every *.json file in `dir` (not recursive), sorted by id. Empty when the directory is missing.
 std::vector<LessonInfo> list_lessons(const std::filesystem::path& dir);

@@ -151,16 +151,12 @@ void use_loaded_ui_strings(AppContext& app, std::span<const std::string> load_pr
   app.model_presets = load_model_presets(models_dir());  // sentences in the language just set
   // The atlas holds the glyphs of every UI string and every lesson, in every language.
   std::string glyphs = all_strings_text();
-  for (const LessonInfo& info : app.lesson_menu.lessons) {
-    const LessonLoad load = load_lesson_file(info.path, view_ids());
-    if (!load.lesson) continue;
-    glyphs += load.lesson->all_text();
-  }
+  for (const LessonInfo& info : app.lesson_menu.lessons) glyphs += info.all_text;
   app.font_glyphs.set_text(std::move(glyphs));
 }
 
 void refresh_lesson_list(AppContext& app) {
-  app.lesson_menu.lessons = list_lessons(lessons_dir());
+  app.lesson_menu.lessons = list_all_lessons();
   const std::size_t count = app.lesson_menu.lessons.size();
   app.lesson_menu.chosen = count == 0 ? 0 : std::min(app.lesson_menu.chosen, count - 1);
 }
@@ -331,6 +327,7 @@ void draw_app(AppContext& app) {
   ImGui::End();
   draw_notices_banner(app);  // floating over the views, after them
   draw_path_popups(app);
+  draw_lesson_editor(app);
 
   // Edits made in the views (a click on a heatmap) move in the linked configurations too.
   propagate_edit(app.state, before);

@@ -126,12 +126,19 @@ const LoadedSource& table_source(AppContext& app, const std::string& path, const
 // file). On failure shows a notice and changes nothing.
 bool open_table(AppContext& app, const std::string& path, const std::string& tensor);
 
-// Lessons (lesson_panel.cpp). start_lesson loads assets/lessons/NAME (an id, its number, or a
-// path) and shows its first step; false with a notice when it cannot be loaded.
+// Lessons (lesson_panel.cpp). start_lesson loads lesson NAME (a path, or an id or its number in
+// lesson_dirs()) and shows its first step; false with a notice when it cannot be loaded.
 bool start_lesson(AppContext& app, const std::string& name);
 void show_lesson_step(AppContext& app, std::size_t step);
+// Shows a step's state: configurations, views, p / k / i and display; the user's font, theme,
+// language and sidebar stay (hidden while presenting).
+void show_step_state(AppContext& app, const AppState& state);
 void set_presenting(AppContext& app, bool presenting);
-std::filesystem::path lessons_dir();
+// Where lessons are found: the shipped ones (assets/lessons), then the user's (made in the app,
+// config folder's lessons/; left out when there is no config folder).
+std::vector<std::filesystem::path> lesson_dirs();
+// Every lesson of lesson_dirs(), the shipped ones first, each directory sorted by id.
+std::vector<LessonInfo> list_all_lessons();
 // The model presets (Hugging Face config.json files) of the rope view: assets/models.
 std::filesystem::path models_dir();
 // The minimum font size in presenter mode: a projector at the back of a lecture hall.

@@ -6,9 +6,11 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <iterator>
 
 #include "pelab/io/data_dir.hpp"
 #include "plot/rich_text.hpp"
+#include "state/config_paths.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
 #include "ui/theme.hpp"
@@ -16,22 +18,41 @@
 
 namespace pelab::app::ui {
 
-std::filesystem::path lessons_dir() { return pelab::data_dir() / "lessons"; }
+std::vector<std::filesystem::path> lesson_dirs() {
+  std::vector<std::filesystem::path> dirs{pelab::data_dir() / "lessons"};
+  if (std::filesystem::path user = user_lessons_dir(); !user.empty()) dirs.push_back(std::move(user));
+  return dirs;
+}
+
+std::vector<LessonInfo> list_all_lessons() {
+  std::vector<LessonInfo> all;
+  for (const std::filesystem::path& dir : lesson_dirs()) {
+    std::vector<LessonInfo> in_dir = list_lessons(dir);
+    std::move(in_dir.begin(), in_dir.end(), std::back_inserter(all));
+  }
+  return all;
+}
+
+void show_step_state(AppContext& app, const AppState& state) {
+  const UiSettings ui = app.state.ui;
+  const LayoutState layout = app.state.layout;
+  app.state = state;
+  app.state.ui = ui;  // the lecturer's font, theme and language stay
+  app.state.layout.sidebar_width = layout.sidebar_width;
+  app.state.layout.show_sidebar = app.lessons.presenting ? false : layout.show_sidebar;
+}
 
 void show_lesson_step(AppContext& app, std::size_t step) {
   LessonPlayer& player = app.lessons;
   if (!player.lesson || player.lesson->steps.empty()) return;
   player.step = std::min(step, player.lesson->steps.size() - 1);
-  const UiSettings ui = app.state.ui;
-  const LayoutState layout = app.state.layout;
-  app.state = player.lesson->steps[player.step].state;
-  app.state.ui = ui;  // the lecturer's font, theme and language stay
-  app.state.layout.sidebar_width = layout.sidebar_width;
-  app.state.layout.show_sidebar = player.presenting ? false : layout.show_sidebar;
+  show_step_state(app, player.lesson->steps[player.step].state);
 }
 
 bool start_lesson(AppContext& app, const std::string& name) {
-  const std::optional<std::filesystem::path> path = find_lesson(lessons_dir(), name);
+  std::optional<std::filesystem::path> path;
+  for (const std::filesystem::path& dir : lesson_dirs())
+    if (path = find_lesson(dir, name); path) break;
   if (!path) {
     add_notice(app, trf("notice.lesson_unknown", {name}), true);
     return false;

@@ -14,6 +14,10 @@ void draw_notices_banner(AppContext& app);
 bool notices_animating(const AppContext& app);  // an information notice is fading: keep drawing
 void draw_status_bar(AppContext& app);
 void draw_path_popups(AppContext& app);
+// The lesson editor window (lesson_editor_panel.cpp): opened empty, or holding a copy of the lesson
+// being shown (`from_current_lesson`), to be saved into the user's lesson folder.
+void open_lesson_editor(AppContext& app, bool from_current_lesson);
+void draw_lesson_editor(AppContext& app);
 void handle_shortcuts(AppContext& app);
 // The visible views, in a grid or one maximised (layout.cpp).
 void draw_view_area(AppContext& app);

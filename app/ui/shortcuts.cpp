@@ -1,5 +1,6 @@
 // Keyboard: arrows step p (up/down) and i (left/right), + / − font size, F11 fullscreen,
-// Ctrl+S save session, Ctrl+O open one. Ignored while a text field has the keyboard.
+// Ctrl+S save session, Ctrl+O open one, Ctrl+L the lesson editor. Ignored while a text field has the
+// keyboard.
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>  // key codes only: the GLFW backend of ImGui 1.86 indexes KeysDown by them
 
@@ -46,6 +47,13 @@ void handle_shortcuts(AppContext& app) {
     }
   }
   if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_O, false)) app.dialog.open_requested = true;
+  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_L, false)) {
+    if (app.lesson_draft.open) {
+      app.lesson_draft.open = false;
+    } else {
+      open_lesson_editor(app, app.lessons.lesson.has_value());
+    }
+  }
 }
 
 }  // namespace pelab::app::ui

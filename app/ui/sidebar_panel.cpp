@@ -339,11 +339,18 @@ void draw_view_toggles(AppContext& app) {
   }
 }
 
+// Opens the lesson editor, with a copy of the lesson being shown if there is one.
+void draw_make_lesson_button(AppContext& app) {
+  if (ImGui::Button(tr("sidebar.lesson.make"))) open_lesson_editor(app, app.lessons.lesson.has_value());
+  item_tooltip(tr("sidebar.lesson.make.tip"));
+}
+
 void draw_lesson_controls(AppContext& app) {
   const std::vector<LessonInfo>& lessons = app.lesson_menu.lessons;
   std::size_t& chosen = app.lesson_menu.chosen;
   if (lessons.empty()) {
     ImGui::TextDisabled("%s", tr("sidebar.no_lessons"));
+    draw_make_lesson_button(app);
     return;
   }
   chosen = std::min(chosen, lessons.size() - 1);
@@ -366,6 +373,9 @@ void draw_lesson_controls(AppContext& app) {
   if (ImGui::Button(tr("sidebar.lesson.present"))) set_presenting(app, true);
   ImGui::EndDisabled();
   item_tooltip(tr("sidebar.lesson.present.tip"));
+  same_line_if_fits(ImGui::CalcTextSize(tr("sidebar.lesson.make")).x +
+                    ImGui::GetStyle().FramePadding.x * 2.0f);
+  draw_make_lesson_button(app);
 }
 
 void draw_display_controls(AppContext& app) {

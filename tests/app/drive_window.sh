@@ -9,8 +9,10 @@
 #           drop a file that is not a table and then GPT-2's table on the window (XDND, xdnd_drop)
 #   lesson  step a lesson in presenter mode with a clicker's keys, blanking included
 #   taps    keys tapped faster than frames are drawn, in the window and in a lesson: each must count
+#   editor  a lesson made in the lesson editor (Ctrl+L, Add this as a step, typed texts, Save), then
+#           opened as a lesson: each step is the state that was on screen when it was added
 # Usage (under xvfb-run -s "-screen 0 1280x800x24"): drive_window.sh PELAB XDND_DROP GPT2_NPY [PART]
-# PART is window, lesson or taps; without it, window then lesson.
+# PART is window, lesson, taps or editor; without it, window then lesson.
 set -u
 pelab="$1"
 xdnd_drop="$2"
@@ -165,6 +167,56 @@ key F5; taps b Next Next b Prior; key Escape
 save
 check "quick B, PageDown, PageDown (blanked), B, PageUp: back at the fourth step" \
   "len(s['configs']) == 1 and s['layout']['views'] == ['spectrum']"
+alive_or_report
+kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+fi
+if [ "$part" = editor ]; then
+# The editor opens at the right over the views, its size fixed by the font (18 px at 1280 x 800), so
+# its fields are at known places: file name (873, 61), title (992, 142), "Add this as a step"
+# (804, 176), the step's text (992, 383), Save (754, 618); its title bar (1000, 28) takes a click
+# that ends typing without Escape (which would undo the typing).
+same_state() {  # same_state DESCRIPTION CAPTURED.json: the saved session equals a captured one, ui aside
+  if /usr/bin/python3 - "$XDG_CONFIG_HOME/pelab/session.json" "$2" <<'PY'; then echo "ok: $1"; else echo "FAILED: $1"; failures=$((failures + 1)); fi
+import json, sys
+a, b = (json.load(open(path)) for path in sys.argv[1:3])
+for s in (a, b):
+    s.pop("ui", None)
+sys.exit(0 if a == b else 1)
+PY
+}
+field() { xdotool mousemove "$1" "$2" click 1; sleep 0.4; chord ctrl a; sleep 0.2; xdotool type --delay 60 "$3"; sleep 0.3; xdotool mousemove 1000 28 click 1; sleep 0.4; }
+start
+xdotool mousemove 400 790; sleep 0.3
+key Down; key Down; key Down
+save; cp "$XDG_CONFIG_HOME/pelab/session.json" "$work/first.json"
+chord ctrl l; sleep 0.5
+xdotool mousemove 804 176 click 1; sleep 0.5
+field 992 383 "The first step."
+field 992 142 "Driven"
+xdotool mousemove 400 790; sleep 0.3
+key Right; key Right; key Down
+save; cp "$XDG_CONFIG_HOME/pelab/session.json" "$work/second.json"
+xdotool mousemove 804 176 click 1; sleep 0.5
+field 992 383 "The second step."
+field 873 61 "driven"
+xdotool mousemove 754 618 click 1
+if wait_for_log "Lesson saved: .*lessons/driven.json"; then echo "ok: the lesson was saved"; else echo "FAILED: no 'Lesson saved' notice"; cat "$work/log"; failures=$((failures + 1)); fi
+alive_or_report
+kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+lesson="$XDG_CONFIG_HOME/pelab/lessons/driven.json"
+if /usr/bin/python3 -c "import json,sys; l=json.load(open('$lesson')); sys.exit(0 if l['title_en'] == 'Driven' and [s['text_en'] for s in l['steps']] == ['The first step.', 'The second step.'] else 1)"; then
+  echo "ok: title and the two steps' texts as typed"
+else
+  echo "FAILED: title or texts"; cat "$lesson"; failures=$((failures + 1))
+fi
+if "$pelab" --list-lessons | grep -q "^driven  *2 steps  Driven"; then echo "ok: --list-lessons lists it"; else echo "FAILED: --list-lessons"; failures=$((failures + 1)); fi
+# Opened as a lesson: the first step, then (presenter mode, PageDown) the second, each saved.
+start --lesson driven
+save
+same_state "step 1 loads as the state captured when it was added (p 23)" "$work/first.json"
+key F5; key Next; key Escape
+save
+same_state "step 2 loads as the state captured when it was added (p 24, i 8)" "$work/second.json"
 alive_or_report
 kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 fi

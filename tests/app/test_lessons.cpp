@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -19,6 +20,7 @@
 #include "problems_support.hpp"
 #include "state/i18n.hpp"
 #include "state/lesson.hpp"
+#include "state/session.hpp"
 #include "ui/view_registry.hpp"
 
 using namespace pelab;
@@ -696,4 +698,149 @@ TEST_CASE("the complete example of docs/lessons.md loads", "[lesson]") {
   CHECK(second.slots[0].config.encoding.positions == 128);
   CHECK(second.slots[1].config.encoding.base == 100.0);
   CHECK(second.layout.maximized == std::optional<std::string>("spectrum"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lessons written by the app's lesson editor (save_lesson_file / lesson_to_text).
+
+namespace {
+
+// What a step shows, as a session file would hold it (the user's UI settings are not a step's).
+std::string shown_state(AppState state) {
+  state.ui = UiSettings{};
+  return session_to_text(state);
+}
+
+void check_same_lesson(const Lesson& written, const Lesson& read) {
+  CHECK(read.title == written.title);
+  REQUIRE(read.steps.size() == written.steps.size());
+  for (std::size_t s = 0; s < written.steps.size(); ++s) {
+    INFO("step " << s + 1);
+    const LessonStep& a = written.steps[s];
+    const LessonStep& b = read.steps[s];
+    CHECK(b.text == a.text);
+    CHECK(b.try_text == a.try_text);
+    CHECK(b.formula == a.formula);
+    CHECK(b.highlight == a.highlight);
+    CHECK(shown_state(b.state) == shown_state(a.state));
+    CHECK(b.state.slots.size() == a.state.slots.size());
+    CHECK(b.state.layout.views == a.state.layout.views);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("every shipped lesson, written out by the editor's writer, reads back the same",
+          "[lesson][editor]") {
+  // The shipped files are written by hand with a lesson-wide session and per-step patches; the
+  // writer gives every step its whole state. Both must read to the same lesson.
+  for (const auto& [id, steps] : shipped) {
+    INFO(id);
+    const Lesson lesson = load_shipped(id, ui::view_ids());
+    const std::string text = lesson_to_text(lesson);
+    const LessonLoad again = lesson_from_text(text, id + ".json", ui::view_ids());
+    INFO(joined(again.problems));
+    REQUIRE(again.lesson);
+    check_same_lesson(lesson, *again.lesson);
+    CHECK(json::parse(text).count("session") == 0);
+    for (const json& step : json::parse(text).at("steps")) CHECK_FALSE(step.at("session").contains("ui"));
+  }
+}
+
+TEST_CASE("a lesson captured from app states is saved and loads as captured", "[lesson][editor]") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pelab_lesson_editor_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  Lesson lesson;
+  lesson.id = "made_here";
+  lesson.title.by_language = {{"en", "Made in the app"}, {"ko", "앱에서 만든 수업"}};
+
+  AppState first;  // the app as it starts, with the user's own font (not part of a step)
+  first.ui.font_size = 30.0f;
+  LessonStep one;
+  one.state = first;
+  one.text.by_language = {{"en", "The table."}, {"ko", "표입니다."}};
+  one.highlight = Highlight{HighlightKind::view, "heatmap", 0, 0, 0};
+  lesson.steps.push_back(one);
+
+  AppState second = first;  // two configurations, p and k moved, one view maximised
+  second.slots[0].config.encoding.base = 500.0;
+  second.slots[0].selection.position = 17;
+  second.slots[0].selection.offset = 3;
+  second.slots.push_back(Slot{});
+  second.slots[1].config.encoding.kind = EncodingKind::binary;
+  second.layout.maximized = "rotation";
+  LessonStep two;
+  two.state = second;
+  two.text.by_language = {{"en", "Rotation by k."}};  // no Korean: Korean readers get English
+  two.formula = "Pₚ₊ₖ = T(k) Pₚ";
+  two.try_text.by_language = {{"en", "Drag k."}, {"ko", "k를 끌어 보세요."}};
+  two.highlight = Highlight{HighlightKind::control, "offset", 0, 0, 0};
+  lesson.steps.push_back(two);
+
+  AppState third = first;
+  third.layout.views = {"heatmap", "curves"};
+  LessonStep three;
+  three.state = third;
+  three.text.by_language = {{"en", "One cell, one curve."}};
+  three.highlight = Highlight{HighlightKind::cell, "", 5, 3, 0};
+  lesson.steps.push_back(three);
+  LessonStep four = three;
+  four.highlight = Highlight{HighlightKind::curve, "", 0, 6, 0};
+  lesson.steps.push_back(four);
+
+  const std::filesystem::path path = dir / "made_here.json";
+  const std::vector<std::string> problems = save_lesson_file(path, lesson, ui::view_ids());
+  INFO(joined(problems));
+  REQUIRE(problems.empty());
+  const LessonLoad load = load_lesson_file(path, ui::view_ids());
+  INFO(joined(load.problems));
+  REQUIRE(load.lesson);
+  CHECK(load.lesson->id == "made_here");
+  check_same_lesson(lesson, *load.lesson);
+  CHECK(load.lesson->steps[1].state.slots[0].config.encoding.base == 500.0);
+  CHECK(load.lesson->steps[1].state.slots[0].selection.position == 17);
+  CHECK(load.lesson->steps[1].state.slots[1].config.encoding.kind == EncodingKind::binary);
+  CHECK(load.lesson->steps[1].state.layout.maximized == std::optional<std::string>("rotation"));
+  CHECK(load.lesson->steps[0].state.ui.font_size == UiSettings{}.font_size);  // the lecturer's stays theirs
+  CHECK(load.lesson->steps[1].text.in("ko") == "Rotation by k.");
+
+  // The lesson list finds it with its title, step count and the glyphs of its texts.
+  const std::vector<LessonInfo> listed = list_lessons(dir);
+  REQUIRE(listed.size() == 1);
+  CHECK(listed[0].id == "made_here");
+  CHECK(listed[0].steps == 4);
+  CHECK(listed[0].title.in("ko") == "앱에서 만든 수업");
+  CHECK(listed[0].all_text.find("k를 끌어 보세요.") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("the editor's save refuses what the loader would refuse and writes nothing", "[lesson][editor]") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pelab_lesson_editor_refuse";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path path = dir / "draft.json";
+  {
+    std::ofstream existing(path);
+    existing << "an earlier lesson";
+  }
+  Lesson lesson;
+  lesson.id = "draft";
+  lesson.title.by_language = {{"en", "Draft"}};
+  LessonStep step;
+  step.text.by_language = {{"ko", "한국어만 있습니다."}};                 // English is required
+  step.highlight = Highlight{HighlightKind::view, "scorecard", 0, 0, 0};  // not shown in the step
+  lesson.steps.push_back(step);
+
+  const std::vector<std::string> problems = save_lesson_file(path, lesson, ui::view_ids());
+  REQUIRE(problems.size() == 2);
+  CHECK(mentions(problems, "step 1: text_en"));
+  CHECK(mentions(problems, "step 1: highlight.target"));
+  std::ifstream kept(path);
+  CHECK(std::string(std::istreambuf_iterator<char>(kept), {}) == "an earlier lesson");
+
+  Lesson empty;
+  empty.title.by_language = {{"en", "No steps"}};
+  CHECK(mentions(save_lesson_file(path, empty, ui::view_ids()), "steps"));
+  std::filesystem::remove_all(dir);
 }

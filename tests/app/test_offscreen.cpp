@@ -3,6 +3,7 @@
 // the pictures are the same pixels as a window's under Xvfb, the frame benchmark runs, and
 // run::export_view_png renders one view at 1x, 2x and 4x (re-rendered, not upscaled) without
 // disturbing the frame on screen.
+#include <imgui_internal.h>
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -18,7 +19,9 @@
 #include <thread>
 
 #include "gui_support.hpp"
+#include "pelab/io/png.hpp"
 #include "run/view_export.hpp"
+#include "ui/panels.hpp"
 #include "ui/view_registry.hpp"
 
 namespace fs = std::filesystem;
@@ -300,4 +303,36 @@ TEST_CASE("view options (--set): applied to the picture, a bad one refused befor
     CHECK(refused.output.find("pelab: --set ") != std::string::npos);
     CHECK_FALSE(fs::exists(bad));
   }
+}
+
+// The lesson editor (ui/lesson_editor_panel.cpp) opened on a shipped lesson, in Korean: its window
+// is drawn on screen with a copy of the lesson, and the shipped lesson is not changed by editing.
+TEST_CASE("the lesson editor opens on a copy of the lesson being shown", "[offscreen][lesson]") {
+  using namespace pelab::app;
+  const fs::path dir = temp_dir();
+  OffscreenApp off;
+  ui::AppContext& app = off.app;
+  app.state.ui.language = "ko";
+  off.prepare();
+  REQUIRE(ui::start_lesson(app, "04"));
+  ui::show_lesson_step(app, 2);
+  ui::open_lesson_editor(app, true);
+  REQUIRE(app.lesson_draft.open);
+  CHECK(app.lesson_draft.lesson.steps.size() == app.lessons.lesson->steps.size());
+  CHECK(app.lesson_draft.selected == 2);
+  CHECK(app.lesson_draft.language == "ko");
+  off.settle(60);
+  off.frame();
+  ImGuiWindow* editor = ImGui::FindWindowByName(tr("lesson_editor.title"));
+  REQUIRE(editor != nullptr);
+  CHECK(editor->Active);
+  CHECK(editor->Pos.x >= 0.0f);
+  CHECK(editor->Pos.y >= 0.0f);
+  CHECK(editor->Pos.x + editor->Size.x <= 1280.0f);
+  CHECK(editor->Pos.y + editor->Size.y <= 800.0f);
+  const pelab::gfx::RgbImage picture = off.screen->read_pixels();
+  pelab::write_png_rgb(dir / "lesson_editor_ko.png", picture.width, picture.height, picture.pixels);
+
+  app.lesson_draft.lesson.steps[0].text.by_language["ko"] = "바꾼 글";
+  CHECK(app.lessons.lesson->steps[0].text.in("ko") != "바꾼 글");
 }

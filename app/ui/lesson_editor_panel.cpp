@@ -1,0 +1,277 @@
+// The lesson editor: a lesson made from what the app shows, without editing JSON. "Add this as a
+// step" captures the current configurations, views, p / k / i and display into a new step; each
+// step's text, "try this" and formula are typed in place, in any language the UI has; steps move
+// up and down or go; Save writes the lesson into the user's lesson folder
+// (state/config_paths.hpp: user_lessons_dir) through save_lesson_file, which reads the text back
+// with the loader's rules first, so what the editor writes is what the lesson menu and --lesson
+// accept.
+#include <algorithm>
+#include <filesystem>
+#include <string>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "state/config_paths.hpp"
+#include "state/i18n.hpp"
+#include "ui/panels.hpp"
+#include "ui/theme.hpp"
+#include "ui/view_registry.hpp"
+
+namespace pelab::app::ui {
+
+namespace {
+
+// A file name the lesson folder can hold on every platform: letters, digits, '_' and '-'.
+bool valid_lesson_id(const std::string& id) {
+  if (id.empty() || id.size() > 64) return false;
+  return std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
+}
+
+// The step's first line in the editor's language (or English), shortened for the step list.
+std::string step_label(const LessonStep& step, std::size_t index, const std::string& language) {
+  std::string text = step.text.in(language);
+  if (const std::size_t end = text.find('\n'); end != std::string::npos) text.resize(end);
+  if (text.size() > 40) {
+    std::size_t cut = 40;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+      --cut;  // not inside a UTF-8 character
+    text = text.substr(0, cut) + "…";
+  }
+  if (text.empty()) text = tr("lesson_editor.no_text");
+  return std::to_string(index + 1) + ". " + text + "##step" + std::to_string(index);
+}
+
+// A text of the step in the editor's language: empty text removes that language's entry, so a
+// half-translated lesson falls back to English (LocalText::in) instead of showing nothing.
+void local_text_field(const char* label, LocalText& text, const std::string& language, float height) {
+  std::string value = text.by_language.count(language) ? text.by_language.at(language) : std::string();
+  const bool changed = height > 0.0f ? ImGui::InputTextMultiline(label, &value, ImVec2(-1.0f, height))
+                                     : ImGui::InputText(label, &value);
+  if (!changed) return;
+  if (value.empty()) {
+    text.by_language.erase(language);
+  } else {
+    text.by_language[language] = value;
+  }
+}
+
+// "cell: p = 23, i = 6 (A)" / "curve: i = 6 (A)".
+std::string cell_or_curve_label(const Highlight& highlight) {
+  const std::string letter(1, config_letter(highlight.config));
+  if (highlight.kind == HighlightKind::cell)
+    return trf("lesson_editor.point_cell",
+               {std::to_string(highlight.position), std::to_string(highlight.dimension), letter});
+  return trf("lesson_editor.point_curve", {std::to_string(highlight.dimension), letter});
+}
+
+bool shows(const LayoutState& layout, std::string_view id) {
+  if (layout.maximized) return *layout.maximized == id;
+  return std::find(layout.views.begin(), layout.views.end(), id) != layout.views.end();
+}
+
+void draw_pointer_combo(LessonStep& step) {
+  std::string current = tr("lesson_editor.point_none");
+  if (step.highlight && step.highlight->kind == HighlightKind::view) {
+    const ViewType* view = find_view(step.highlight->target);
+    current = trf("lesson_editor.point_view", {view ? view_title(*view) : step.highlight->target});
+  } else if (step.highlight && step.highlight->kind == HighlightKind::control) {
+    current = trf("lesson_editor.point_control", {step.highlight->target});
+  } else if (step.highlight) {
+    current = cell_or_curve_label(*step.highlight);
+  }
+  ImGui::SetNextItemWidth(-1.0f);
+  if (!ImGui::BeginCombo("##pointer", current.c_str())) return;
+  if (ImGui::Selectable(tr("lesson_editor.point_none"), !step.highlight)) step.highlight.reset();
+  const auto choose = [&](HighlightKind kind, const std::string& target, const std::string& label) {
+    const bool selected = step.highlight && step.highlight->kind == kind && step.highlight->target == target;
+    if (ImGui::Selectable(label.c_str(), selected)) {
+      Highlight highlight;
+      highlight.kind = kind;
+      highlight.target = target;
+      step.highlight = highlight;
+    }
+  };
+  const LayoutState& layout = step.state.layout;
+  const std::vector<std::string> shown =
+      layout.maximized ? std::vector<std::string>{*layout.maximized} : layout.views;
+  for (const std::string& id : shown) {
+    const ViewType* view = find_view(id);
+    choose(HighlightKind::view, id, trf("lesson_editor.point_view", {view ? view_title(*view) : id}));
+  }
+  // The cell and the curve of the step's selection (p and i of its active configuration), when the
+  // heatmap or the curves are shown.
+  const Slot& slot = step.state.active_slot();
+  const Selection selection = clamped(slot.selection, slot.config.encoding);
+  for (const HighlightKind kind : {HighlightKind::cell, HighlightKind::curve}) {
+    if (!shows(layout, kind == HighlightKind::cell ? "heatmap" : "curves")) continue;
+    Highlight highlight;
+    highlight.kind = kind;
+    highlight.position = kind == HighlightKind::cell ? selection.position : 0;
+    highlight.dimension = selection.dimension;
+    highlight.config = std::min(step.state.active, step.state.slots.size() - 1);
+    if (ImGui::Selectable(cell_or_curve_label(highlight).c_str(), step.highlight == highlight))
+      step.highlight = highlight;
+  }
+  for (std::string_view id : lesson_control_ids())
+    choose(HighlightKind::control, std::string(id), trf("lesson_editor.point_control", {std::string(id)}));
+  ImGui::EndCombo();
+}
+
+void save_draft(AppContext& app) {
+  LessonDraft& draft = app.lesson_draft;
+  draft.problems.clear();
+  if (!valid_lesson_id(draft.lesson.id)) {
+    draft.problems.push_back(trf("lesson_editor.bad_name", {draft.lesson.id}));
+    return;
+  }
+  const std::filesystem::path dir = user_lessons_dir();
+  std::error_code ec;
+  if (dir.empty() ||
+      (std::filesystem::create_directories(dir, ec), !std::filesystem::is_directory(dir, ec))) {
+    draft.problems.push_back(trf("lesson_editor.no_folder", {dir.string()}));
+    return;
+  }
+  const std::filesystem::path path = dir / (draft.lesson.id + ".json");
+  try {
+    draft.problems = save_lesson_file(path, draft.lesson, view_ids());
+  } catch (const std::exception& error) {  // pelab::Error: the file could not be written
+    draft.problems.push_back(error.what());
+  }
+  if (draft.problems.empty()) {
+    add_notice(app, trf("notice.lesson_saved", {path.string()}), false);
+    app.requests.refresh_lessons = true;
+  }
+}
+
+}  // namespace
+
+void open_lesson_editor(AppContext& app, bool from_current_lesson) {
+  LessonDraft& draft = app.lesson_draft;
+  draft.open = true;
+  draft.problems.clear();
+  draft.language = current_language();
+  if (from_current_lesson && app.lessons.lesson) {
+    draft.lesson = *app.lessons.lesson;  // saved into the user's folder: the shipped file stays as it is
+    draft.selected = app.lessons.step;
+  } else if (draft.lesson.steps.empty()) {
+    draft.lesson = Lesson{};
+    draft.lesson.id = "my_lesson";
+    draft.selected = 0;
+  }
+}
+
+void draw_lesson_editor(AppContext& app) {
+  LessonDraft& draft = app.lesson_draft;
+  if (!draft.open) return;
+  const float font = ImGui::GetFontSize();
+  // At the right, over the views: the sidebar stays usable for setting up the next step.
+  const ImVec2 size(std::min(font * 30.0f, ImGui::GetIO().DisplaySize.x * 0.6f),
+                    std::min(font * 36.0f, ImGui::GetIO().DisplaySize.y - font * 2.0f));
+  ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - size.x - font, font), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin(tr("lesson_editor.title"), &draft.open)) {
+    ImGui::End();
+    return;
+  }
+  Lesson& lesson = draft.lesson;
+
+  ImGui::TextUnformatted(tr("lesson_editor.file"));
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(font * 12.0f);
+  ImGui::InputText("##id", &lesson.id);
+  ImGui::SameLine();
+  ImGui::TextDisabled(".json");
+  item_tooltip(trf("lesson_editor.file.tip", {user_lessons_dir().string()}).c_str());
+
+  ImGui::TextUnformatted(tr("lesson_editor.language"));
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(font * 8.0f);
+  if (ImGui::BeginCombo("##language", language_name(draft.language).c_str())) {
+    for (const Language& language : available_languages())
+      if (ImGui::Selectable(language_name(language).c_str(), language == draft.language))
+        draft.language = language;
+    ImGui::EndCombo();
+  }
+  item_tooltip(tr("lesson_editor.language.tip"));
+  ImGui::TextUnformatted(tr("lesson_editor.lesson_title"));
+  ImGui::SetNextItemWidth(-1.0f);
+  local_text_field("##title", lesson.title, draft.language, 0.0f);
+
+  ImGui::Separator();
+  std::vector<LessonStep>& steps = lesson.steps;
+  draft.selected = steps.empty() ? 0 : std::min(draft.selected, steps.size() - 1);
+  ImGui::BeginDisabled(steps.size() >= max_lesson_steps);
+  if (ImGui::Button(tr("lesson_editor.add_step"))) {
+    LessonStep step;
+    step.state = app.state;
+    const std::size_t at = steps.empty() ? 0 : draft.selected + 1;
+    steps.insert(steps.begin() + static_cast<std::ptrdiff_t>(at), std::move(step));
+    draft.selected = at;
+  }
+  ImGui::EndDisabled();
+  item_tooltip(tr("lesson_editor.add_step.tip"));
+  const bool has_step = !steps.empty();
+  ImGui::BeginDisabled(!has_step);
+  same_line_if_fits(font * 6.0f);
+  if (ImGui::Button(tr("lesson_editor.replace_step"))) steps[draft.selected].state = app.state;
+  item_tooltip(tr("lesson_editor.replace_step.tip"));
+  same_line_if_fits(font * 4.0f);
+  if (ImGui::Button(tr("lesson_editor.show_step"))) show_step_state(app, steps[draft.selected].state);
+  item_tooltip(tr("lesson_editor.show_step.tip"));
+  ImGui::BeginDisabled(!has_step || draft.selected == 0);
+  same_line_if_fits(font * 2.0f);
+  if (ImGui::ArrowButton("##up", ImGuiDir_Up)) {
+    std::swap(steps[draft.selected], steps[draft.selected - 1]);
+    --draft.selected;
+  }
+  ImGui::EndDisabled();
+  item_tooltip(tr("lesson_editor.up.tip"));
+  ImGui::BeginDisabled(!has_step || draft.selected + 1 >= steps.size());
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("##down", ImGuiDir_Down)) {
+    std::swap(steps[draft.selected], steps[draft.selected + 1]);
+    ++draft.selected;
+  }
+  ImGui::EndDisabled();
+  item_tooltip(tr("lesson_editor.down.tip"));
+  same_line_if_fits(font * 4.0f);
+  if (ImGui::Button(tr("lesson_editor.delete_step"))) {
+    steps.erase(steps.begin() + static_cast<std::ptrdiff_t>(draft.selected));
+    if (draft.selected > 0 && draft.selected >= steps.size()) --draft.selected;
+  }
+  ImGui::EndDisabled();
+
+  ImGui::BeginChild("##steps", ImVec2(-1.0f, font * 7.0f), true);
+  if (steps.empty()) ImGui::TextDisabled("%s", tr("lesson_editor.no_steps"));
+  for (std::size_t n = 0; n < steps.size(); ++n)
+    if (ImGui::Selectable(step_label(steps[n], n, draft.language).c_str(), n == draft.selected))
+      draft.selected = n;
+  ImGui::EndChild();
+
+  if (!steps.empty()) {
+    LessonStep& step = steps[draft.selected];
+    ImGui::TextUnformatted(tr("lesson_editor.text"));
+    local_text_field("##text", step.text, draft.language, font * 4.0f);
+    ImGui::TextUnformatted(tr("lesson_editor.try"));
+    local_text_field("##try", step.try_text, draft.language, font * 2.5f);
+    ImGui::TextUnformatted(tr("lesson_editor.formula"));
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::InputText("##formula", &step.formula);
+    ImGui::TextUnformatted(tr("lesson_editor.point_at"));
+    draw_pointer_combo(step);
+  }
+
+  ImGui::Separator();
+  ImGui::BeginDisabled(steps.empty());
+  if (ImGui::Button(tr("lesson_editor.save"))) save_draft(app);
+  ImGui::EndDisabled();
+  item_tooltip(tr("lesson_editor.save.tip"));
+  for (const std::string& problem : draft.problems)
+    ImGui::TextColored(theme_text_colors(app.state.ui.theme).error, "%s", problem.c_str());
+  ImGui::End();
+}
+
+}  // namespace pelab::app::ui
