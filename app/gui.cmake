@@ -56,6 +56,7 @@ add_library(pelab_app_state STATIC
   state/difference.cpp
   state/compute_worker.cpp
   state/i18n.cpp
+  state/animation.cpp
 )
 target_include_directories(pelab_app_state PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(pelab_app_state PUBLIC pelab_core nlohmann_json::nlohmann_json Threads::Threads)
@@ -144,6 +145,8 @@ add_library(pelab_ui STATIC
   ${PELAB_VIEW_SOURCES}
 )
 target_include_directories(pelab_ui PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+# Last in the list, so the unity batches of the sources above stay as they were.
+target_sources(pelab_ui PRIVATE run/video_export.cpp)
 # cairo writes the lessons' PDF handouts (a real PDF library from Debian, not our own writer);
 # pango lays out their text (wrapping, and font fallback between Hangul and maths symbols).
 # A seam: without them (the Windows build) handout_none.cpp says so and the slides' PNGs still come.
@@ -157,6 +160,21 @@ elseif(WIN32 OR EMSCRIPTEN)
 else()
   message(FATAL_ERROR "cairo and pangocairo are needed for the lessons' PDF handouts "
                       "(Debian: libcairo2-dev libpango1.0-dev; scripts/install-deps.sh)")
+endif()
+# FFmpeg's libraries encode the animations' videos (libavcodec with libx264 and libvpx, libavformat,
+# libswscale: Debian's, not an encoder of our own). A seam as for the handouts: without them (the
+# Windows and web builds) video_writer_none.cpp says that this build has no video export.
+pkg_check_modules(FFMPEG IMPORTED_TARGET libavcodec libavformat libswscale libavutil)
+if(FFMPEG_FOUND AND NOT WIN32 AND NOT EMSCRIPTEN)
+  target_sources(pelab_ui PRIVATE run/video_writer_ffmpeg.cpp)
+  target_link_libraries(pelab_ui PRIVATE PkgConfig::FFMPEG)
+  # FFmpeg's C headers and the file's own helper names stay out of the unity batches.
+  set_source_files_properties(run/video_writer_ffmpeg.cpp PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+elseif(WIN32 OR EMSCRIPTEN)
+  target_sources(pelab_ui PRIVATE run/video_writer_none.cpp)
+else()
+  message(FATAL_ERROR "FFmpeg's libraries are needed for video export "
+                      "(Debian: libavcodec-dev libavformat-dev libswscale-dev libavutil-dev; scripts/install-deps.sh)")
 endif()
 target_compile_options(pelab_ui PRIVATE ${PELAB_WARNINGS})
 

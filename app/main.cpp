@@ -2,6 +2,7 @@
 //   pelab [CONFIG ...]                      interactive window, the configurations side by side
 //   pelab [CONFIG ...] --screenshot out.png [--session s.json] [--view NAME|all] [--size WxH]
 //   pelab --bench-frames [M]                frame times, static vs a moving slider
+//   pelab [CONFIG ...] --animate k=0:32 --seconds 4 --fps 30 --export-video out.mp4   an animation
 //   pelab [CONFIG] --bench-latency [C] [--view NAME|all]   change -> every view shows it, peak memory
 // Screenshots draw off screen (EGL, no display server needed); see --gl.
 #include <imgui.h>
@@ -28,6 +29,8 @@
 #include "render_views.hpp"
 #include "run/run_modes.hpp"
 #include "run/slides.hpp"
+#include "run/video_export.hpp"
+#include "run/video_writer.hpp"
 #include "state/config_paths.hpp"
 #include "state/i18n.hpp"
 #include "state/session.hpp"
@@ -49,6 +52,9 @@ struct CommandLine {
   int bench_latency = 0;
   std::string gl = "auto";
   std::string lesson, export_slides, export_data;
+  std::string animate, export_video;  // --animate NAME=FROM:TO, its video file
+  double seconds = 4.0;
+  int fps = 30;
   bool list_lessons = false;
   bool version = false;
 };
@@ -242,6 +248,17 @@ int main(int argc, char** argv) {
       "--export-data", cli.export_data,
       "Write the numbers of --view (or of every view with --view all) to DIR as .npy files with "
       ".json sidecars, exactly as the view's Export menu does, and exit");
+  parser.add_option(
+      "--export-video", cli.export_video,
+      "With --animate: write the animation as a video (.mp4 H.264, .webm VP9, .gif) of --size and exit");
+  parser.add_option(
+      "--animate", cli.animate,
+      "NAME=FROM:TO, the parameter the video moves: p, k, i, a CONFIG key (positions, base, start, "
+      "...) or a --set key with a number (e.g. rope.b.factor=1:8)");
+  parser.add_option("--seconds", cli.seconds, "With --export-video: the video's length")
+      ->capture_default_str();
+  parser.add_option("--fps", cli.fps, "With --export-video: frames per second (1 to 120)")
+      ->capture_default_str();
   parser.add_option("--bench-frames", cli.bench_frames, "Benchmark: M frames per phase (default 200)")
       ->expected(0, 1)
       ->default_str("200");
@@ -344,6 +361,28 @@ int main(int argc, char** argv) {
     }
     return 0;
   }
+  if (cli.export_video.empty() != cli.animate.empty()) {
+    std::fprintf(stderr,
+                 "pelab: --export-video and --animate go together (e.g. --animate k=0:32 --export-video "
+                 "out.mp4)\n");
+    return 2;
+  }
+  if (cli.export_video.empty() && (parser.count("--seconds") > 0 || parser.count("--fps") > 0)) {
+    std::fprintf(stderr, "pelab: --seconds and --fps need --export-video\n");
+    return 2;
+  }
+  run::VideoExport video;
+  video.seconds = cli.seconds;
+  video.fps = cli.fps;
+  video.output = cli.export_video;
+  if (!cli.export_video.empty()) {
+    std::string problem = run::video_format_problem(cli.export_video);
+    if (problem.empty()) run::video_frame_count(video, problem);
+    if (!problem.empty()) {
+      std::fprintf(stderr, "pelab: --export-video: %s\n", problem.c_str());
+      return 2;
+    }
+  }
   if (!cli.export_slides.empty() && cli.lesson.empty()) {
     std::fprintf(stderr, "pelab: --export-slides needs --lesson NAME (see --list-lessons)\n");
     return 2;
@@ -365,8 +404,8 @@ int main(int argc, char** argv) {
   // window closes, so no GL object outlives its context.
   auto context = std::make_unique<ui::AppContext>();
   ui::AppContext& app = *context;
-  const bool capture =
-      !cli.screenshot.empty() || bench || !cli.export_slides.empty() || !cli.export_data.empty();
+  const bool capture = !cli.screenshot.empty() || bench || !cli.export_slides.empty() ||
+                       !cli.export_data.empty() || !cli.export_video.empty();
   app.capture_mode = capture;
   // CONFIGs are checked before a window opens: a typo fails fast, with or without a display.
   if (!configs_from_arguments(app, cli.configs)) return 2;
@@ -478,6 +517,19 @@ int main(int argc, char** argv) {
     }
   }
 
+  if (!cli.animate.empty()) {
+    // Checked against the state as loaded (CONFIGs, session, link, --set): both ends must be accepted.
+    std::string problem;
+    const std::optional<Animation> animation =
+        parse_animation(cli.animate, app.state, ui::models_dir(), problem);
+    if (!animation) {
+      std::fprintf(stderr, "pelab: %s\n", problem.c_str());
+      context.reset();  // as at the end: the app's GL objects go while their context is current
+      return 2;
+    }
+    video.animation = *animation;
+  }
+
   std::unique_ptr<run::FrameTarget> target;
   if (offscreen_frame) {
     target = std::make_unique<run::OffscreenTarget>(*offscreen_frame);
@@ -487,6 +539,8 @@ int main(int argc, char** argv) {
   int status = 0;
   if (!cli.export_slides.empty()) {
     status = run::run_export_slides(*target, app, cli.export_slides, cli.geometry);
+  } else if (!cli.export_video.empty()) {
+    status = run::run_export_video(*target, app, video);
   } else if (!cli.export_data.empty()) {
     status = run::run_export_data(*target, app, export_views, cli.export_data);
   } else if (!cli.screenshot.empty()) {

@@ -3,6 +3,8 @@
 // requests to carry out between frames, where heatmaps landed, the hover of the previous frame)
 // and the hook through which a run mode observes the views. Never saved.
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +45,37 @@ struct ViewPngExport {
   std::filesystem::path path;
 };
 
+// A view's animation asked for by its Export menu's "Animate…" dialog: made into a video between
+// frames, one video frame per app frame (run/video_export.hpp), so the window keeps drawing.
+struct ViewVideoExport {
+  std::string view_id;
+  std::string animate;  // NAME=FROM:TO (state/animation.hpp)
+  double seconds = 4.0;
+  int fps = 30;
+  int width = 1280, height = 720;
+  std::filesystem::path path;
+};
+
+// The "Animate…" dialog's fields (kept between openings) and why its last request was refused.
+struct VideoDialog {
+  bool open_requested = false;
+  std::string view_id;
+  std::string animate = "k=0:32";
+  float seconds = 4.0f;
+  int fps = 30;
+  int size[2] = {1280, 720};
+  std::string file = "animation.mp4";
+  std::string problem;
+};
+
+// A video being made between frames: run/ owns what it is, ui/ shows how far it got.
+class VideoJob {
+ public:
+  virtual ~VideoJob() = default;
+  virtual int frames_done() const = 0;
+  virtual int frames_total() const = 0;
+};
+
 // Work that must happen between frames, not inside one (rebuilding the font atlas, window mode).
 struct FrameRequests {
   bool rebuild_fonts = false;
@@ -50,6 +83,8 @@ struct FrameRequests {
   bool quit = false;
   bool refresh_lessons = false;  // read the lesson directory again (the sidebar's menu was opened)
   std::vector<ViewPngExport> view_pngs;
+  std::optional<ViewVideoExport> view_video;
+  bool cancel_video = false;
 };
 
 // The sidebar's lesson menu: the lessons found in the data directory when the app started, read again
@@ -97,6 +132,8 @@ struct AppChrome {
   HoverState previous_hover;
   bool capture_mode = false;                  // screenshots and benchmarks: no tooltips, no saved settings
   ViewDrawObserver* draw_observer = nullptr;  // run/ installs one while it needs it
+  VideoDialog video_dialog;
+  std::unique_ptr<VideoJob> video_job;  // while a video is being made
 };
 
 }  // namespace pelab::app

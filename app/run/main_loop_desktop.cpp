@@ -19,8 +19,9 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
   int busy_frames = frames_after_event;
   while (!window.should_close()) {
     const bool computing = !ui::all_settled(app);
-    const bool animating =
-        ImGui::GetIO().WantTextInput || ui::notices_animating(app) || window.has_pending_keys();
+    const bool animating = ImGui::GetIO().WantTextInput || ui::notices_animating(app) ||
+                           window.has_pending_keys() ||
+                           app.video_job != nullptr;  // a video adds one frame per app frame
     if (busy_frames > 0 || animating) {
       window.poll_events();
       --busy_frames;

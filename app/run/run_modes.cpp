@@ -23,6 +23,7 @@
 #include "pelab/platform.hpp"
 #include "plot/ticks.hpp"
 #include "run/text_census.hpp"
+#include "run/video_export.hpp"
 #include "run/view_census.hpp"
 #include "run/view_export.hpp"
 #include "state/i18n.hpp"
@@ -58,6 +59,7 @@ void apply_requests(gfx::Window* window, float content_scale, ui::AppContext& ap
   }
   if (requests.quit && window) window->request_close();
   if (!requests.view_pngs.empty()) process_png_exports(app, content_scale);
+  if (requests.view_video || requests.cancel_video || app.video_job) process_video_export(app);
 }
 
 // The text ImGui drew inside the main window in the last frame, collected only for
@@ -107,9 +109,6 @@ double settle_timeout_seconds() {
   return end != value && *end == '\0' && seconds > 0.0 && seconds < 1e6 ? seconds : default_seconds;
 }
 
-namespace {
-
-// Renders frames until every worker has delivered the current parameters for `frames` frames in a row.
 bool render_until_settled(FrameTarget& target, ui::AppContext& app, int frames, double timeout_seconds) {
   const Clock::time_point start = Clock::now();
   int settled_frames = 0;
@@ -123,6 +122,8 @@ bool render_until_settled(FrameTarget& target, ui::AppContext& app, int frames, 
   }
   return true;
 }
+
+namespace {
 
 void write_geometry(const std::filesystem::path& path, const ui::AppContext& app, const ViewCensus& census,
                     gfx::FramebufferSize size) {

@@ -87,6 +87,9 @@ void render_frame(gfx::Window& window, ui::AppContext& app);
 void render_frame_after_events(gfx::Window& window, ui::AppContext& app);
 // One frame of the app into any target (a window's events are polled first).
 void render_frame(FrameTarget& target, ui::AppContext& app);
+// Renders frames until every worker has delivered the current parameters for `frames` frames in a
+// row; false after `timeout_seconds`.
+bool render_until_settled(FrameTarget& target, ui::AppContext& app, int frames, double timeout_seconds);
 
 // While a worker computes and nothing else moves, a loop draws a frame when a result is published
 // or, at the latest, after this long (the panels' spinner and elapsed time), not back to back: on a

@@ -186,6 +186,60 @@ void request_view_png(AppContext& app, const ViewType& view, ImVec2 cell_size, i
       ViewPngExport{std::string(view.id), cell_size, scale, std::filesystem::path(app.export_dir) / name});
 }
 
+namespace {
+
+// The "Animate…" dialog: the animation's fields, then, while the video is made between frames
+// (run/video_export.hpp), its progress and a cancel button.
+void draw_video_dialog(AppContext& app) {
+  VideoDialog& dialog = app.video_dialog;
+  const std::string title = std::string(tr("video.title")) + "###animate";
+  if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  const float field = 18.0f * ImGui::GetFontSize();
+  if (app.video_job) {
+    const int done = app.video_job->frames_done(), total = std::max(1, app.video_job->frames_total());
+    const std::string progress = trf("video.progress", {std::to_string(done), std::to_string(total)});
+    ImGui::ProgressBar(static_cast<float>(done) / static_cast<float>(total), ImVec2(field, 0.0f),
+                       progress.c_str());
+    if (ImGui::Button(tr("video.cancel"))) app.requests.cancel_video = true;
+  } else {
+    ImGui::TextUnformatted(tr("video.parameter"));
+    ImGui::SetNextItemWidth(field);
+    ImGui::InputText("##animate", &dialog.animate);
+    ImGui::SetNextItemWidth(field / 2.0f);
+    ImGui::InputFloat(tr("video.seconds"), &dialog.seconds, 0.0f, 0.0f, "%.2f");
+    ImGui::SetNextItemWidth(field / 2.0f);
+    ImGui::InputInt(tr("video.fps"), &dialog.fps, 0, 0);
+    ImGui::SetNextItemWidth(field / 2.0f);
+    ImGui::InputInt2(tr("video.size"), dialog.size);
+    ImGui::TextUnformatted(tr("export.folder"));
+    ImGui::SetNextItemWidth(field);
+    ImGui::InputText("##video_dir", &app.export_dir);
+    ImGui::TextUnformatted(tr("video.file"));
+    ImGui::SetNextItemWidth(field);
+    ImGui::InputText("##video_file", &dialog.file);
+    if (!dialog.problem.empty()) {
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + field);
+      ImGui::TextColored(ImVec4(0.95f, 0.35f, 0.3f, 1.0f), "%s", dialog.problem.c_str());
+      ImGui::PopTextWrapPos();
+    }
+    if (ImGui::Button(tr("video.export"))) {
+      dialog.problem.clear();
+      app.requests.view_video = ViewVideoExport{dialog.view_id,
+                                                dialog.animate,
+                                                dialog.seconds,
+                                                dialog.fps,
+                                                dialog.size[0],
+                                                dialog.size[1],
+                                                std::filesystem::path(app.export_dir) / dialog.file};
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(tr("video.close"))) ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
+}  // namespace
+
 void draw_view_export_menu(AppContext& app, const ViewType& view) {
   const float frame = ImGui::GetFrameHeight();
   const ImVec2 cell = ImGui::GetWindowSize();
@@ -219,6 +273,10 @@ void draw_view_export_menu(AppContext& app, const ViewType& view) {
         request_view_png(app, view, cell, scale);
       }
     }
+    if (ImGui::MenuItem(tr("export.animate"))) {
+      app.video_dialog.open_requested = true;
+      app.video_dialog.view_id = std::string(view.id);
+    }
     ImGui::Separator();
     if (!view.export_data) {
       ImGui::TextDisabled("%s", tr("export.no_data"));
@@ -236,6 +294,15 @@ void draw_view_export_menu(AppContext& app, const ViewType& view) {
       }
     }
     ImGui::EndPopup();
+  }
+  // Opened here, outside the menu's popup, so that the dialog outlives the menu.
+  if (app.video_dialog.view_id == view.id) {
+    if (app.video_dialog.open_requested) {
+      app.video_dialog.open_requested = false;
+      app.video_dialog.problem.clear();
+      ImGui::OpenPopup("###animate");
+    }
+    draw_video_dialog(app);
   }
   ImGui::PopID();
 }

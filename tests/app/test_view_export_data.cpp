@@ -28,6 +28,7 @@
 #include "pelab/io/npy.hpp"
 #include "pelab/io/png.hpp"
 #include "pelab/similarity.hpp"
+#include "run/video_export.hpp"
 #include "run/view_export.hpp"
 #include "ui/app_ui.hpp"
 #include "ui/view_data_export.hpp"
@@ -759,4 +760,99 @@ TEST_CASE("export: the menu opens in a view's title row with the PNG and data it
   CHECK(fs::file_size(png) > 0);
   if (const char* keep = std::getenv("PELAB_EXPORT_MENU_PNG"))
     fs::copy_file(png, keep, fs::copy_options::overwrite_existing);
+}
+
+// ---- the menu's "Animate…": a video made one frame per app frame (run::process_video_export) --------
+
+TEST_CASE("export: Animate makes the video one frame per call, and a cancel leaves nothing",
+          "[export][offscreen][video]") {
+  OffscreenApp off;
+  ui::AppContext& app = off.app;
+  app.state.slots[0].config.encoding = params(EncodingKind::sinusoidal, 64, 16);
+  off.prepare();
+  off.settle();
+  TempDir dir;
+  app.notices.clear();
+  const Selection before = app.state.slots[0].selection;
+  // 0.3 s at 10 fps: k = 0, 4, 8 in three frames of the rotation view's figure.
+  app.requests.view_video =
+      ViewVideoExport{"rotation", "k=0:8", 0.3, 10, 320, 240, dir.path / "new" / "k.gif"};
+  std::vector<int> progress;
+  for (int call = 0; call < 10 && (call == 0 || app.video_job); ++call) {
+    run::process_video_export(app);
+    if (app.video_job) {
+      progress.push_back(app.video_job->frames_done());
+      CHECK(app.video_job->frames_total() == 3);
+    }
+  }
+  CHECK(progress == std::vector<int>{1, 2});  // after the third frame the job is done and gone
+  CHECK_FALSE(app.video_job);
+  const fs::path gif = dir.path / "new" / "k.gif";
+  REQUIRE(fs::exists(gif));
+  const std::string bytes = read_file_bytes(gif);
+  CHECK(bytes.substr(0, 6) == "GIF89a");
+  CHECK(static_cast<unsigned char>(bytes[6]) + 256 * static_cast<unsigned char>(bytes[7]) == 320);
+  REQUIRE(app.notices.size() == 1);
+  CHECK_FALSE(app.notices[0].is_error);
+  CHECK(app.notices[0].text.find("k.gif") != std::string::npos);
+  CHECK(app.state.slots[0].selection == before);  // k is back where the user had it
+
+  // Cancelled after one frame: no video and no temporary file, a notice.
+  app.notices.clear();
+  app.requests.view_video = ViewVideoExport{"rotation", "k=0:8", 1.0, 10, 320, 240, dir.path / "gone.mp4"};
+  run::process_video_export(app);
+  REQUIRE(app.video_job);
+  CHECK(app.video_job->frames_done() == 1);
+  app.requests.cancel_video = true;
+  run::process_video_export(app);
+  CHECK_FALSE(app.video_job);
+  CHECK(dir.listing() == std::vector<std::string>{"new"});
+  REQUIRE(app.notices.size() == 1);
+  CHECK(app.state.slots[0].selection == before);
+
+  // A refused parameter is said in the dialog, and nothing starts.
+  app.requests.view_video = ViewVideoExport{"rotation", "k=0:999", 1.0, 10, 320, 240, dir.path / "no.mp4"};
+  run::process_video_export(app);
+  CHECK_FALSE(app.video_job);
+  CHECK(app.video_dialog.problem.find("k = 999 is outside 0..63") != std::string::npos);
+  CHECK(dir.listing() == std::vector<std::string>{"new"});
+}
+
+TEST_CASE("export: Animate's dialog opens over the view, then shows the progress of its video",
+          "[export][offscreen][video][menu]") {
+  OffscreenApp off;
+  ui::AppContext& app = off.app;
+  app.capture_mode = true;
+  off.prepare();
+  off.settle();
+  TempDir dir;
+  // What the menu item records; the cell opens the dialog in its next frame.
+  app.video_dialog.open_requested = true;
+  app.video_dialog.view_id = "heatmap";
+  const auto draw_frames = [&](int frames) {
+    for (int frame = 0; frame < frames; ++frame) {
+      off.screen->begin_frame();
+      ui::draw_app(app);
+      off.screen->end_frame(app.opaque_textures());
+    }
+  };
+  draw_frames(3);
+  CHECK_FALSE(app.video_dialog.open_requested);
+  const auto dialog_shown = [] {
+    const ImGuiWindow* window = ImGui::FindWindowByName("###animate");
+    return window && window->WasActive;
+  };
+  CHECK(dialog_shown());
+  // While the video is made the dialog stays, with the progress bar instead of the fields.
+  app.requests.view_video = ViewVideoExport{"heatmap", "base=100:1000", 1.0, 5, 320, 240, dir.path / "b.mp4"};
+  run::process_video_export(app);
+  REQUIRE(app.video_job);
+  draw_frames(2);
+  CHECK(dialog_shown());
+  app.requests.cancel_video = true;
+  run::process_video_export(app);
+  CHECK_FALSE(app.video_job);
+  draw_frames(2);
+  CHECK(dialog_shown());
+  CHECK(dir.listing().empty());
 }

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Animations as videos (pelab --animate ... --export-video), off screen: what FFmpeg's own tools
+# (Debian's ffmpeg package: ffprobe, ffmpeg) read back from each file — codec, size, frame rate,
+# frame count — and one decoded frame against the screenshot of the same state; refusals leave no file.
+# Usage: video_export.sh PELAB SCRATCH_DIR
+set -u
+pelab="$1"
+scratch="$2"
+rm -rf "$scratch"
+mkdir -p "$scratch"
+failures=0
+fail() {
+  echo "FAILED: $*"
+  failures=$((failures + 1))
+}
+for tool in ffprobe ffmpeg; do
+  command -v "$tool" >/dev/null || { echo "FAILED: $tool is missing (Debian package ffmpeg)"; exit 1; }
+done
+config=sinusoidal:positions=64,dims=32
+# The smallest size at which the rotation view shows beside the sidebar.
+size=640x400
+
+# probe FILE: codec_name=..., width=..., height=..., r_frame_rate=..., nb_read_frames=... (decoded).
+probe() {
+  ffprobe -v error -select_streams v:0 -count_frames \
+    -show_entries stream=codec_name,width,height,r_frame_rate,nb_read_frames -of default=nw=1 "$1"
+}
+expect_probe() {  # file, expected lines
+  local file="$1" got
+  shift
+  got=$(probe "$file" | sort)
+  local want
+  want=$(printf '%s\n' "$@" | sort)
+  [ "$got" = "$want" ] || fail "$file: ffprobe says
+$got
+expected
+$want"
+}
+# psnr A.png B.png: the mean PSNR in dB of B against A (inf when equal).
+psnr() {
+  ffmpeg -v info -nostdin -i "$1" -i "$2" -lavfi psnr -f null - 2>&1 | sed -n 's/.*PSNR.* average:\([0-9.inf]*\).*/\1/p'
+}
+at_least() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a == "inf" || a + 0 >= b + 0) }'; }
+
+# 1. MP4: k from 0 to 8 over 5 frames (k = 0, 2, 4, 6, 8), progress on stderr.
+"$pelab" "$config" --view rotation --animate k=0:8 --seconds 0.5 --fps 10 --size "$size" --gl offscreen \
+  --export-video "$scratch/k.mp4" >"$scratch/mp4.out" 2>"$scratch/mp4.err"
+status=$?
+[ "$status" -eq 0 ] || fail "mp4 export exited $status: $(cat "$scratch/mp4.err")"
+grep -q "video frame 5/5" "$scratch/mp4.err" || fail "no progress line 'video frame 5/5' on stderr: $(cat "$scratch/mp4.err")"
+grep -q "wrote $scratch/k.mp4 (640x400, 10 fps)" "$scratch/mp4.out" || fail "mp4: $(cat "$scratch/mp4.out")"
+expect_probe "$scratch/k.mp4" codec_name=h264 width=640 height=400 r_frame_rate=10/1 nb_read_frames=5
+
+# Frame 3 shows k = 6: it must be the screenshot of k = 6 up to H.264's loss and the status bar's
+# timings (measured 35-37 dB), and frame 0 (k = 0, measured 27 dB) must not be, so the comparison
+# can fail.
+"$pelab" "pelab:?c=$config&view=rotation&k=6" --size "$size" --gl offscreen --screenshot "$scratch/k6.png" \
+  >/dev/null 2>"$scratch/shot.err" || fail "screenshot of k=6: $(cat "$scratch/shot.err")"
+for n in 0 3; do
+  ffmpeg -v error -nostdin -y -i "$scratch/k.mp4" -vf "select=eq(n\,$n)" -frames:v 1 "$scratch/frame$n.png" ||
+    fail "ffmpeg could not decode frame $n"
+done
+same=$(psnr "$scratch/k6.png" "$scratch/frame3.png")
+other=$(psnr "$scratch/k6.png" "$scratch/frame0.png")
+echo "PSNR against the k=6 screenshot: frame 3 (k=6) $same dB, frame 0 (k=0) $other dB"
+at_least "$same" 33 || fail "frame 3 is not the k=6 screenshot (PSNR $same dB < 33)"
+at_least "$other" 33 && fail "frame 0 (k=0) looks like the k=6 screenshot (PSNR $other dB): the animation did not move k"
+
+# 2. WebM (VP9) and GIF, base moving (a CONFIG key, recomputed by the workers for every frame).
+"$pelab" "$config" --view heatmap --animate base=100:10000 --seconds 0.3 --fps 10 --size "$size" --gl offscreen \
+  --export-video "$scratch/base.webm" >/dev/null 2>"$scratch/webm.err" || fail "webm: $(cat "$scratch/webm.err")"
+expect_probe "$scratch/base.webm" codec_name=vp9 width=640 height=400 r_frame_rate=10/1 nb_read_frames=3
+"$pelab" "$config" --view curves --animate p=0:63 --seconds 0.4 --fps 10 --size "$size" --gl offscreen \
+  --export-video "$scratch/p.GIF" >/dev/null 2>"$scratch/gif.err" || fail "gif: $(cat "$scratch/gif.err")"
+expect_probe "$scratch/p.GIF" codec_name=gif width=640 height=400 r_frame_rate=10/1 nb_read_frames=4
+
+# 3. Refusals: a message naming the problem, a non-zero exit, no file and no temporary file.
+refused() {  # expected message part, arguments... (a CONFIG and --size are added unless given)
+  local message="$1"
+  shift
+  local defaults=("$config" --size "$size")
+  [[ " $* " == *" --size "* ]] && defaults=("$config")
+  [[ " $* " == *" integer "* ]] && defaults=(--size "$size")
+  "$pelab" "${defaults[@]}" --view rotation --gl offscreen "$@" >"$scratch/refused.out" 2>"$scratch/refused.err"
+  local status=$?
+  [ "$status" -ne 0 ] || fail "accepted: $*"
+  grep -qF -- "$message" "$scratch/refused.err" || fail "$*: expected '$message' on stderr, got: $(cat "$scratch/refused.err")"
+}
+refused "unknown parameter 'q'" --animate q=0:3 --export-video "$scratch/bad1.mp4"
+refused "expected NAME=FROM:TO" --animate k=3 --export-video "$scratch/bad2.mp4"
+refused "k = 99999 is outside 0..63" --animate k=0:99999 --export-video "$scratch/bad3.mp4"
+refused "'x' is not a number" --animate base=x:3 --export-video "$scratch/bad4.mp4" 
+refused "does not apply to kind integer" --animate base=10:100 --export-video "$scratch/bad5.mp4" integer
+refused "name it .mp4 (H.264), .webm (VP9) or .gif" --animate k=0:3 --export-video "$scratch/bad6.avi"
+refused "--export-video and --animate go together" --export-video "$scratch/bad7.mp4"
+refused "--fps must be 1 to 120" --animate k=0:3 --fps 0 --export-video "$scratch/bad8.mp4"
+refused "even width and height" --animate k=0:3 --export-video "$scratch/bad9.mp4" --size 321x240
+refused "cannot write" --animate k=0:3 --seconds 0.1 --export-video "$scratch/missing-dir/x.mp4"
+# The encoder runs, then the rename onto a directory fails: the temporary file must go too.
+mkdir -p "$scratch/taken.mp4/inside"
+refused "cannot write $scratch/taken.mp4" --animate k=0:3 --seconds 0.2 --export-video "$scratch/taken.mp4"
+[ -d "$scratch/taken.mp4/inside" ] || fail "the directory in the way was changed"
+leftovers=$(find "$scratch" -name '*.part-*' -o -name 'bad*')
+[ -z "$leftovers" ] || fail "files left behind by refused exports: $leftovers"
+
+[ "$failures" -eq 0 ] && echo "video export: all checks passed"
+exit $((failures > 0))
