@@ -20,6 +20,9 @@ packages=(
   libcairo2-dev libpango1.0-dev           # PDF handouts of the lessons (pelab --export-slides): cairo
                                           # draws the pages, pango lays out the text with font fallback
   poppler-utils                           # tests turn the handout PDF into pages (pdfinfo, pdftoppm)
+  libavcodec-dev libavformat-dev libswscale-dev libavutil-dev  # animations as videos (pelab --export-video):
+                                          # FFmpeg's encoders (libx264, libvpx, GIF) and muxers, not our own
+  ffmpeg                                  # tests/app/video_export.sh reads the videos back (ffprobe, ffmpeg)
   xdotool                                 # the window tests drive the real app with synthetic input
   libx11-dev                              # tests/app/xdnd_drop: drops files on the window (XDND), which xdotool cannot
   python3-numpy                           # .npy interop tests and the numpy benchmark baseline
