@@ -184,7 +184,11 @@ void process_png_exports(ui::AppContext& app, float content_scale) {
           true);
     } else if (export_view_png(app, e.view_id, ImVec2(e.cell_size.x / scale, e.cell_size.y / scale), e.scale,
                                e.path, error)) {
-      ui::add_notice(app, trf("export.wrote_png", {std::filesystem::absolute(e.path, ec).string()}), false);
+      ui::add_notice(app,
+                     ui::exports_go_to_a_folder()
+                         ? trf("export.wrote_png", {std::filesystem::absolute(e.path, ec).string()})
+                         : trf("export.downloaded_png", {e.path.filename().string()}),
+                     false);
       ui::deliver_file(e.path);
     } else {
       ui::add_notice(app, trf("export.failed", {error}), true);

@@ -163,6 +163,9 @@ std::string written_text(const DataExport& done) {
     if (path.extension() == ".json") continue;
     files += (files.empty() ? "" : ", ") + path.filename().string();
   }
+  // In the browser the folder is the page's memory, which the user never sees: the files are downloads.
+  if (!exports_go_to_a_folder())
+    return trf("export.downloaded_data", {std::to_string(done.written.size()), files});
   const std::string dir = done.written.empty() ? std::string() : done.written.front().parent_path().string();
   return trf("export.wrote_data", {std::to_string(done.written.size()), dir, files});
 }
