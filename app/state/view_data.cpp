@@ -140,7 +140,9 @@ SimilarityRowData compute_similarity_row(const SimilarityRowKey& key, const Tabl
   return data;
 }
 
-RequirementsData compute_requirements(const TableKey& key) {
+// The five scores; `on_partial` sees the result after each of the first four.
+RequirementsData compute_requirements(const TableKey& key,
+                                      const std::function<void(const RequirementsData&)>& on_partial) {
   const Stopwatch stopwatch;
   RequirementsData data;
   if (!key.source_error.empty()) {
@@ -148,7 +150,17 @@ RequirementsData compute_requirements(const TableKey& key) {
     return data;
   }
   try {
-    data.scores = requirement_scores(key.encoding, key.source());
+    RequirementProgress progress;
+    if (on_partial) {
+      progress = [&](const std::vector<RequirementScore>& scored) {
+        if (scored.size() >= 5) return;  // the whole result is returned, and cached
+        RequirementsData partial;
+        partial.scores = scored;
+        partial.compute_ms = stopwatch.elapsed_ms();
+        on_partial(partial);
+      };
+    }
+    data.scores = requirement_scores(key.encoding, key.source(), progress);
   } catch (const std::exception& error) {
     data.error = error_message(error);
   }
@@ -582,7 +594,8 @@ std::string column_wavelength_label(const EncodingParams& e, std::int64_t dimens
   return "λ = " + format_g(*lambda);
 }
 
-bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data) {
+bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data,
+                         const std::function<void(const ViewData&)>& publish_partial) {
   const Stopwatch stopwatch;
   const RecomputeCounts before = recomputations();
   const TableKey& key = request.table;
@@ -636,7 +649,12 @@ bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data
       });
       break;
     case item_requirements:
-      data.requirements = requirements_.get(key, compute_requirements);
+      data.requirements = requirements_.get(key, [&](const TableKey& k) {
+        return compute_requirements(k, [&](const RequirementsData& partial) {
+          data.requirements = std::make_shared<const RequirementsData>(partial);
+          publish_partial(data);
+        });
+      });
       break;
     case item_pca:
       data.pca = pca_.get(key, [&](const TableKey& k) { return compute_pca(k, table()); });

@@ -9,6 +9,7 @@
 // at most gram_flop_budget multiply-adds. The views print the stride they show.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -289,6 +290,8 @@ struct NormsResultKey {
 };
 
 struct RequirementsData {
+  // All five when complete; while they are measured, a published result holds the first ones (the
+  // scorecard marks the others pending).
   std::vector<RequirementScore> scores;
   double compute_ms = 0.0;
   std::string error;
@@ -363,7 +366,9 @@ class ViewDataCache {
   RecomputeCounts recomputations() const;
 
  private:
-  bool step(int item, const ComputeRequest& request, ViewData& data);
+  // `publish_partial` shows a slow item's first part (the scorecard's first requirements).
+  bool step(int item, const ComputeRequest& request, ViewData& data,
+            const std::function<void(const ViewData&)>& publish_partial);
 
   Cached<TableKey, TableData> table_;
   Cached<CurvesKey, CurvesData> curves_;
@@ -404,7 +409,7 @@ std::shared_ptr<const ViewData> ViewDataCache::compute(const ComputeRequest& req
     const unsigned bit = 1u << item;
     if (!(request.needs & bit) && bit != item_table) continue;
     if (bit == item_table && !(request.needs & ~items_without_table)) continue;  // e.g. the spectrum
-    const bool recomputed = step(item, request, *data);
+    const bool recomputed = step(item, request, *data, [&](const ViewData& partial) { publish(partial); });
     data->fresh |= bit;
     if (recomputed) {
       // The last item is published by the worker with the whole result: one wake-up, one frame.

@@ -27,8 +27,10 @@ std::string score_text(double value, int digits) {
 
 // Each failed requirement as "✘ D · 4 distance-like" (red) and its verdict sentence beside it, wrapped
 // with a hanging indent; drawn smaller (down to 70%) when they would not all fit in the space left.
-std::string requirement_name(const RequirementScore& score) {
-  return std::to_string(score.number) + "  " + tr_text(score.name_text);
+// "4  distance-like": requirement `index` (0..4) as its row names it, scored or not yet.
+std::string requirement_name(int index) {
+  const Text name{static_cast<TextId>(static_cast<int>(TextId::requirement_name_1) + index), {}};
+  return std::to_string(index + 1) + "  " + tr_text(name);
 }
 
 void draw_failures_below(const std::vector<std::shared_ptr<const ViewData>>& data, const ImVec4& fail_color) {
@@ -131,12 +133,8 @@ void draw_scorecard_view(AcrossContext& view) {
   // The names whole ("length-independent", not "length-inde"): the column as wide as the widest, up to
   // 45% of the table; the configurations share the rest.
   float name_width = ImGui::CalcTextSize(tr("views.scorecard.requirement")).x;
-  for (const auto& d : data) {
-    if (!d || !d->requirements || d->requirements->scores.size() != 5) continue;
-    for (const RequirementScore& score : d->requirements->scores)
-      name_width = std::max(name_width, ImGui::CalcTextSize(requirement_name(score).c_str()).x);
-    break;
-  }
+  for (int requirement = 0; requirement < 5; ++requirement)
+    name_width = std::max(name_width, ImGui::CalcTextSize(requirement_name(requirement).c_str()).x);
   name_width = std::min(name_width, 0.45f * area.x);
   ImGui::TableSetupColumn(tr("views.scorecard.requirement"), ImGuiTableColumnFlags_WidthFixed, name_width);
   const float config_width = (area.x - name_width) / static_cast<float>(count) -
@@ -153,18 +151,19 @@ void draw_scorecard_view(AcrossContext& view) {
   for (int requirement = 0; requirement < 5; ++requirement) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    // Name and what is measured, from the first configuration that has scores.
+    // The name, and what is measured from the first configuration that has scored it.
+    const std::string name = requirement_name(requirement);
+    if (ImGui::CalcTextSize(name.c_str()).x <= name_width) {
+      ImGui::TextUnformatted(name.c_str());
+    } else {
+      ImGui::PushTextWrapPos(0.0f);
+      plot::TextWrappedPlain(name);
+      ImGui::PopTextWrapPos();
+    }
     for (const auto& d : data) {
-      if (!d || !d->requirements || d->requirements->scores.size() != 5) continue;
+      if (!d || !d->requirements || d->requirements->scores.size() <= static_cast<std::size_t>(requirement))
+        continue;
       const RequirementScore& score = d->requirements->scores[static_cast<std::size_t>(requirement)];
-      const std::string name = requirement_name(score);
-      if (ImGui::CalcTextSize(name.c_str()).x <= name_width) {
-        ImGui::TextUnformatted(name.c_str());
-      } else {
-        ImGui::PushTextWrapPos(0.0f);
-        plot::TextWrappedPlain(name);
-        ImGui::PopTextWrapPos();
-      }
       const std::string description = tr_text(score.description_text);
       // When the table must fit (a projector, a narrow cell), what is measured moves into the tooltip.
       if (presenting || !verdicts) {
@@ -189,6 +188,11 @@ void draw_scorecard_view(AcrossContext& view) {
         ImGui::PushTextWrapPos(0.0f);
         plot::TextWrappedPlain(trf("views.scorecard.cannot_score", {scores.error}));
         ImGui::PopTextWrapPos();
+        continue;
+      }
+      // Scored one by one: a requirement not measured yet waits, greyed, beside those that are.
+      if (scores.scores.size() <= static_cast<std::size_t>(requirement)) {
+        ImGui::TextDisabled("%s", tr("views.scorecard.pending"));
         continue;
       }
       const RequirementScore& score = scores.scores[static_cast<std::size_t>(requirement)];

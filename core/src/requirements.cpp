@@ -82,7 +82,8 @@ double min_pair_distance(const Matrix& table) {
 
 }  // namespace
 
-std::vector<RequirementScore> requirement_scores(const EncodingParams& params, const Matrix* learned_source) {
+std::vector<RequirementScore> requirement_scores(const EncodingParams& params, const Matrix* learned_source,
+                                                 const RequirementProgress& on_scored) {
   const Matrix table = encode(params, learned_source);
   // A table with NaN or inf (e.g. a loaded file) fails every requirement: NaN compares false either way.
   const bool finite = table.allFinite();
@@ -102,22 +103,26 @@ std::vector<RequirementScore> requirement_scores(const EncodingParams& params, c
                             name_text, description_text};
   };
   std::vector<RequirementScore> scores;
-  scores.push_back(score(
+  const auto add = [&](RequirementScore next) {
+    scores.push_back(std::move(next));
+    if (on_scored) on_scored(scores);
+  };
+  add(score(
       1, TextId::requirement_measure_1, 1, [&] { return length_independence(params, table, learned_source); },
       1e-9, false));
-  scores.push_back(score(
+  add(score(
       2, TextId::requirement_measure_2, 1, [&] { return table.cwiseAbs().maxCoeff(); }, 1.0, false));
-  scores.push_back(score(
+  add(score(
       3, TextId::requirement_measure_3, 2, [&] { return value_growth(table); }, 0.1, false));
-  scores.push_back(score(
+  add(score(
       4, TextId::requirement_measure_4, 3, [&] { return step_variation(table); }, 0.01, false));
   const std::int64_t compared = distinct_rows(table.cols());
   if (table.rows() <= compared) {
-    scores.push_back(score(
+    add(score(
         5, TextId::requirement_measure_5, 2, [&] { return min_pair_distance(table); }, 1e-6, true));
   } else {
-    scores.push_back(score(5, TextId::requirement_measure_5_sampled, 2,
-                           [&] { return min_pair_distance(table); }, 1e-6, true, {std::to_string(compared)}));
+    add(score(5, TextId::requirement_measure_5_sampled, 2, [&] { return min_pair_distance(table); }, 1e-6,
+              true, {std::to_string(compared)}));
   }
   return scores;
 }

@@ -517,3 +517,37 @@ TEST_CASE("a heatmap grid's ranges skip what is not finite, as core's value_rang
   CHECK(flat.automatic_range == ValueRange{1.0, 3.0});  // lo == hi widened by max(0.5, |2| / 2)
   CHECK(flat.symmetric_range == ValueRange{-2.0, 2.0});
 }
+
+// The scorecard's five requirements are published as they are scored: the first ones show while the
+// slower last ones (distinct rows: pairwise distances) are measured.
+TEST_CASE("requirements are published one by one, the whole five cached", "[cache][requirements]") {
+  ViewDataCache cache;
+  EncodingParams e;
+  e.positions = 60;
+  e.dims = 16;
+  const ComputeRequest request = request_of(e, item_requirements);
+  std::vector<std::size_t> published;
+  const auto result = cache.compute(
+      request, nullptr,
+      [&](const ViewData& data) {
+        if (data.requirements) published.push_back(data.requirements->scores.size());
+        CHECK_FALSE(data.is_fresh(item_requirements));  // a part is never taken for the whole
+      },
+      [] { return false; });
+  CHECK(published == std::vector<std::size_t>{1, 2, 3, 4});
+  REQUIRE(result->requirements);
+  CHECK(result->requirements->scores.size() == 5);
+  CHECK(result->is_fresh(item_requirements));
+  CHECK(result->requirements->scores[4].number == 5);
+
+  // Cached: the same request publishes no parts again.
+  published.clear();
+  const auto again = cache.compute(
+      request, result.get(),
+      [&](const ViewData& data) {
+        if (data.requirements) published.push_back(data.requirements->scores.size());
+      },
+      [] { return false; });
+  CHECK(published.empty());
+  CHECK(again->requirements == result->requirements);
+}

@@ -177,3 +177,26 @@ TEST_CASE("PCA of a circle and of a line") {
   CHECK_THAT(std::abs(l.points(3, 0) - l.points(0, 0)), WithinAbs(3.0 * std::sqrt(5.0), 1e-12));
   CHECK_THROWS_AS(pca_project(line, 4), Error);
 }
+
+TEST_CASE("requirement scores arrive one by one, each as the whole computation scores it", "[requirements]") {
+  EncodingParams p;
+  p.kind = EncodingKind::sinusoidal;
+  p.positions = 40;
+  p.dims = 12;
+  const std::vector<RequirementScore> whole = requirement_scores(p);
+  REQUIRE(whole.size() == 5);
+  std::vector<std::size_t> sizes;
+  const std::vector<RequirementScore> reported =
+      requirement_scores(p, nullptr, [&](const std::vector<RequirementScore>& scored) {
+        sizes.push_back(scored.size());
+        const RequirementScore& last = scored.back();
+        CHECK(last.number == static_cast<int>(scored.size()));
+        // NaN-safe equality: the same measure on the same table gives the same bits.
+        const RequirementScore& same = whole[scored.size() - 1];
+        CHECK((last.value == same.value || (std::isnan(last.value) && std::isnan(same.value))));
+        CHECK(last.pass == same.pass);
+      });
+  CHECK(sizes == std::vector<std::size_t>{1, 2, 3, 4, 5});
+  REQUIRE(reported.size() == 5);
+  for (std::size_t r = 0; r < 5; ++r) CHECK(reported[r].pass == whole[r].pass);
+}

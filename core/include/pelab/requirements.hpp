@@ -1,6 +1,7 @@
 #pragma once
 // The five requirements of a good absolute encoding (docs/encodings.md §3), each scored as a number.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,8 +30,12 @@ struct RequirementScore {
 // 5 distinct. Each measure, threshold and the positions it needs are defined once, in
 // docs/encodings.md §3. With fewer positions than a measure needs, its score is not measurable
 // (neither pass nor fail, value NaN). A table containing NaN or inf scores NaN and fails all five.
+// `on_scored`, when given, sees the scores so far after each one (1, then 2, ... then all 5), so a
+// caller can show the first requirements while the slower last ones are measured.
+using RequirementProgress = std::function<void(const std::vector<RequirementScore>& scored)>;
 std::vector<RequirementScore> requirement_scores(const EncodingParams& params,
-                                                 const Matrix* learned_source = nullptr);
+                                                 const Matrix* learned_source = nullptr,
+                                                 const RequirementProgress& on_scored = {});
 
 // One sentence on the outcome, with the number and its threshold, e.g. "fails: values reach 63,
 // above the bound 1 that keeps them on the scale of token embeddings".
