@@ -43,6 +43,7 @@ struct LessonPlayer {
 struct LessonDraft {
   bool open = false;  // the editor window is shown
   Lesson lesson;
+  std::string source_id;              // the lesson it was copied from ("" when started empty)
   std::size_t selected = 0;           // the step being edited
   std::string language = "en";        // whose texts the fields edit
   std::vector<std::string> problems;  // why the last save was refused

@@ -510,7 +510,27 @@ std::string lesson_to_text(const Lesson& lesson) {
 
 std::vector<std::string> save_lesson_file(const std::filesystem::path& path, const Lesson& lesson,
                                           ViewIds views) {
-  const std::string text = lesson_to_text(lesson);
+  // A table named relative to the working directory would be looked for beside the lesson file when
+  // it is loaded: the file names every table by its absolute path, and a missing one is refused now,
+  // as loading would refuse it.
+  Lesson written = lesson;
+  std::vector<std::string> problems;
+  Problems missing(path.string(), problems);
+  for (std::size_t s = 0; s < written.steps.size(); ++s) {
+    std::vector<Slot>& slots = written.steps[s].state.slots;
+    for (std::size_t c = 0; c < slots.size(); ++c) {
+      std::string& table = slots[c].config.table_path;
+      if (table.empty()) continue;
+      std::error_code ec;
+      const std::filesystem::path absolute = std::filesystem::absolute(table, ec).lexically_normal();
+      if (!ec) table = absolute.string();
+      if (!std::filesystem::is_regular_file(table, ec))
+        missing.add(s + 1, "session.configs[" + std::to_string(c) + "].table",
+                    Text{TextId::lesson_no_such_file, {table}});
+    }
+  }
+  if (!problems.empty()) return problems;
+  const std::string text = lesson_to_text(written);
   LessonLoad check = lesson_from_text(text, path.string(), views);
   if (!check.problems.empty()) return check.problems;
   write_file_atomic(path, text);

@@ -106,7 +106,9 @@ LessonLoad load_lesson_file(const std::filesystem::path& path, ViewIds views);
 std::string lesson_to_text(const Lesson& lesson);
 // Writes lesson_to_text to `path` (a temporary file renamed over it) after reading the text back
 // with the loader's rules: returns the loader's problems and writes nothing when there are any
-// (a step without English text, a highlight on a view the step does not show, ...).
+// (a step without English text, a highlight on a view the step does not show, a table file that
+// does not exist, ...). Tables are written with absolute paths (a relative one would be looked for
+// beside the lesson). Throws pelab::Error when the file cannot be written.
 std::vector<std::string> save_lesson_file(const std::filesystem::path& path, const Lesson& lesson,
                                           ViewIds views);
 

@@ -153,12 +153,20 @@ void open_lesson_editor(AppContext& app, bool from_current_lesson) {
   draft.open = true;
   draft.problems.clear();
   draft.language = current_language();
-  if (from_current_lesson && app.lessons.lesson) {
-    draft.lesson = *app.lessons.lesson;  // saved into the user's folder: the shipped file stays as it is
+  // Reopened on the lesson it was copied from (or with no lesson shown): the edits so far stay.
+  if (from_current_lesson && app.lessons.lesson && draft.source_id != app.lessons.lesson->id) {
+    const std::string id = app.lessons.lesson->id;
+    draft.lesson = *app.lessons.lesson;
+    draft.source_id = id;
     draft.selected = app.lessons.step;
+    // A shipped lesson's copy gets a name of its own: saved under the same id it would be found
+    // after the shipped file (lesson_dirs' order) and never opened by --lesson NAME.
+    std::error_code ec;
+    if (std::filesystem::exists(lesson_dirs().front() / (id + ".json"), ec)) draft.lesson.id = id + "_mine";
   } else if (draft.lesson.steps.empty()) {
     draft.lesson = Lesson{};
     draft.lesson.id = "my_lesson";
+    draft.source_id.clear();
     draft.selected = 0;
   }
 }

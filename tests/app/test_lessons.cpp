@@ -11,6 +11,7 @@
 #include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <set>
 
 #include "pelab/encodings.hpp"
@@ -705,6 +706,12 @@ TEST_CASE("the complete example of docs/lessons.md loads", "[lesson]") {
 
 namespace {
 
+// A directory of this run's own (the Release and sanitizer trees may run the same case at once).
+std::filesystem::path unique_temp_dir(const std::string& name) {
+  std::random_device random;
+  return std::filesystem::temp_directory_path() / (name + "_" + std::to_string(random()));
+}
+
 // What a step shows, as a session file would hold it (the user's UI settings are not a step's).
 std::string shown_state(AppState state) {
   state.ui = UiSettings{};
@@ -748,7 +755,7 @@ TEST_CASE("every shipped lesson, written out by the editor's writer, reads back 
 }
 
 TEST_CASE("a lesson captured from app states is saved and loads as captured", "[lesson][editor]") {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pelab_lesson_editor_test";
+  const std::filesystem::path dir = unique_temp_dir("pelab_lesson_editor_test");
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   Lesson lesson;
@@ -816,7 +823,7 @@ TEST_CASE("a lesson captured from app states is saved and loads as captured", "[
 }
 
 TEST_CASE("the editor's save refuses what the loader would refuse and writes nothing", "[lesson][editor]") {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pelab_lesson_editor_refuse";
+  const std::filesystem::path dir = unique_temp_dir("pelab_lesson_editor_refuse");
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   const std::filesystem::path path = dir / "draft.json";
@@ -842,5 +849,41 @@ TEST_CASE("the editor's save refuses what the loader would refuse and writes not
   Lesson empty;
   empty.title.by_language = {{"en", "No steps"}};
   CHECK(mentions(save_lesson_file(path, empty, ui::view_ids()), "steps"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("the editor's save names tables by absolute path and refuses a missing one", "[lesson][editor]") {
+  const std::filesystem::path dir = unique_temp_dir("pelab_lesson_editor_tables");
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path gpt2 = std::filesystem::path(PELAB_PRESET_DIR) / "gpt2_wpe_64x768.npy";
+  Lesson lesson;
+  lesson.id = "tables";
+  lesson.title.by_language = {{"en", "Tables"}};
+  LessonStep step;
+  step.text.by_language = {{"en", "GPT-2's table."}};
+  step.state.slots[0].config.encoding.kind = EncodingKind::learned;
+  step.state.slots[0].config.encoding.positions = 64;
+  step.state.slots[0].config.encoding.dims = 768;
+  // As typed on the command line: relative to the working directory, not to the lesson folder.
+  step.state.slots[0].config.table_path =
+      std::filesystem::relative(gpt2, std::filesystem::current_path()).string();
+  REQUIRE(std::filesystem::path(step.state.slots[0].config.table_path).is_relative());
+  lesson.steps.push_back(step);
+  const std::filesystem::path path = dir / "tables.json";
+  const std::vector<std::string> problems = save_lesson_file(path, lesson, ui::view_ids());
+  INFO(joined(problems));
+  REQUIRE(problems.empty());
+  const std::string written =
+      json::parse(std::ifstream(path)).at("steps").at(0).at("session").at("configs").at(0).at("table");
+  CHECK(std::filesystem::path(written).is_absolute());
+  CHECK(std::filesystem::equivalent(written, gpt2));
+  const LessonLoad load = load_lesson_file(path, ui::view_ids());
+  INFO(joined(load.problems));
+  CHECK(load.lesson);
+
+  lesson.steps[0].state.slots[0].config.table_path = (dir / "gone.npy").string();
+  const std::vector<std::string> refused = save_lesson_file(dir / "gone.json", lesson, ui::view_ids());
+  CHECK(mentions(refused, "step 1: session.configs[0].table"));
+  CHECK_FALSE(std::filesystem::exists(dir / "gone.json"));
   std::filesystem::remove_all(dir);
 }

@@ -333,6 +333,13 @@ TEST_CASE("the lesson editor opens on a copy of the lesson being shown", "[offsc
   const pelab::gfx::RgbImage picture = off.screen->read_pixels();
   pelab::write_png_rgb(dir / "lesson_editor_ko.png", picture.width, picture.height, picture.pixels);
 
+  // A shipped lesson's copy has a name of its own, so --lesson 04_offset_rotation stays the shipped one.
+  CHECK(app.lesson_draft.lesson.id == "04_offset_rotation_mine");
+
   app.lesson_draft.lesson.steps[0].text.by_language["ko"] = "바꾼 글";
   CHECK(app.lessons.lesson->steps[0].text.in("ko") != "바꾼 글");
+  // Closed and opened again on the same lesson: the edit is still there.
+  app.lesson_draft.open = false;
+  ui::open_lesson_editor(app, true);
+  CHECK(app.lesson_draft.lesson.steps[0].text.in("ko") == "바꾼 글");
 }

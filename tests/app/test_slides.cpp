@@ -30,10 +30,10 @@ using pelab::test::Run;
 using pelab::test::run;
 
 // Words that mean nothing on a projected slide or on paper: the audience cannot maximise a view or
-// point at it. Korean: "크게" (larger, as in "크게 하면": maximise it) and "마우스" (the mouse: put
-// it over a cell).
-constexpr std::array<std::string_view, 6> screen_only_words = {"maximi", "Maximi", "hover",
-                                                               "Hover",  "크게",   "마우스"};
+// point at it. Korean: "크게 하면" / "크게 보면" (make it large: maximise it; "크게" alone also means
+// "greatly", as in 값이 크게 변합니다) and "마우스" (the mouse: put it over a cell).
+constexpr std::array<std::string_view, 7> screen_only_words = {"maximi",    "Maximi",    "hover", "Hover",
+                                                               "크게 하면", "크게 보면", "마우스"};
 
 std::string screen_only_word_in(std::string_view text) {
   for (std::string_view word : screen_only_words)
@@ -227,7 +227,8 @@ TEST_CASE("no lesson tells the reader to maximise a view or hover over it", "[le
   // The word list finds what it is meant to find, in both languages.
   CHECK(screen_only_word_in("maximise for the residual curve over p") == "maximi");
   CHECK(screen_only_word_in("hover a cell to read it") == "hover");
-  CHECK(screen_only_word_in("크게 하면 잔차 곡선이 보입니다") == "크게");
+  CHECK(screen_only_word_in("크게 하면 잔차 곡선이 보입니다") == "크게 하면");
+  CHECK(screen_only_word_in("값이 크게 변합니다").empty());
   CHECK(screen_only_word_in("칸마다 마우스를 올려 확인해 보세요") == "마우스");
   CHECK(screen_only_word_in("the residual over p is drawn under the matrices").empty());
   std::size_t lessons = 0;
