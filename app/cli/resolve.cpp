@@ -232,8 +232,9 @@ void load_encoding_table(EncodingSpec& spec, const EncodingArgs& args, std::uint
   // The file decides what the options left open, and must agree with what they set.
   spec.table_path = args.table.text;
   spec.sizes_from_file = !args.positions.given() || !args.dims.given();
-  // A .npy file is read whole, so its size is checked first; of a .safetensors checkpoint only the
-  // header and the chosen tensor are read, and the loader checks their size against --max-bytes.
+  // A .npy file's whole size is checked against --max-bytes before anything is read (the message
+  // names --table); of a .safetensors checkpoint only the header and the chosen tensor are read, and
+  // the loader checks their size against --max-bytes.
   if (!is_safetensors_name(spec.table_path)) check_input_size(spec.table_path, max_bytes, "--table");
   // The shape is known once the header is read: everything that depends only on it (the options,
   // the command's size budget) is checked then, so a table that would be refused is never read.
