@@ -177,7 +177,9 @@ async function checkFilePicker() {
   session.configs[0].sigma = 0.05;
   const edited = path.join(fs.mkdtempSync(path.join(outDir, "picked-")), "edited.json");
   fs.writeFileSync(edited, JSON.stringify(session));
-  const openSession = JSON.parse(process.env.PELAB_WEB_OPEN_SESSION ?? "[76, 1200]");
+  // Where the native app draws the button at this size: `pelab --lang en --size 1280x1500
+  // learned:seed=1 --screenshot s.png --geometry g.json`, its text_runs ("Open session…").
+  const openSession = JSON.parse(process.env.PELAB_WEB_OPEN_SESSION ?? "[76, 1231]");
   const sessionChooser = await chooserFrom(page, () => page.mouse.click(openSession[0], openSession[1]));
   await sessionChooser.accept([edited]);
   await waitUntil("the picked session opening", async () => {
