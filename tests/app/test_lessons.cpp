@@ -749,8 +749,9 @@ TEST_CASE("every shipped lesson, written out by the editor's writer, reads back 
     INFO(joined(again.problems));
     REQUIRE(again.lesson);
     check_same_lesson(lesson, *again.lesson);
-    CHECK(json::parse(text).count("session") == 0);
-    for (const json& step : json::parse(text).at("steps")) CHECK_FALSE(step.at("session").contains("ui"));
+    const json written = json::parse(text);  // named: a range-for over a temporary's member would dangle
+    CHECK(written.count("session") == 0);
+    for (const json& step : written.at("steps")) CHECK_FALSE(step.at("session").contains("ui"));
   }
 }
 
