@@ -4,6 +4,7 @@
 //   pelab --bench-frames [M]                frame times, static vs a moving slider
 //   pelab [CONFIG ...] --animate k=0:32 --seconds 4 --fps 30 --export-video out.mp4   an animation
 //   pelab [CONFIG] --bench-latency [C] [--view NAME|all]   change -> every view shows it, peak memory
+//                                                          (without --view: the layout's views)
 // Screenshots draw off screen (EGL, no display server needed); see --gl.
 #include <imgui.h>
 #include <CLI/CLI.hpp>
@@ -546,7 +547,7 @@ int main(int argc, char** argv) {
   } else if (!cli.screenshot.empty()) {
     status = run::run_screenshot(*target, app, {cli.screenshot, cli.geometry});
   } else if (bench_latency) {
-    status = run::run_bench_latency(*target, app, cli.bench_latency);
+    status = run::run_bench_latency(*target, app, cli.bench_latency, parser.count("--view") > 0 && !view);
   } else if (bench) {
     status = run::run_bench(*target, app, cli.bench_frames);
   } else {

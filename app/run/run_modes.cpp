@@ -434,7 +434,7 @@ std::pair<long, long> peak_memory_kib() {
 
 }  // namespace
 
-int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes) {
+int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes, bool every_view) {
   // The configuration as given (CONFIG or session); without one, the reference size 2000 × 1600
   // (docs/encodings.md §15).
   if (app.state.slots.size() == 1 && app.state.slots.front() == Slot{}) {
@@ -442,8 +442,9 @@ int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes) {
     app.state.slots.front().config.encoding.dims = 1600;
   }
   const std::optional<std::string> maximized = app.state.layout.maximized;
-  // "all" means every view of the registry in the grid (the peak-memory case), not the default five.
-  if (!maximized) {
+  // --view all: every view of the registry in the grid (the peak-memory case); without --view, the
+  // layout as it is (the default five, or a session's).
+  if (!maximized && every_view) {
     app.state.layout.views.clear();
     for (std::string_view id : ui::view_ids()) app.state.layout.views.emplace_back(id);
   }
@@ -507,7 +508,7 @@ int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes) {
   }
   const auto [hwm_kib, maxrss_kib] = peak_memory_kib();
   const gfx::FramebufferSize size = target.framebuffer_size();
-  const std::string view = maximized.value_or("all");
+  const std::string view = maximized.value_or(every_view ? "all" : "layout");
   std::printf(
       "pelab latency benchmark: %s N = %lld, D = %lld, view %s, %s %dx%d, %d changes of %s, vsync off\n",
       std::string(to_string(encoding.kind)).c_str(), static_cast<long long>(encoding.positions),

@@ -123,7 +123,8 @@ int run_bench(FrameTarget& target, ui::AppContext& app, int frames);
 // every visible view shows the new data; prints the median and largest time from the change to the
 // end of that frame, the frames drawn meanwhile, a static frame and the peak memory (VmHWM,
 // ru_maxrss), then one `latency key=value ...` line for scripts. The configuration is the one given
-// (CONFIG or --session; default sinusoidal N = 2000, D = 1600); --view all shows every view.
-int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes);
+// (CONFIG or --session; default sinusoidal N = 2000, D = 1600); `every_view` (--view all) shows every
+// view, otherwise the layout as given (--view NAME maximises one).
+int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes, bool every_view);
 
 }  // namespace pelab::app::run

@@ -7,8 +7,9 @@
 namespace pelab::app {
 
 template <typename Cache>
-BasicComputeWorker<Cache>::BasicComputeWorker(std::function<void()> on_result)
-    : on_result_(std::move(on_result)), thread_([this] { run(); }) {}
+BasicComputeWorker<Cache>::BasicComputeWorker(std::function<void()> on_result,
+                                              std::chrono::milliseconds partial_interval)
+    : on_result_(std::move(on_result)), partial_interval_(partial_interval), thread_([this] { run(); }) {}
 
 template <typename Cache>
 BasicComputeWorker<Cache>::~BasicComputeWorker() {
@@ -96,7 +97,13 @@ void BasicComputeWorker<Cache>::run() {
       working_ = true;
       taken_at_ = std::chrono::steady_clock::now();
     }
+    std::chrono::steady_clock::time_point last_shown = taken_at_;
     const auto publish = [&](const Data& data) {
+      // A part of the result: shown once the request has run partial_interval_ since it was taken
+      // (or since the last part); sooner, the next part or the whole result shows it.
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last_shown < partial_interval_) return;
+      last_shown = now;
       auto snapshot = std::make_shared<const Data>(data);
       const Counts counts = cache_.recomputations();
       {

@@ -1,9 +1,15 @@
 #pragma once
 // Computes one configuration's ViewData on a background thread so the window keeps drawing while a
 // slider is dragged, whatever N, D and the encoding cost. The UI asks for the newest request every
-// frame (`request`); the worker computes the needed items one by one, publishing after each, so a
-// view shows new data as soon as its own items are ready; a newer request supersedes the rest
-// (latest wins). `progress` tells the views how far the current request has come.
+// frame (`request`); the worker computes the needed items one by one, so a view shows new data as
+// soon as its own items are ready; a newer request supersedes the rest (latest wins). `progress`
+// tells the views how far the current request has come.
+//
+// Each publication wakes the window for a frame, and on a small machine with software GL a frame
+// costs as much as several items (bench/RESULTS.md, "Fewer frames while a request computes"). So an
+// item finished early in a request is published only once the request has run `partial_interval`
+// (and as often as that); a request done sooner is shown once, whole: a base change at 2000 x 1600
+// is drawn in the frame after the one that asked for it.
 //
 // One worker class for both kinds of computed data: a configuration's (ViewDataCache: ComputeWorker,
 // one per configuration) and the views across configurations' (AcrossDataCache: AcrossWorker, one
@@ -28,6 +34,10 @@ struct ComputeProgress {
   double elapsed_ms = 0.0;  // since the current request was taken
 };
 
+// Below the loop's 50 ms spinner step (run/run_modes.hpp): a long request still shows each
+// finished item before the spinner moves on.
+inline constexpr std::chrono::milliseconds default_partial_interval{40};
+
 template <typename Cache>
 class BasicComputeWorker {
  public:
@@ -36,7 +46,8 @@ class BasicComputeWorker {
   using Counts = typename Cache::Counts;
 
   // `on_result` runs on the worker thread after each publication (the app wakes its event loop).
-  explicit BasicComputeWorker(std::function<void()> on_result = {});
+  explicit BasicComputeWorker(std::function<void()> on_result = {},
+                              std::chrono::milliseconds partial_interval = default_partial_interval);
   ~BasicComputeWorker();
   BasicComputeWorker(const BasicComputeWorker&) = delete;
   BasicComputeWorker& operator=(const BasicComputeWorker&) = delete;
@@ -60,6 +71,7 @@ class BasicComputeWorker {
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::function<void()> on_result_;
+  std::chrono::milliseconds partial_interval_;
   std::optional<Request> requested_;  // last request
   std::optional<Request> pending_;    // requested but not yet taken by the worker
   std::shared_ptr<const Data> latest_;

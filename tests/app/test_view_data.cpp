@@ -427,7 +427,8 @@ TEST_CASE("picked curve columns are the listed columns of P, counted from the en
 
 TEST_CASE("a worker wakes the app once per result: the last item comes with the whole result", "[worker]") {
   std::atomic<int> wakes{0};
-  ComputeWorker worker([&] { ++wakes; });
+  // Every part shown at once (no interval): one wake-up per item that is not the last.
+  ComputeWorker worker([&] { ++wakes; }, std::chrono::milliseconds(0));
   EncodingParams e;
   e.positions = 40;
   e.dims = 8;
@@ -447,6 +448,38 @@ TEST_CASE("a worker wakes the app once per result: the last item comes with the 
   settle();
   CHECK(wakes == 2);  // the table as soon as it is there, then the whole result with the spectrum
   CHECK(worker.latest()->is_fresh(item_table | item_spectrum));
+}
+
+TEST_CASE("a request done within the partial interval is shown once, whole", "[worker]") {
+  std::atomic<int> wakes{0};
+  const auto settle = [](const ComputeWorker& worker) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!worker.settled() && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    REQUIRE(worker.settled());
+  };
+  EncodingParams e;
+  e.positions = 40;
+  e.dims = 8;
+  const Needs five = item_table | item_similarity | item_rotation | item_residual | item_spectrum;
+  {
+    // An interval no request reaches: the four earlier items are never shown alone.
+    ComputeWorker worker([&] { ++wakes; }, std::chrono::hours(1));
+    worker.request(request_of(e, five));
+    settle(worker);
+    CHECK(wakes == 1);
+    CHECK(worker.results_delivered() == 0);  // parts delivered; the whole result is the latest
+    CHECK(worker.latest()->is_fresh(five));
+  }
+  {
+    // No interval: the table, similarity, rotation and residual are each shown, then the whole.
+    wakes = 0;
+    ComputeWorker worker([&] { ++wakes; }, std::chrono::milliseconds(0));
+    worker.request(request_of(e, five));
+    settle(worker);
+    CHECK(wakes == 5);
+    CHECK(worker.results_delivered() == 4);
+  }
 }
 
 TEST_CASE("a result signal wakes a waiting loop at once, or lets it go after the timeout", "[worker]") {
