@@ -11,8 +11,10 @@
 #   taps    keys tapped faster than frames are drawn, in the window and in a lesson: each must count
 #   editor  a lesson made in the lesson editor (Ctrl+L, Add this as a step, typed texts, Save), then
 #           opened as a lesson: each step is the state that was on screen when it was added
+#   follow  base dragged at 2000 x 1600 with the default five views: while the mouse is still held,
+#           the views show the base under the mouse (screen grabs with x_grab, $PELAB_X_GRAB)
 # Usage (under xvfb-run -s "-screen 0 1280x800x24"): drive_window.sh PELAB XDND_DROP GPT2_NPY [PART]
-# PART is window, lesson, taps or editor; without it, window then lesson.
+# PART is window, lesson, taps, editor or follow; without it, window then lesson.
 set -u
 pelab="$1"
 xdnd_drop="$2"
@@ -217,6 +219,50 @@ same_state "step 1 loads as the state captured when it was added (p 23)" "$work/
 key F5; key Next; key Escape
 save
 same_state "step 2 loads as the state captured when it was added (p 24, i 8)" "$work/second.json"
+alive_or_report
+kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+fi
+if [ "$part" = follow ]; then
+# The views follow a slider while it moves: hold the base slider at one place until the workers are
+# done, grab the views, move on and grab again, still held; then let go and grab once more. The
+# views while held must already be what they are after the release (not dimmed, not waiting for the
+# drag to end), and the two held places must show different bases.
+start sinusoidal:positions=2000,dims=1600
+views_area="420 40 850 720"  # right of the sidebar, above the status bar, at 1280 x 800
+grab() { "${PELAB_X_GRAB:?x_grab}" $views_area "$work/$1.ppm" || { echo "FAILED: x_grab $1"; failures=$((failures + 1)); }; }
+xdotool mousemove 250 276 mousedown 1; sleep 0.2
+xdotool mousemove 240 276; sleep 0.1; xdotool mousemove 230 276; sleep 4; grab held1
+for x in 215 200 185 170; do xdotool mousemove $x 276; sleep 0.1; done
+sleep 4; grab held2
+xdotool mouseup 1; sleep 0.3; xdotool mousemove 900 790; sleep 4; grab released
+save
+check "base dragged down from 10000" "s['configs'][0]['base'] < 5000"
+# Fraction of pixels with a channel more than 24 levels apart.
+differing() {
+  /usr/bin/python3 -c "
+import sys
+def ppm(path):
+    data = open(path, 'rb').read()
+    head = data.split(b'\n', 3)
+    return head[3]
+a, b = ppm('$work/$1.ppm'), ppm('$work/$2.ppm')
+n = len(a) // 3
+d = sum(1 for k in range(0, len(a), 3) if max(abs(a[k] - b[k]), abs(a[k+1] - b[k+1]), abs(a[k+2] - b[k+2])) > 24)
+print('%.4f' % (d / n))"
+}
+moved=$(differing held1 held2)
+settled=$(differing held2 released)
+echo "views: $moved of the pixels differ between the two held places, $settled between held and released"
+if /usr/bin/python3 -c "import sys; sys.exit(0 if ${moved:-0} > 0.03 else 1)"; then
+  echo "ok: the views changed while the slider was held"
+else
+  echo "FAILED: the views did not change between two held places of the slider"; failures=$((failures + 1))
+fi
+if /usr/bin/python3 -c "import sys; sys.exit(0 if ${settled:-1} < 0.02 else 1)"; then
+  echo "ok: while held, the views already showed what they show after the release"
+else
+  echo "FAILED: the views while the slider was held differ from after its release"; failures=$((failures + 1))
+fi
 alive_or_report
 kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 fi
