@@ -5,9 +5,6 @@
 # Usage: bash bench/web_startup.sh [RUNS] [QUERY]   (DIST: another build; default build-web/dist)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DIST=${DIST:-$PWD/build-web/dist}
-[[ -f $DIST/pelab.wasm ]] || { echo "web_startup: $DIST has no web build (bash scripts/build-web.sh)" >&2; exit 1; }
 source scripts/lib/web-page.sh
-use_puppeteer
-serve_web_page "$DIST" /dev/null
+serve_bench_page web_startup
 node bench/web_startup.mjs "$web_url" "${1:-5}" "${2:-}"

@@ -1,9 +1,11 @@
-# Sourced by tests/web/test_web.sh and bench/web_frames.sh, from the repository's root: what both
+# Sourced by tests/web/test_web.sh and bench/web_{frames,startup}.sh, from the repository's root: what they
 # need to drive the web build in headless Chromium.
 #   use_puppeteer               installs tests/web's puppeteer-core from its lock file, once (no
 #                               browser is downloaded: the system's chromium is used)
 #   serve_web_page DIST LOG     serves DIST with scripts/serve-web.sh on a free port, stopped when
 #                               the calling script exits; sets web_url once the page answers
+#   serve_bench_page NAME       the benchmarks' start: $DIST (default build-web/dist) must hold a web
+#                               build (NAME names the script in the message); puppeteer, then served
 
 use_puppeteer() {
   if [[ ! -d tests/web/node_modules/puppeteer-core ]]; then
@@ -22,4 +24,11 @@ serve_web_page() {
     sleep 0.1
   done
   web_url="http://127.0.0.1:$port/"
+}
+
+serve_bench_page() {
+  DIST=${DIST:-$PWD/build-web/dist}
+  [[ -f $DIST/pelab.wasm ]] || { echo "$1: $DIST has no web build (bash scripts/build-web.sh)" >&2; exit 1; }
+  use_puppeteer
+  serve_web_page "$DIST" /dev/null
 }
