@@ -2,14 +2,18 @@
 // Computes one configuration's ViewData on a background thread so the window keeps drawing while a
 // slider is dragged, whatever N, D and the encoding cost. The UI asks for the newest request every
 // frame (`request`); the worker computes the needed items one by one, so a view shows new data as
-// soon as its own items are ready; a newer request supersedes the rest (latest wins). `progress`
-// tells the views how far the current request has come.
+// soon as its own items are ready; a newer request supersedes the rest (latest wins) and stops the
+// item in progress within a block of rows (a std::stop_token the long computations check), so a
+// 16384 x 4096 item does not hold the worker after the slider moved on. Under a continuous stream of
+// requests (a dragged slider) every other request is let run to its items' ends: stopping each one
+// would leave the views showing nothing new until the drag ends. `progress` tells the views how far
+// the current request has come.
 //
 // Each publication wakes the window for a frame, and on a small machine with software GL a frame
-// costs as much as several items (bench/RESULTS.md, "Fewer frames while a request computes"). So an
-// item finished early in a request is published only once the request has run `partial_interval`
-// (and as often as that); a request done sooner is shown once, whole: a base change at 2000 x 1600
-// is drawn in the frame after the one that asked for it.
+// costs as much as several items (bench/RESULTS.md, "Session 15 on an idle machine"). So an item
+// finished early in a request is published only once the request has run `partial_interval` (and as
+// often as that); a request done sooner is shown once, whole: a base change at 2000 x 1600 is drawn
+// in the frame after the one that asked for it.
 //
 // One worker class for both kinds of computed data: a configuration's (ViewDataCache: ComputeWorker,
 // one per configuration) and the views across configurations' (AcrossDataCache: AcrossWorker, one
@@ -20,6 +24,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stop_token>
 #include <thread>
 
 #include "state/across_data.hpp"
@@ -79,6 +84,10 @@ class BasicComputeWorker {
   std::chrono::steady_clock::time_point taken_at_;
   Counts counts_;
   int delivered_ = 0;
+  // The stop of the request in progress: a newer request stops it when `stoppable_` (not when the
+  // request in progress replaced a stopped one, so a dragged slider still shows every other result).
+  std::stop_source request_stop_;
+  bool stoppable_ = false;
   bool stop_ = false;
   Cache cache_;         // touched only by the worker thread
   std::thread thread_;  // last: starts after everything above exists
