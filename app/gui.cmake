@@ -48,6 +48,7 @@ add_library(pelab_app_state STATIC
   state/view_options.cpp
   state/state_link.cpp
   state/lesson.cpp
+  state/presenter_notes.cpp
   state/config_paths.cpp
   state/view_data.cpp
   state/view_settings.cpp
