@@ -123,6 +123,7 @@ file(GLOB PELAB_VIEW_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/ui/*_
 add_library(pelab_ui STATIC
   run/run_modes.cpp
   run/main_loop_$<IF:$<BOOL:${EMSCRIPTEN}>,web,desktop>.cpp
+  run/presenter_console_$<IF:$<BOOL:${EMSCRIPTEN}>,none,desktop>.cpp
   run/slides.cpp
   run/view_export.cpp
   run/figure.cpp
@@ -137,6 +138,7 @@ add_library(pelab_ui STATIC
   ui/matrix_grid.cpp
   ui/lesson_editor_panel.cpp
   ui/lesson_panel.cpp
+  ui/presenter_console_panel.cpp
   ui/notices_banner.cpp
   ui/status_bar.cpp
   ui/path_popups.cpp
