@@ -11,8 +11,13 @@
 #   taps    keys tapped faster than frames are drawn, in the window and in a lesson: each must count
 #   editor  a lesson made in the lesson editor (Ctrl+L, Add this as a step, typed texts, Save), then
 #           opened as a lesson: each step is the state that was on screen when it was added
+#   console the presenter console (a second window) beside the audience window: clicker keys in
+#           either window step the one lesson, both windows follow, closing the console keeps
+#           presenting; both windows are cut out of Xvfb's framebuffer (XVFB_FBDIR: the directory
+#           given to Xvfb's -fbdir) into CONSOLE_SHOTS (default: the work directory, removed);
+#           X_CLOSE_WINDOW is tests/app/x_close_window.cpp's program
 # Usage (under xvfb-run -s "-screen 0 1280x800x24"): drive_window.sh PELAB XDND_DROP GPT2_NPY [PART]
-# PART is window, lesson, taps or editor; without it, window then lesson.
+# PART is window, lesson, taps, editor or console; without it, window then lesson.
 set -u
 pelab="$1"
 xdnd_drop="$2"
@@ -217,6 +222,87 @@ same_state "step 1 loads as the state captured when it was added (p 23)" "$work/
 key F5; key Next; key Escape
 save
 same_state "step 2 loads as the state captured when it was added (p 24, i 8)" "$work/second.json"
+alive_or_report
+kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+fi
+if [ "$part" = console ]; then
+# Lesson 4 presented with its console (as a lecturer starts it): the console's title carries the step
+# counter, so `xdotool getwindowname` reads where the console is; the audience window's state is read
+# from the session it saves (Ctrl+S, after Esc: presenting takes the keys).
+here=$(dirname "$0")
+shots="${CONSOLE_SHOTS:-$work}"
+mkdir -p "$shots"
+start --lesson 04_offset_rotation --present --presenter-console
+console=""
+for _ in $(seq 300); do
+  console=$(xdotool search --onlyvisible --name 'presenter console' 2>/dev/null | head -1)
+  [ -n "$console" ] && break
+  sleep 0.1
+done
+audience=$(xdotool search --onlyvisible --name '^pelab$' 2>/dev/null | head -1)
+# Waits up to 15 s for the console's title to end with a counter.
+console_at() {
+  for _ in $(seq 150); do
+    case "$(xdotool getwindowname "$console" 2>/dev/null)" in *" $1") return 0 ;; esac
+    sleep 0.1
+  done
+  echo "  console title: $(xdotool getwindowname "$console" 2>/dev/null)"
+  return 1
+}
+expect() {  # expect DESCRIPTION COUNTER
+  if console_at "$2"; then echo "ok: $1"; else echo "FAILED: $1"; failures=$((failures + 1)); fi
+}
+# Keys sent to one window (XSendEvent to it, whichever window has the focus).
+key_to() { xdotool key --window "$1" "$2"; sleep 0.5; }
+# A window's rectangle cut out of the screen, drawn on top first (no window manager: raising is
+# restacking); prints how many colours it holds.
+capture() {  # capture WINDOW OUT.png
+  [ -n "${XVFB_FBDIR:-}" ] || { echo 0; return; }
+  xdotool windowraise "$1"; sleep 1.0
+  eval "$(xdotool getwindowgeometry --shell "$1")"
+  /usr/bin/python3 "$here/xwd_crop.py" "$XVFB_FBDIR/Xvfb_screen0" "$X" "$Y" "$WIDTH" "$HEIGHT" "$2"
+}
+if [ -z "$console" ] || [ -z "$audience" ]; then
+  echo "FAILED: no presenter console window beside the audience window"; failures=$((failures + 1))
+  cat "$work/log"
+else
+  expect "the console opens at the first step" "1 / 7"
+  for _ in 1 2 3 4; do key_to "$console" Next; done
+  expect "4 PageDowns sent to the console: the fifth step" "5 / 7"
+  key_to "$audience" Prior
+  expect "PageUp sent to the audience window: the console follows to the fourth step" "4 / 7"
+  key_to "$console" b; key_to "$console" Next
+  expect "blanked from the console, PageDown does nothing" "4 / 7"
+  key_to "$audience" b
+  if [ -n "${XVFB_FBDIR:-}" ]; then
+    colours=$(capture "$audience" "$shots/audience.png")
+    if [ "$colours" -gt 50 ]; then echo "ok: the audience window shows the slide ($colours colours)"
+    else echo "FAILED: the audience window looks empty ($colours colours)"; failures=$((failures + 1)); fi
+    colours=$(capture "$console" "$shots/console.png")
+    # The console's right part holds the next step's picture: a slide of heatmaps, shrunk, has far
+    # more colours than text on a plain ground (measured: about 4000 with the picture; text alone has a few hundred).
+    eval "$(xdotool getwindowgeometry --shell "$console")"
+    colours=$(/usr/bin/python3 "$here/xwd_crop.py" "$XVFB_FBDIR/Xvfb_screen0" $((X + WIDTH / 2)) "$Y" \
+      $((WIDTH / 2)) "$HEIGHT" "$shots/console_next.png")
+    if [ "$colours" -gt 1000 ]; then echo "ok: the console shows the next slide ($colours colours)"
+    else echo "FAILED: the console shows no picture of the next slide ($colours colours)"; failures=$((failures + 1)); fi
+  else
+    echo "(no XVFB_FBDIR: the windows are not captured)"
+  fi
+  # Closed as a window manager closes it: presenting goes on in the audience window.
+  "${X_CLOSE_WINDOW:-x_close_window}" "$console"
+  for _ in $(seq 50); do xdotool search --onlyvisible --name 'presenter console' >/dev/null 2>&1 || break; sleep 0.1; done
+  if xdotool search --onlyvisible --name 'presenter console' >/dev/null 2>&1; then
+    echo "FAILED: the console did not close"; failures=$((failures + 1))
+  else
+    echo "ok: the console closed"
+  fi
+  xdotool windowfocus --sync "$audience" 2>/dev/null
+  key Next; key Escape
+  save
+  check "after the console closed, PageDown still steps (presenting went on): lesson 4's fifth step" \
+    "s['configs'][0]['positions'] == 128 and s['configs'][0]['dims'] == 512"
+fi
 alive_or_report
 kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 fi
