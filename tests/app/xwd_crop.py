@@ -1,6 +1,8 @@
 #!/usr/bin/python3
 """Cuts a window's rectangle out of an X server's framebuffer file (Xvfb -fbdir writes the screen as
-an XWD image, Xvfb_screen0) and writes it as a PNG; prints how many distinct colours it holds.
+an XWD image, Xvfb_screen0) and writes it as a PNG; prints how many distinct colours it holds and the
+per mille of its pixels that differ from its most common colour (the window's background) by more
+than 8 in a channel: what is drawn there.
 
     xwd_crop.py XVFB_SCREEN_FILE X Y WIDTH HEIGHT OUT.png
 
@@ -59,8 +61,13 @@ def main():
     x1, y1 = min(screen.shape[1], x + width), min(screen.shape[0], y + height)
     cut = np.ascontiguousarray(screen[y0:y1, x0:x1])
     write_png(sys.argv[6], cut)
-    colours = np.unique(cut.reshape(-1, 3), axis=0).shape[0] if cut.size else 0
-    print(colours)
+    if not cut.size:
+        print(0, 0)
+        return
+    palette, counts = np.unique(cut.reshape(-1, 3), axis=0, return_counts=True)
+    background = palette[np.argmax(counts)].astype(int)
+    drawn = np.abs(cut.astype(int) - background).max(axis=2) > 8
+    print(palette.shape[0], int(round(1000 * drawn.mean())))
 
 
 if __name__ == "__main__":
