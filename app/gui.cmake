@@ -48,6 +48,7 @@ add_library(pelab_app_state STATIC
   state/view_options.cpp
   state/state_link.cpp
   state/lesson.cpp
+  state/presenter_notes.cpp
   state/config_paths.cpp
   state/view_data.cpp
   state/view_settings.cpp
@@ -85,7 +86,7 @@ if(EMSCRIPTEN)
   target_sources(pelab_gfx PRIVATE gfx/gl_loader_web.cpp gfx/window_web.cpp gfx/offscreen_context_web.cpp)
 else()
   target_include_directories(pelab_gfx PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/gfx/platform/glad)
-  target_sources(pelab_gfx PRIVATE gfx/gl_loader_glad.cpp gfx/window_desktop.cpp)
+  target_sources(pelab_gfx PRIVATE gfx/gl_loader_glad.cpp gfx/window_desktop.cpp gfx/second_window.cpp)
   target_link_libraries(pelab_gfx PRIVATE pelab_glad)
 endif()
 if(WIN32)
@@ -122,6 +123,7 @@ file(GLOB PELAB_VIEW_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/ui/*_
 add_library(pelab_ui STATIC
   run/run_modes.cpp
   run/main_loop_$<IF:$<BOOL:${EMSCRIPTEN}>,web,desktop>.cpp
+  run/presenter_console_$<IF:$<BOOL:${EMSCRIPTEN}>,none,desktop>.cpp
   run/slides.cpp
   run/view_export.cpp
   run/figure.cpp
@@ -136,6 +138,7 @@ add_library(pelab_ui STATIC
   ui/matrix_grid.cpp
   ui/lesson_editor_panel.cpp
   ui/lesson_panel.cpp
+  ui/presenter_console_panel.cpp
   ui/notices_banner.cpp
   ui/status_bar.cpp
   ui/path_popups.cpp

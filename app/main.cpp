@@ -59,6 +59,7 @@ struct CommandLine {
   double seconds = 4.0;
   int fps = 30;
   bool list_lessons = false;
+  bool present = false, presenter_console = false;
   bool version = false;
 };
 
@@ -245,6 +246,10 @@ int main(int argc, char** argv) {
       "Language of the UI: a directory of the data's i18n/, e.g. en or ko (default: the system locale)");
   parser.add_option("--lesson", cli.lesson,
                     "Start this lesson (an id such as 03_sinusoid, its number, or a file)");
+  parser.add_flag("--present", cli.present, "With --lesson: start in presenter mode (as F5)");
+  parser.add_flag("--presenter-console", cli.presenter_console,
+                  "Open the presenter console too: a second window with the step's notes, the next step's "
+                  "picture, the step counter and a timer (as Alt+F5)");
   parser.add_flag("--list-lessons", cli.list_lessons, "List the lessons with their step counts and exit");
   parser.add_option("--export-slides", cli.export_slides,
                     "With --lesson: render every step as DIR/step_NN.png (presenter view) and a PDF handout");
@@ -395,6 +400,10 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  if (cli.present && cli.lesson.empty()) {
+    std::fprintf(stderr, "pelab: --present needs --lesson NAME (see --list-lessons)\n");
+    return 2;
+  }
   if (!cli.export_slides.empty() && cli.lesson.empty()) {
     std::fprintf(stderr, "pelab: --export-slides needs --lesson NAME (see --list-lessons)\n");
     return 2;
@@ -528,6 +537,11 @@ int main(int argc, char** argv) {
       }
     }
   }
+
+  // A screenshot with --present is the slide (capture mode makes nothing full screen); the console
+  // is a window, so only an interactive run opens it.
+  if (cli.present && app.lessons.lesson) ui::set_presenting(app, true);
+  if (!capture && cli.presenter_console) app.requests.open_presenter_console = true;
 
   if (!cli.animate.empty()) {
     // Checked against the state as loaded (CONFIGs, session, link, --set): both ends must be accepted.

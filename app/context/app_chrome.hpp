@@ -81,7 +81,8 @@ struct FrameRequests {
   bool rebuild_fonts = false;
   bool toggle_fullscreen = false;
   bool quit = false;
-  bool refresh_lessons = false;  // read the lesson directory again (the sidebar's menu was opened)
+  bool refresh_lessons = false;         // read the lesson directory again (the sidebar's menu was opened)
+  bool open_presenter_console = false;  // open the presenter console's window (run/presenter_console.hpp)
   std::vector<ViewPngExport> view_pngs;
   std::optional<ViewVideoExport> view_video;
   bool cancel_video = false;
@@ -132,6 +133,7 @@ struct AppChrome {
   HoverState previous_hover;
   bool capture_mode = false;                  // screenshots and benchmarks: no tooltips, no saved settings
   ViewDrawObserver* draw_observer = nullptr;  // run/ installs one while it needs it
+  bool presenter_console_open = false;        // the presenter console's window is shown (run/ sets it)
   VideoDialog video_dialog;
   std::unique_ptr<VideoJob> video_job;  // while a video is being made
 };

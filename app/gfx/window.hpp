@@ -56,6 +56,11 @@ class Window {
   // Key or character events that arrived and are not yet handed to ImGui: begin_frame hands them over
   // a frame at a time (gfx/key_event_queue.hpp), so the caller keeps drawing frames while this is true.
   bool has_pending_keys() const;
+  // A key event from another window of the program (the presenter console's clicker keys), queued as
+  // if it had come to this one.
+  void push_key(int key, bool down) { input_.key_events.push_key(key, down); }
+  // GLFW's window: a second window shares its GL objects (gfx/second_window.hpp).
+  GLFWwindow* glfw_window() const { return window_; }
   // Files dropped on the window since the last call (drag and drop), oldest first.
   std::vector<std::string> take_dropped_paths();
   // ImGui frame boundaries: begin = backends' NewFrame + ImGui::NewFrame; end = Render + draw to the

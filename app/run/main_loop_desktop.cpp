@@ -2,8 +2,10 @@
 // (run/run_modes.hpp; the browser's loop is main_loop_web.cpp).
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
 
+#include "run/presenter_console.hpp"
 #include "run/run_modes.hpp"
 #include "ui/panels.hpp"
 
@@ -17,11 +19,14 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
   // go on until none is left.
   constexpr int frames_after_event = 3;
   int busy_frames = frames_after_event;
+  // The presenter console (a second window, when asked for): drawn after each frame of this one.
+  PresenterConsole console;
   while (!window.should_close()) {
     const bool computing = !ui::all_settled(app);
     const bool animating = ImGui::GetIO().WantTextInput || ui::notices_animating(app) ||
                            window.has_pending_keys() ||
-                           app.video_job != nullptr;  // a video adds one frame per app frame
+                           app.video_job != nullptr ||  // a video adds one frame per app frame
+                           console.busy();              // the next step's picture: a frame per turn
     if (busy_frames > 0 || animating) {
       window.poll_events();
       --busy_frames;
@@ -30,8 +35,9 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
       // next step, so the worker has the cores and its result is drawn the moment it is there.
       window.wait_events(std::chrono::duration<double>(frame_interval_while_computing).count());
     } else {
-      // A long timeout only as a safety net; waking because it ran out is no event: one frame.
-      constexpr double timeout_seconds = 30.0;
+      // A long timeout only as a safety net, or the console timer's next second; waking because it
+      // ran out is no event: one frame.
+      const double timeout_seconds = std::min(30.0, console.idle_timeout(app).count() + 1e-3);
       const auto waited_from = std::chrono::steady_clock::now();
       window.wait_events(timeout_seconds);
       const std::chrono::duration<double> waited = std::chrono::steady_clock::now() - waited_from;
@@ -42,6 +48,7 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
     if (computing && ui::all_settled(app)) busy_frames = frames_after_event;
     render_frame_after_events(window, app);
     window.swap_buffers();
+    console.update(window, app);
   }
   return 0;
 }

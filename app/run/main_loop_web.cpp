@@ -23,6 +23,7 @@
 #include <cstring>
 #include <string>
 
+#include "run/presenter_console.hpp"
 #include "run/run_modes.hpp"
 #include "state/session.hpp"
 #include "ui/view_data_export.hpp"
@@ -42,6 +43,7 @@ struct WebLoop {
   float content_scale = 0.0f;  // the device pixel ratio the fonts were built for
   std::string stored_state;    // the session text last written to localStorage
   double stored_at_ms = 0.0;   // when the state was last compared with it
+  PresenterConsole console;    // none in a browser: its request becomes a notice
 };
 
 // The browser's callbacks carry no context of ours but the loop's argument; pelab_state_json, called
@@ -114,6 +116,7 @@ void draw_one_frame(void* argument) {
     loop.content_scale = scale;
   }
   render_frame(*loop.window, *loop.app);  // events first; the browser shows the canvas on return
+  loop.console.update(*loop.window, *loop.app);
   if (loop.frames_drawn < 2) mark_startup(++loop.frames_drawn == 1 ? "frame 1 drawn" : "frame 2 drawn");
   // As run_screenshot waits: the layout needs a few frames after the data arrives.
   constexpr int frames_to_settle = 3;

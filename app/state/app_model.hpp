@@ -4,6 +4,7 @@
 // lesson being taught and where files go. No GPU and no ImGui: the model is tested without a
 // window. AppContext (app/context/app_context.hpp) joins it with the runtimes, GPU images and
 // chrome.
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <map>
@@ -33,7 +34,9 @@ struct LessonPlayer {
   std::optional<Lesson> lesson;
   std::size_t step = 0;
   bool presenting = false;
-  bool blank = false;            // B: a black screen while the lecturer talks
+  bool blank = false;  // B: a black screen while the lecturer talks
+  // When presenting last started (or the presenter console's timer was reset): the console's timer.
+  std::chrono::steady_clock::time_point presenting_since{};
   UiSettings before_presenting;  // font size restored when presenter mode ends
   bool sidebar_before = true;
 };

@@ -3,6 +3,7 @@
 // keys. A step shows its app state: configurations, views, p / k / i and display settings; the
 // user's font, theme and language are kept.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -79,6 +80,7 @@ void set_presenting(AppContext& app, bool presenting) {
   player.presenting = presenting;
   UiSettings& ui = app.state.ui;
   if (presenting) {
+    player.presenting_since = std::chrono::steady_clock::now();
     player.before_presenting = ui;
     player.sidebar_before = app.state.layout.show_sidebar;
     ui.font_size = std::max(ui.font_size, presenter_font_size);
@@ -315,29 +317,35 @@ void draw_lesson_band(AppContext& app, float height) {
   ImGui::PopStyleColor();
 }
 
-// Presenter keys (clickers send PageUp / PageDown). Returns true when it took the keyboard this frame.
+// Presenter keys (the table lesson_keys). Returns true when it took the keyboard this frame.
 bool handle_lesson_keys(AppContext& app) {
   LessonPlayer& player = app.lessons;
   if (!player.lesson || ImGui::GetIO().WantTextInput) return false;
-  const auto pressed = [](int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); };
-  // GLFW key codes (the GLFW backend of ImGui 1.86 indexes KeysDown by them).
-  constexpr int key_space = 32, key_b = 66, key_escape = 256, key_enter = 257, key_backspace = 259,
-                key_right = 262, key_left = 263, key_page_up = 266, key_page_down = 267, key_f5 = 294;
-  if (pressed(key_f5)) set_presenting(app, !player.presenting);
+  const auto pressed = [](LessonKeyAction action) {
+    return std::any_of(lesson_keys.begin(), lesson_keys.end(), [action](const LessonKey& key) {
+      return key.action == action && ImGui::IsKeyPressed(key.glfw_key, false);
+    });
+  };
+  if (pressed(LessonKeyAction::toggle_presenting)) {
+    if (ImGui::GetIO().KeyAlt) {  // Alt+F5, as in slide programs: presenting with the presenter console
+      app.requests.open_presenter_console = true;
+      set_presenting(app, true);
+    } else {
+      set_presenting(app, !player.presenting);
+    }
+  }
   if (!player.presenting) return false;
   if (player.blank) {  // the class sees black: only B (back to the slide) and Esc act, so no step goes by
                        // unseen
-    if (pressed(key_b)) player.blank = false;
-    if (pressed(key_escape)) set_presenting(app, false);
+    if (pressed(LessonKeyAction::blank)) player.blank = false;
+    if (pressed(LessonKeyAction::leave)) set_presenting(app, false);
     return true;
   }
   const std::size_t last = player.lesson->steps.size() - 1;
-  if (pressed(key_page_down) || pressed(key_right) || pressed(key_space) || pressed(key_enter))
-    show_lesson_step(app, std::min(player.step + 1, last));
-  if (pressed(key_page_up) || pressed(key_left) || pressed(key_backspace))
-    show_lesson_step(app, player.step == 0 ? 0 : player.step - 1);
-  if (pressed(key_b)) player.blank = !player.blank;
-  if (pressed(key_escape)) set_presenting(app, false);
+  if (pressed(LessonKeyAction::next)) show_lesson_step(app, std::min(player.step + 1, last));
+  if (pressed(LessonKeyAction::previous)) show_lesson_step(app, player.step == 0 ? 0 : player.step - 1);
+  if (pressed(LessonKeyAction::blank)) player.blank = !player.blank;
+  if (pressed(LessonKeyAction::leave)) set_presenting(app, false);
   return true;
 }
 

@@ -226,9 +226,19 @@ MatrixGridHover draw_matrix_grid(const MatrixGridSpec& spec, ImVec2 size) {
       hover = MatrixGridHover{true, r, c, clicked};
       const ImVec2 a(cells.x + static_cast<float>(c) * cell_w, cells.y + static_cast<float>(r) * cell_h);
       draw->AddRect(a, ImVec2(a.x + cell_w, a.y + cell_h), outline, 0.0f, 0, 2.0f);
-      const std::string text = spec.hover_text ? spec.hover_text(r, c)
-                                               : "[" + std::to_string(r) + ", " + std::to_string(c) +
-                                                     "] = " + plot::format_number(m(r, c), 9);
+      // Appended piece by piece: `"[" + std::string&&` trips GCC 12's false -Wrestrict in some unity
+      // batches.
+      std::string text;
+      if (spec.hover_text) {
+        text = spec.hover_text(r, c);
+      } else {
+        text = "[";
+        text += std::to_string(r);
+        text += ", ";
+        text += std::to_string(c);
+        text += "] = ";
+        text += plot::format_number(m(r, c), 9);
+      }
       if (plot::HoverReadoutShown()) {
         ImGui::BeginTooltip();
         ImGui::TextUnformatted(text.c_str());

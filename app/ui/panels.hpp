@@ -2,6 +2,7 @@
 // One function per panel (each in its own file), and what the views share. A view's draw function
 // stays in its file, named by its registry row (view_registry.hpp); views draw into the current
 // ImGui child window and fill the space available to them.
+#include <array>
 #include <string>
 
 #include "ui/app_ui.hpp"
@@ -25,6 +26,37 @@ void draw_view_area(AppContext& app);
 float lesson_band_height(const AppContext& app);
 void draw_lesson_band(AppContext& app, float height);
 bool handle_lesson_keys(AppContext& app);  // true in presenter mode: the other shortcuts stand aside
+
+// The lesson's keys (clickers send PageUp / PageDown): the one table handle_lesson_keys acts on and the
+// presenter console forwards to the audience window, so a key does the same in either window.
+enum class LessonKeyAction { next, previous, blank, leave, toggle_presenting };
+struct LessonKey {
+  int glfw_key;  // GLFW's key code (the GLFW backend of ImGui 1.86 indexes KeysDown by them)
+  LessonKeyAction action;
+};
+inline constexpr std::array<LessonKey, 10> lesson_keys{{
+    {267, LessonKeyAction::next},               // PageDown
+    {262, LessonKeyAction::next},               // Right
+    {32, LessonKeyAction::next},                // Space
+    {257, LessonKeyAction::next},               // Enter
+    {266, LessonKeyAction::previous},           // PageUp
+    {263, LessonKeyAction::previous},           // Left
+    {259, LessonKeyAction::previous},           // Backspace
+    {66, LessonKeyAction::blank},               // B
+    {256, LessonKeyAction::leave},              // Esc
+    {294, LessonKeyAction::toggle_presenting},  // F5 (Alt+F5: the presenter console, presenting)
+}};
+
+// The presenter console's frame (presenter_console_panel.cpp), drawn in the console window's own
+// ImGui context: the lesson's title, the step counter, the timer with its reset, the step's notes and
+// the next step's picture (`next_picture`, made by run/ off screen; nullptr while it is being made).
+struct ConsolePicture {
+  ImTextureID texture = nullptr;  // nullptr: not made yet
+  ImVec2 size;                    // its pixels
+  bool failed = false;            // it could not be made (the reason was a notice)
+};
+void draw_presenter_console(AppContext& app, const ConsolePicture& next_picture);
+
 // The sidebar control `step` points at, named as in the sidebar, with its value in `state`
 // ("base = 10000"), prefixed for the caption; "" when the step points at no control. Presenter mode
 // hides the sidebar, so the caption band (and the handout) say what the frame would have marked.

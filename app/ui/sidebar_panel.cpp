@@ -373,6 +373,15 @@ void draw_lesson_controls(AppContext& app) {
   if (ImGui::Button(tr("sidebar.lesson.present"))) set_presenting(app, true);
   ImGui::EndDisabled();
   item_tooltip(tr("sidebar.lesson.present.tip"));
+  same_line_if_fits(ImGui::CalcTextSize(tr("sidebar.lesson.console")).x +
+                    ImGui::GetStyle().FramePadding.x * 2.0f);
+  ImGui::BeginDisabled(!app.lessons.lesson || app.presenter_console_open);
+  if (ImGui::Button(tr("sidebar.lesson.console"))) {
+    app.requests.open_presenter_console = true;
+    set_presenting(app, true);
+  }
+  ImGui::EndDisabled();
+  item_tooltip(tr("sidebar.lesson.console.tip"));
   same_line_if_fits(ImGui::CalcTextSize(tr("sidebar.lesson.make")).x +
                     ImGui::GetStyle().FramePadding.x * 2.0f);
   draw_make_lesson_button(app);

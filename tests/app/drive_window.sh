@@ -13,8 +13,13 @@
 #           opened as a lesson: each step is the state that was on screen when it was added
 #   follow  base dragged at 2000 x 1600 with the default five views: while the mouse is still held,
 #           the views show the base under the mouse (screen grabs with x_grab, $PELAB_X_GRAB)
+#   console the presenter console (a second window) beside the audience window: clicker keys in
+#           either window step the one lesson, both windows follow, closing the console keeps
+#           presenting; both windows are cut out of Xvfb's framebuffer (XVFB_FBDIR: the directory
+#           given to Xvfb's -fbdir) into CONSOLE_SHOTS (default: the work directory, removed);
+#           X_CLOSE_WINDOW is tests/app/x_close_window.cpp's program
 # Usage (under xvfb-run -s "-screen 0 1280x800x24"): drive_window.sh PELAB XDND_DROP GPT2_NPY [PART]
-# PART is window, lesson, taps, editor or follow; without it, window then lesson.
+# PART is window, lesson, taps, editor, follow or console; without it, window then lesson.
 set -u
 pelab="$1"
 xdnd_drop="$2"
@@ -262,6 +267,102 @@ if /usr/bin/python3 -c "import sys; sys.exit(0 if ${settled:-1} < 0.02 else 1)";
   echo "ok: while held, the views already showed what they show after the release"
 else
   echo "FAILED: the views while the slider was held differ from after its release"; failures=$((failures + 1))
+fi
+alive_or_report
+kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+fi
+if [ "$part" = console ]; then
+# Lesson 4 presented with its console (as a lecturer starts it): the console's title carries the step
+# counter, so `xdotool getwindowname` reads where the console is; the audience window's state is read
+# from the session it saves (Ctrl+S, after Esc: presenting takes the keys).
+here=$(dirname "$0")
+shots="${CONSOLE_SHOTS:-$work}"
+mkdir -p "$shots"
+start --lesson 04_offset_rotation --present --presenter-console
+console=""
+for _ in $(seq 300); do
+  console=$(xdotool search --onlyvisible --name 'presenter console' 2>/dev/null | head -1)
+  [ -n "$console" ] && break
+  sleep 0.1
+done
+audience=$(xdotool search --onlyvisible --name '^pelab$' 2>/dev/null | head -1)
+# Waits up to 15 s for the console's title to end with a counter.
+console_at() {
+  for _ in $(seq 150); do
+    case "$(xdotool getwindowname "$console" 2>/dev/null)" in *" $1") return 0 ;; esac
+    sleep 0.1
+  done
+  echo "  console title: $(xdotool getwindowname "$console" 2>/dev/null)"
+  return 1
+}
+expect() {  # expect DESCRIPTION COUNTER
+  if console_at "$2"; then echo "ok: $1"; else echo "FAILED: $1"; failures=$((failures + 1)); fi
+}
+# Keys sent to one window (XSendEvent to it, whichever window has the focus).
+key_to() { xdotool key --window "$1" "$2"; sleep 0.5; }
+# A window's rectangle cut out of the screen, drawn on top first (no window manager: raising is
+# restacking); prints how many colours it holds.
+capture() {  # capture WINDOW OUT.png
+  [ -n "${XVFB_FBDIR:-}" ] || { echo 0; return; }
+  xdotool windowraise "$1"; sleep 1.0
+  eval "$(xdotool getwindowgeometry --shell "$1")"
+  /usr/bin/python3 "$here/xwd_crop.py" "$XVFB_FBDIR/Xvfb_screen0" "$X" "$Y" "$WIDTH" "$HEIGHT" "$2"
+}
+if [ -z "$console" ] || [ -z "$audience" ]; then
+  echo "FAILED: no presenter console window beside the audience window"; failures=$((failures + 1))
+  cat "$work/log"
+else
+  expect "the console opens at the first step" "1 / 7"
+  # A clicker's key goes to the window with the focus: the console, clicked by the lecturer.
+  xdotool windowfocus --sync "$console" 2>/dev/null; sleep 0.3
+  key Next
+  expect "PageDown with the focus on the console: the second step" "2 / 7"
+  for _ in 1 2 3; do key_to "$console" Next; done
+  expect "3 more PageDowns sent to the console: the fifth step" "5 / 7"
+  key_to "$audience" Prior
+  expect "PageUp sent to the audience window: the console follows to the fourth step" "4 / 7"
+  key_to "$console" b; key_to "$console" Next
+  expect "blanked from the console, PageDown does nothing" "4 / 7"
+  key_to "$audience" b
+  if [ -n "${XVFB_FBDIR:-}" ]; then
+    read -r colours drawn < <(capture "$audience" "$shots/audience.png")
+    if [ "$colours" -gt 500 ]; then echo "ok: the audience window shows the slide ($colours colours)"
+    else echo "FAILED: the audience window looks empty ($colours colours)"; failures=$((failures + 1)); fi
+    capture "$console" "$shots/console.png" >/dev/null
+    # The console's right half below its top line holds the next step's picture: a slide covers a
+    # fifth of it (measured 19 %); at the last step there is one line of text there (under 1 %).
+    next_half() {  # next_half OUT.png: prints the per mille drawn on the console's right half
+      eval "$(xdotool getwindowgeometry --shell "$console")"
+      /usr/bin/python3 "$here/xwd_crop.py" "$XVFB_FBDIR/Xvfb_screen0" $((X + WIDTH / 2)) $((Y + 100)) \
+        $((WIDTH / 2)) $((HEIGHT - 100)) "$1" | cut -d' ' -f2
+    }
+    drawn=$(next_half "$shots/console_next.png")
+    if [ "$drawn" -gt 100 ]; then echo "ok: the console shows the next slide ($drawn per mille drawn)"
+    else echo "FAILED: the console shows no picture of the next slide ($drawn per mille drawn)"; failures=$((failures + 1)); fi
+    for _ in 1 2 3; do key_to "$console" Next; done
+    expect "3 more PageDowns sent to the console: the last step" "7 / 7"
+    sleep 1
+    drawn=$(next_half "$shots/console_last.png")
+    if [ "$drawn" -lt 20 ]; then echo "ok: at the last step the console shows no next slide ($drawn per mille drawn)"
+    else echo "FAILED: a picture at the last step ($drawn per mille drawn)"; failures=$((failures + 1)); fi
+    for _ in 1 2 3; do key_to "$console" Prior; done
+    expect "3 PageUps sent to the console: back at the fourth step" "4 / 7"
+  else
+    echo "(no XVFB_FBDIR: the windows are not captured)"
+  fi
+  # Closed as a window manager closes it: presenting goes on in the audience window.
+  "${X_CLOSE_WINDOW:-x_close_window}" "$console"
+  for _ in $(seq 50); do xdotool search --onlyvisible --name 'presenter console' >/dev/null 2>&1 || break; sleep 0.1; done
+  if xdotool search --onlyvisible --name 'presenter console' >/dev/null 2>&1; then
+    echo "FAILED: the console did not close"; failures=$((failures + 1))
+  else
+    echo "ok: the console closed"
+  fi
+  xdotool windowfocus --sync "$audience" 2>/dev/null
+  key Next; key Escape
+  save
+  check "after the console closed, PageDown still steps (presenting went on): lesson 4's fifth step" \
+    "s['configs'][0]['positions'] == 128 and s['configs'][0]['dims'] == 512"
 fi
 alive_or_report
 kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null

@@ -18,8 +18,11 @@
 #include <string>
 #include <thread>
 
+#include "gfx/texture.hpp"
 #include "gui_support.hpp"
 #include "pelab/io/png.hpp"
+#include "plot/plot.hpp"
+#include "run/run_modes.hpp"
 #include "run/view_export.hpp"
 #include "ui/panels.hpp"
 #include "ui/view_registry.hpp"
@@ -342,4 +345,118 @@ TEST_CASE("the lesson editor opens on a copy of the lesson being shown", "[offsc
   app.lesson_draft.open = false;
   ui::open_lesson_editor(app, true);
   CHECK(app.lesson_draft.lesson.steps[0].text.in("ko") == "바꾼 글");
+}
+
+namespace {
+
+// The presenter console's frame drawn off screen at `width` x `height` in the language `app` shows,
+// with a 64 x 48 pure magenta stand-in for the next step's picture; returns the pixels and the text
+// drawn (every run's text, one a line).
+struct ConsoleShot {
+  pelab::gfx::RgbImage pixels;
+  std::string text;
+};
+ConsoleShot draw_console_off_screen(pelab::app::ui::AppContext& app, int width, int height) {
+  using namespace pelab;
+  std::string error;
+  plot::detail::Context* const plot_before = plot::GetCurrentContext();
+  plot::detail::Context* const console_plot = plot::CreateContext();
+  plot::SetCurrentContext(console_plot);
+  ConsoleShot shot;
+  {
+    const std::unique_ptr<gfx::OffscreenFrame> frame = gfx::OffscreenFrame::create(width, height, error);
+    REQUIRE(frame);
+    std::string notice;
+    gfx::rebuild_fonts(app.font_glyphs, 22.0f, app::language_font_files(), notice);
+    app::ui::apply_theme(app.state.ui.theme, 22.0f);
+    std::vector<std::uint8_t> magenta(64 * 48 * 4);
+    for (std::size_t i = 0; i < magenta.size(); i += 4) {
+      magenta[i] = 255;
+      magenta[i + 2] = 255;
+      magenta[i + 3] = 255;
+    }
+    gfx::Texture2D picture;
+    picture.upload(gfx::TexelFormat::rgba8, 64, 48, magenta.data());
+    const app::ui::ConsolePicture next{picture.imgui_id(), ImVec2(64.0f, 48.0f), false};
+    for (int n = 0; n < 3; ++n) {  // ImGui lays windows out over a frame or two
+      frame->begin_frame();
+      app::ui::draw_presenter_console(app, next);
+      frame->end_frame();
+    }
+    for (const auto& run : app::run::text_runs_json()) shot.text += run["text"].get<std::string>() + "\n";
+    shot.pixels = frame->read_pixels();
+  }
+  plot::SetCurrentContext(plot_before);
+  plot::DestroyContext(console_plot);
+  return shot;
+}
+
+bool console_has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// The bounding box of the pure magenta pixels: {x0, y0, x1, y1} (exclusive), and how many there are.
+std::array<int, 5> magenta_box(const pelab::gfx::RgbImage& image) {
+  std::array<int, 5> box{image.width, image.height, 0, 0, 0};
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = 0; x < image.width; ++x) {
+      const std::size_t at = (static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) +
+                              static_cast<std::size_t>(x)) *
+                             3u;
+      if (image.pixels[at] == 255 && image.pixels[at + 1] == 0 && image.pixels[at + 2] == 255) {
+        box = {std::min(box[0], x), std::min(box[1], y), std::max(box[2], x + 1), std::max(box[3], y + 1),
+               box[4] + 1};
+      }
+    }
+  }
+  return box;
+}
+
+}  // namespace
+
+TEST_CASE("the presenter console shows the counter, the timer, the notes and the next slide",
+          "[offscreen][console]") {
+  using namespace pelab::app;
+  const fs::path dir = temp_dir();
+  const std::string language = GENERATE(std::string("en"), std::string("ko"));
+  const int width = GENERATE(1024, 1280);  // a projector's and a laptop's screen
+  const int height = width == 1024 ? 768 : 800;
+  OffscreenApp off;
+  ui::AppContext& app = off.app;
+  app.state.ui.language = language;
+  off.prepare();
+  REQUIRE(ui::start_lesson(app, "04"));
+  ui::show_lesson_step(app, 2);
+  app.lessons.presenting = true;  // not set_presenting: no window to make full screen here
+  app.lessons.presenting_since = std::chrono::steady_clock::now() - std::chrono::seconds(12 * 60 + 34);
+  const ConsoleShot shot = draw_console_off_screen(app, width, height);
+  const std::string name = "console_" + language + "_" + std::to_string(width) + ".png";
+  pelab::write_png_rgb(dir / name, shot.pixels.width, shot.pixels.height, shot.pixels.pixels);
+  INFO(dir / name);
+  INFO(shot.text);
+  CHECK(console_has(shot.text, "3 / 7"));
+  // 12:34 or, when drawing took past the next second, 12:35.
+  CHECK((console_has(shot.text, "12:34") || console_has(shot.text, "12:35")));
+  CHECK(console_has(shot.text, app.lessons.lesson->title.in(language)));
+  CHECK(console_has(shot.text, trf("console.next", {"4"})));
+  CHECK(console_has(shot.text, tr("console.status.presenting")));
+  // The step's text begins the notes (its first line as drawn: up to the first wrap).
+  const std::string text = app.lessons.lesson->steps[2].text.in(language);
+  CHECK(console_has(shot.text, text.substr(0, text.find(' '))));
+  // The picture keeps its proportions (64 x 48: 4:3) and takes most of its column's width.
+  const std::array<int, 5> box = magenta_box(shot.pixels);
+  REQUIRE(box[4] > 0);
+  const double w = box[2] - box[0], h = box[3] - box[1];
+  CHECK(box[4] == Approx(w * h).epsilon(0.001));  // a filled rectangle
+  CHECK(w / h == Approx(4.0 / 3.0).epsilon(0.02));
+  CHECK(w > 0.45 * width);
+
+  SECTION("at the last step there is no next slide") {
+    ui::show_lesson_step(app, 6);
+    const ConsoleShot last = draw_console_off_screen(app, width, height);
+    INFO(last.text);
+    CHECK(console_has(last.text, "7 / 7"));
+    CHECK(console_has(last.text, tr("console.last_step")));
+    CHECK(magenta_box(last.pixels)[4] == 0);
+  }
 }
