@@ -47,6 +47,29 @@ void show_lesson_step(AppContext& app, std::size_t step) {
   if (!player.lesson || player.lesson->steps.empty()) return;
   player.step = std::min(step, player.lesson->steps.size() - 1);
   show_step_state(app, player.lesson->steps[player.step].state);
+  player.playback = {};
+}
+
+bool play_lesson_animation(AppContext& app) {
+  LessonPlayer& player = app.lessons;
+  if (!player.lesson || player.step >= player.lesson->steps.size()) return false;
+  // A video being made moves the state itself; the step waits.
+  if (app.video_job) return false;
+  const LessonStep& step = player.lesson->steps[player.step];
+  double now = ImGui::GetTime();
+  if (app.capture_mode) {
+    player.playback.started = 0.0;
+    now = player.capture_seconds.value_or(step.animation ? step.animation->seconds : 0.0);
+  }
+  return play_step_animation(step, player.playback, app.state, now, models_dir());
+}
+
+void replay_lesson_animation(AppContext& app) {
+  LessonPlayer& player = app.lessons;
+  if (!player.lesson || player.step >= player.lesson->steps.size()) return;
+  // The step's own values first: a parameter the user moved since is put back with it.
+  show_step_state(app, player.lesson->steps[player.step].state);
+  player.playback = {};
 }
 
 bool start_lesson(AppContext& app, const std::string& name) {
@@ -268,8 +291,14 @@ void draw_lesson_band(AppContext& app, float height) {
     ImGui::TextColored(mark_colour, "%s", layout.control.c_str());
   }
   if (!player.presenting) {
-    const float buttons = 3.0f * ImGui::GetFrameHeight() + 6.0f * em;
+    const bool animated = step.animation.has_value();
+    const float buttons = (animated ? 4.0f : 3.0f) * ImGui::GetFrameHeight() + (animated ? 7.0f : 6.0f) * em;
     ImGui::SameLine(ImGui::GetContentRegionMax().x - buttons);
+    if (animated) {
+      if (ImGui::Button(tr("lesson.replay"))) replay_lesson_animation(app);
+      if (!app.capture_mode) item_tooltip(tr("lesson.replay.tip"));
+      ImGui::SameLine();
+    }
     ImGui::BeginDisabled(player.step == 0);
     if (ImGui::Button(tr("lesson.previous"))) show_lesson_step(app, player.step - 1);
     ImGui::EndDisabled();
@@ -321,8 +350,9 @@ bool handle_lesson_keys(AppContext& app) {
   if (!player.lesson || ImGui::GetIO().WantTextInput) return false;
   const auto pressed = [](int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); };
   // GLFW key codes (the GLFW backend of ImGui 1.86 indexes KeysDown by them).
-  constexpr int key_space = 32, key_b = 66, key_escape = 256, key_enter = 257, key_backspace = 259,
-                key_right = 262, key_left = 263, key_page_up = 266, key_page_down = 267, key_f5 = 294;
+  constexpr int key_space = 32, key_b = 66, key_r = 82, key_escape = 256, key_enter = 257,
+                key_backspace = 259, key_right = 262, key_left = 263, key_page_up = 266, key_page_down = 267,
+                key_f5 = 294;
   if (pressed(key_f5)) set_presenting(app, !player.presenting);
   if (!player.presenting) return false;
   if (player.blank) {  // the class sees black: only B (back to the slide) and Esc act, so no step goes by
@@ -337,6 +367,7 @@ bool handle_lesson_keys(AppContext& app) {
   if (pressed(key_page_up) || pressed(key_left) || pressed(key_backspace))
     show_lesson_step(app, player.step == 0 ? 0 : player.step - 1);
   if (pressed(key_b)) player.blank = !player.blank;
+  if (pressed(key_r)) replay_lesson_animation(app);
   if (pressed(key_escape)) set_presenting(app, false);
   return true;
 }
