@@ -18,6 +18,9 @@ void draw_path_popups(AppContext& app);
 // being shown (`from_current_lesson`), to be saved into the user's lesson folder.
 void open_lesson_editor(AppContext& app, bool from_current_lesson);
 void draw_lesson_editor(AppContext& app);
+// The step "Add this as a step" makes: what the app shows now, and the animation last asked of a
+// view's Animate… dialog when it fits this state (none when the dialog was not used).
+LessonStep capture_lesson_step(const AppContext& app);
 void handle_shortcuts(AppContext& app);
 // The visible views, in a grid or one maximised (layout.cpp).
 void draw_view_area(AppContext& app);
