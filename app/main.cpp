@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -58,6 +59,7 @@ struct CommandLine {
   std::string animate, export_video;  // --animate NAME=FROM:TO, its video file
   double seconds = 4.0;
   int fps = 30;
+  double animation_at = 0.0;  // --animation-at SECONDS: a lesson step's animation in a picture
   bool list_lessons = false;
   bool present = false, presenter_console = false;
   bool version = false;
@@ -268,6 +270,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   parser.add_option("--fps", cli.fps, "With --export-video: frames per second (1 to 120)")
       ->capture_default_str();
+  parser.add_option("--animation-at", cli.animation_at,
+                    "With --lesson and --screenshot: draw the step's animation this many seconds after the "
+                    "step opened (default: its end, as on the exported slides)");
   parser.add_option("--bench-frames", cli.bench_frames, "Benchmark: M frames per phase (default 200)")
       ->expected(0, 1)
       ->default_str("200");
@@ -404,6 +409,12 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "pelab: --present needs --lesson NAME (see --list-lessons)\n");
     return 2;
   }
+  const bool animation_at = parser.count("--animation-at") > 0;
+  if (animation_at && (cli.lesson.empty() || cli.screenshot.empty() || !std::isfinite(cli.animation_at) ||
+                       cli.animation_at < 0.0)) {
+    std::fprintf(stderr, "pelab: --animation-at needs --lesson and --screenshot, and 0 or more seconds\n");
+    return 2;
+  }
   if (!cli.export_slides.empty() && cli.lesson.empty()) {
     std::fprintf(stderr, "pelab: --export-slides needs --lesson NAME (see --list-lessons)\n");
     return 2;
@@ -428,6 +439,7 @@ int main(int argc, char** argv) {
   const bool capture = !cli.screenshot.empty() || bench || !cli.export_slides.empty() ||
                        !cli.export_data.empty() || !cli.export_video.empty();
   app.capture_mode = capture;
+  app.videos_available = run::videos_available();
   // CONFIGs are checked before a window opens: a typo fails fast, with or without a display.
   if (!configs_from_arguments(app, cli.configs)) return 2;
   configs_from_link(app, link.link.configs, link.problems);
@@ -521,6 +533,7 @@ int main(int argc, char** argv) {
     if (std::find(views.begin(), views.end(), view->id) == views.end()) views.emplace_back(view->id);
   }
   app.requests.rebuild_fonts = true;
+  if (animation_at) app.lessons.capture_seconds = cli.animation_at;
   if (!cli.lesson.empty()) {
     // A link's lesson that does not load is a notice, as its other parameters are.
     if (!ui::start_lesson(app, cli.lesson)) {

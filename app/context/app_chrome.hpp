@@ -66,6 +66,7 @@ struct VideoDialog {
   int size[2] = {1280, 720};
   std::string file = "animation.mp4";
   std::string problem;
+  bool used = false;  // a video was asked for: the lesson editor's "Add this as a step" captures it
 };
 
 // A video being made between frames: run/ owns what it is, ui/ shows how far it got.
@@ -136,6 +137,9 @@ struct AppChrome {
   bool presenter_console_open = false;        // the presenter console's window is shown (run/ sets it)
   VideoDialog video_dialog;
   std::unique_ptr<VideoJob> video_job;  // while a video is being made
+  // This build writes videos (run/video_writer.hpp says; main sets it): the Export menu offers
+  // "Animate…" only then, since the web and Windows builds have no encoder to offer it with.
+  bool videos_available = false;
 };
 
 }  // namespace pelab::app

@@ -108,6 +108,9 @@ void write_handout(const std::filesystem::path& pdf, const LessonPlayer& player,
       y = draw_paragraph(cr, step.text.in(language), "Sans 10.5", margin, y, text_width, draw) + 4.0;
       if (!step.formula.empty())
         y = draw_paragraph(cr, step.formula, "DejaVu Sans 10.5", margin, y, text_width, draw) + 4.0;
+      // A page cannot play the step's animation: one line says what moves, from where to where.
+      if (const std::string animated = step_animation_caption(step); !animated.empty())
+        y = draw_paragraph(cr, animated, "Sans Italic 10.5", margin, y, text_width, draw) + 4.0;
       const std::string pointed = ui::pointed_control_caption(step, step.state);
       if (!pointed.empty())
         y = draw_paragraph(cr, pointed, "Sans Italic 10.5", margin, y, text_width, draw) + 4.0;

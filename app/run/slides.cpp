@@ -1,6 +1,8 @@
 #include "run/slides.hpp"
 
 #include "run/handout.hpp"
+#include "run/video_export.hpp"
+#include "run/video_writer.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -42,6 +44,7 @@ int run_export_slides(FrameTarget& target, ui::AppContext& app, const std::files
   if (!geometry.empty()) std::filesystem::create_directories(geometry, ec);
   ui::set_presenting(app, true);
   std::vector<gfx::RgbImage> slides;
+  int videos = 0;
   try {
     for (std::size_t n = 0; n < player.lesson->steps.size(); ++n) {
       ui::show_lesson_step(app, n);
@@ -55,6 +58,24 @@ int run_export_slides(FrameTarget& target, ui::AppContext& app, const std::files
       char name[32];
       std::snprintf(name, sizeof name, "step_%02zu.png", n + 1);
       write_png_rgb(dir / name, slides.back().width, slides.back().height, slides.back().pixels);
+      // The step's animation beside its slide, as the slide (presenter mode, the whole frame), by the
+      // one video exporter; the slide PNG is its last frame (the state once it has played).
+      if (const std::optional<StepAnimation>& animation = player.lesson->steps[n].animation) {
+        std::snprintf(name, sizeof name, "step_%02zu.mp4", n + 1);
+        if (!videos_available()) {
+          std::printf("pelab: step %zu's animation (%s) has no video: %s\n", n + 1,
+                      animation_text(animation->animation).c_str(), videos_missing_reason());
+        } else {
+          const std::string problem = export_video(
+              target, app, VideoExport{animation->animation, animation->seconds, animation->fps, dir / name},
+              nullptr);
+          if (!problem.empty()) {
+            std::fprintf(stderr, "pelab: step %zu's video: %s\n", n + 1, problem.c_str());
+            return 1;
+          }
+          ++videos;
+        }
+      }
       if (!geometry.empty()) {
         const nlohmann::json census{{"width", slides.back().width},
                                     {"height", slides.back().height},
@@ -67,11 +88,11 @@ int run_export_slides(FrameTarget& target, ui::AppContext& app, const std::files
     const std::filesystem::path pdf = dir / (player.lesson->id + ".pdf");
     if (handouts_available()) {
       write_handout(pdf, player, slides);
-      std::printf("pelab: wrote %zu slides and %s to %s\n", slides.size(), pdf.filename().string().c_str(),
-                  dir.string().c_str());
+      std::printf("pelab: wrote %zu slides, %d video(s) and %s to %s\n", slides.size(), videos,
+                  pdf.filename().string().c_str(), dir.string().c_str());
     } else {
-      std::printf("pelab: wrote %zu slides to %s; %s\n", slides.size(), dir.string().c_str(),
-                  handouts_missing_reason());
+      std::printf("pelab: wrote %zu slides and %d video(s) to %s; %s\n", slides.size(), videos,
+                  dir.string().c_str(), handouts_missing_reason());
     }
   } catch (const std::exception& error) {
     std::fprintf(stderr, "pelab: %s\n", error.what());

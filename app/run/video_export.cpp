@@ -38,8 +38,8 @@ class ViewVideoJob final : public VideoJob {
   // True when the video is complete.
   bool step() {
     const double value = animation_value(animation_, done_, frames_);
-    const std::string refused = apply_animation(app_.state, animation_, value, ui::models_dir());
-    if (!refused.empty()) throw Error(refused);
+    Text refused = apply_animation(app_.state, animation_, value, ui::models_dir());
+    if (!refused.empty()) throw Error(std::move(refused));
     std::string error;
     ViewFigure figure;
     figure.view_id = request_.view_id;
@@ -67,22 +67,12 @@ class ViewVideoJob final : public VideoJob {
 }  // namespace
 
 int video_frame_count(const VideoExport& video, std::string& error) {
-  // The longest video pelab makes: 10 minutes at 120 frames per second.
-  constexpr double most_frames = 72000.0;
-  if (video.fps < 1 || video.fps > 120) {
-    error = "--fps must be 1 to 120 (got " + std::to_string(video.fps) + ")";
+  const Text problem = animation_timing_problem(video.seconds, video.fps, "--seconds", "--fps");
+  if (!problem.empty()) {
+    error = english(problem);
     return 0;
   }
-  if (!std::isfinite(video.seconds) || video.seconds <= 0.0) {
-    error = "--seconds must be above 0";
-    return 0;
-  }
-  const double frames = std::round(video.seconds * video.fps);
-  if (frames > most_frames) {
-    error = "--seconds × --fps makes more than 72000 frames";
-    return 0;
-  }
-  return std::max(1, static_cast<int>(frames));
+  return animation_frame_count(video.seconds, video.fps);
 }
 
 std::string export_video(FrameTarget& target, ui::AppContext& app, const VideoExport& video,
@@ -108,8 +98,8 @@ std::string export_video(FrameTarget& target, ui::AppContext& app, const VideoEx
         VideoWriter::open(VideoSettings{video.output, size.width, size.height, video.fps});
     for (int frame = 0; frame < frames; ++frame) {
       const double value = animation_value(video.animation, frame, frames);
-      const std::string refused = apply_animation(app.state, video.animation, value, ui::models_dir());
-      if (!refused.empty()) return refused;
+      const Text refused = apply_animation(app.state, video.animation, value, ui::models_dir());
+      if (!refused.empty()) return english(refused);
       if (!render_until_settled(target, app, 3, settle_timeout_seconds())) {
         return "the views did not finish computing within " + std::to_string(settle_timeout_seconds()) +
                " s at frame " + std::to_string(frame + 1);
@@ -157,21 +147,23 @@ void process_video_export(ui::AppContext& app) {
   if (app.requests.view_video && !app.video_job) {
     const ViewVideoExport request = *app.requests.view_video;
     app.requests.view_video.reset();
+    // The dialog's words in the UI's language, its own field names in the messages.
+    Text why;
     std::string problem;
     const std::optional<Animation> animation =
-        parse_animation(request.animate, app.state, ui::models_dir(), problem);
-    const int frames =
-        animation
-            ? video_frame_count(VideoExport{*animation, request.seconds, request.fps, request.path}, problem)
-            : 0;
-    if (frames > 0) {
+        parse_animation(request.animate, app.state, ui::models_dir(), why);
+    if (animation)
+      why = animation_timing_problem(request.seconds, request.fps, tr("video.seconds"), tr("video.fps"));
+    if (!why.empty()) problem = tr_text(why);
+    if (problem.empty()) {
       try {
         // The export folder is made when missing, as for the PNG exports.
         if (!request.path.parent_path().empty())
           std::filesystem::create_directories(request.path.parent_path());
-        app.video_job = std::make_unique<ViewVideoJob>(app, request, *animation, frames);
+        app.video_job = std::make_unique<ViewVideoJob>(app, request, *animation,
+                                                       animation_frame_count(request.seconds, request.fps));
       } catch (const std::exception& error) {
-        problem = error.what();
+        problem = error_message(error);
       }
     }
     app.video_dialog.problem = problem;
@@ -183,7 +175,7 @@ void process_video_export(ui::AppContext& app) {
     if (!job->step()) return;
     ui::add_notice(app, trf("video.wrote", {job->path().string()}), false);
   } catch (const std::exception& error) {
-    ui::add_notice(app, trf("video.failed", {error.what()}), true);
+    ui::add_notice(app, trf("video.failed", {error_message(error)}), true);
   }
   app.video_job.reset();
 }

@@ -1,5 +1,6 @@
 #include "state/animation.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -15,14 +16,18 @@
 namespace pelab::app {
 namespace {
 
-// The CONFIG keys that hold one number: the ones an animation can move.
-constexpr std::array<std::string_view, 6> numeric_config_keys{"positions", "dims",  "base",
-                                                              "start",     "sigma", "seed"};
+// The CONFIG key `name` when its value is a number (core's table): the keys an animation can move.
+const ConfigKey* numeric_config_key(std::string_view name) {
+  const ConfigKey* key = find_config_key(name);
+  if (!key || (key->type != ConfigValueType::integer && key->type != ConfigValueType::real)) return nullptr;
+  return key;
+}
 
-bool is_numeric_config_key(std::string_view name) {
-  for (std::string_view key : numeric_config_keys)
-    if (key == name) return true;
-  return false;
+std::string numeric_config_key_list() {
+  std::string list;
+  for (const ConfigKey& key : config_keys())
+    if (numeric_config_key(key.name)) list += (list.empty() ? "" : ", ") + std::string(key.name);
+  return list;
 }
 
 // The value as the parameter's own grammar reads it: an integer without a decimal point when the
@@ -37,7 +42,7 @@ std::string value_text(const Animation& animation, double value) {
   return text;
 }
 
-std::string apply_selection(AppState& state, const Animation& animation, double value) {
+Text apply_selection(AppState& state, const Animation& animation, double value) {
   const std::int64_t wanted = std::llround(value);
   for (const Slot& slot : state.slots) {
     const EncodingParams& e = slot.config.encoding;
@@ -45,10 +50,10 @@ std::string apply_selection(AppState& state, const Animation& animation, double 
                                                 : animation.name == "k" ? offset_bounds(e)
                                                                         : dimension_bounds(e);
     if (!bounds.contains(wanted)) {
-      return animation.name + " = " + std::to_string(wanted) + " is outside " +
-             std::to_string(bounds.lowest) + ".." + std::to_string(bounds.highest) + " for " +
-             std::string(to_string(e.kind)) + " with N = " + std::to_string(e.positions) +
-             ", D = " + std::to_string(e.dims) + ", start = " + std::to_string(e.start);
+      return Text{TextId::animation_selection_outside,
+                  {animation.name, std::to_string(wanted), std::to_string(bounds.lowest),
+                   std::to_string(bounds.highest), std::string(to_string(e.kind)),
+                   std::to_string(e.positions), std::to_string(e.dims), std::to_string(e.start)}};
     }
   }
   for (Slot& slot : state.slots) {
@@ -57,25 +62,33 @@ std::string apply_selection(AppState& state, const Animation& animation, double 
                                                   : slot.selection.dimension;
     field = wanted;
   }
-  return "";
+  return {};
 }
 
-std::string apply_encoding(AppState& state, const Animation& animation, double value) {
+// A refusal of core's CONFIG reader: a sentence when it has one, else its English (the CONFIG
+// grammar's errors are a command-line contract and stay English).
+Text refusal_text(const std::exception& error) {
+  if (const auto* pelab_error = dynamic_cast<const Error*>(&error);
+      pelab_error && !pelab_error->text().empty())
+    return pelab_error->text();
+  return Text{TextId::animation_refused, {error.what()}};
+}
+
+Text apply_encoding(AppState& state, const Animation& animation, double value) {
   const std::string text = value_text(animation, value);
   std::vector<EncodingParams> changed;
-  std::string refusal;
+  std::optional<std::string> refusal;
   bool any_reads = false;
   // The kinds table says which kinds read base, sigma and seed; N, D and start every kind reads.
-  const std::optional<KindParameter> parameter = animation.name == "base"    ? KindParameter::base
-                                                 : animation.name == "sigma" ? KindParameter::sigma
-                                                 : animation.name == "seed"
-                                                     ? std::optional(KindParameter::seed)
-                                                     : std::nullopt;
+  const ConfigKey* key = numeric_config_key(animation.name);
+  // (A plain value and a flag: g++ 12 takes a copied std::optional here for maybe uninitialised.)
+  const bool kind_specific = key != nullptr && key->parameter.has_value();
+  const KindParameter parameter = kind_specific ? *key->parameter : KindParameter::base;
   for (const Slot& slot : state.slots) {
     EncodingParams e = slot.config.encoding;
-    if (parameter && !reads(e.kind, *parameter)) {
+    if (kind_specific && !reads(e.kind, parameter)) {
       // A kind that ignores the parameter keeps its value; the animation needs one that reads it.
-      refusal = not_applicable_message(animation.name, e.kind, *parameter);
+      refusal = not_applicable_message(animation.name, e.kind, parameter);
       changed.push_back(e);
       continue;
     }
@@ -91,83 +104,122 @@ std::string apply_encoding(AppState& state, const Animation& animation, double v
       if (animation.name == "seed") e.seed = r.seed;
       if (!view_positions_range.contains(e.positions) || !view_dims_range.contains(e.dims) ||
           !view_start_range.contains(e.start)) {
-        throw Error(animation.name + " = " + text + " is outside what the views draw (N ≤ " +
-                    std::to_string(view_positions_range.highest) + ", D ≤ " +
-                    std::to_string(view_dims_range.highest) + ", start ≤ " +
-                    std::to_string(view_start_range.highest) + ")");
+        return Text{TextId::animation_view_limits,
+                    {animation.name, text, std::to_string(view_positions_range.highest),
+                     std::to_string(view_dims_range.highest), std::to_string(view_start_range.highest)}};
       }
       validate(e);
       changed.push_back(e);
       any_reads = true;
     } catch (const std::exception& error) {
-      return error.what();
+      return refusal_text(error);
     }
   }
-  if (!any_reads && !refusal.empty()) return refusal;
+  if (!any_reads && refusal) return Text{TextId::animation_refused, {*refusal}};
   for (std::size_t n = 0; n < state.slots.size(); ++n) {
     Slot& slot = state.slots[n];
     slot.config.encoding = changed[n];
     slot.selection = clamped(slot.selection, slot.config.encoding);
   }
-  return "";
+  return {};
 }
 
-std::string apply_view_setting(AppState& state, const Animation& animation, double value,
-                               const std::filesystem::path& models_dir) {
+Text apply_view_setting(AppState& state, const Animation& animation, double value,
+                        const std::filesystem::path& models_dir) {
   const std::string option = animation.name + "=" + value_text(animation, value);
   const std::vector<std::string> problems =
       apply_view_options(state.views, std::span(&option, 1), models_dir);
-  return problems.empty() ? "" : problems.front();
+  return problems.empty() ? Text{} : Text{TextId::animation_refused, {problems.front()}};
+}
+
+std::optional<double> read_end(std::string_view name, std::string_view text, Text& why) {
+  try {
+    return parse_real_text(name, text);
+  } catch (const std::exception&) {
+    why = Text{TextId::animation_not_number, {std::string(name), quote_user_text(text)}};
+    return std::nullopt;
+  }
 }
 
 }  // namespace
 
-std::optional<Animation> parse_animation(std::string_view text, const AppState& state,
-                                         const std::filesystem::path& models_dir, std::string& error) {
-  const std::string quoted = "--animate " + quote_user_text(text);
-  const std::size_t equals = text.find('=');
-  const std::size_t colon = equals == std::string_view::npos ? equals : text.find(':', equals);
-  if (equals == std::string_view::npos || colon == std::string_view::npos || equals == 0) {
-    error = quoted + ": expected NAME=FROM:TO, e.g. k=0:32 or base=100:10000";
-    return std::nullopt;
-  }
+std::optional<Animation> make_animation(std::string_view name, double from, double to, const AppState& state,
+                                        const std::filesystem::path& models_dir, Text& why) {
   Animation animation;
-  animation.name = std::string(text.substr(0, equals));
-  const std::string_view from = text.substr(equals + 1, colon - equals - 1);
-  const std::string_view to = text.substr(colon + 1);
-  if (animation.name == "p" || animation.name == "k" || animation.name == "i") {
+  animation.name = std::string(name);
+  animation.from = from;
+  animation.to = to;
+  if (name == "p" || name == "k" || name == "i") {
     animation.target = Animation::Target::selection;
     animation.integral = true;
-  } else if (is_numeric_config_key(animation.name)) {
+  } else if (const ConfigKey* key = numeric_config_key(name)) {
     animation.target = Animation::Target::encoding;
-    animation.integral = animation.name != "base" && animation.name != "sigma";
-  } else if (animation.name.find('.') != std::string::npos) {
+    animation.integral = key->type == ConfigValueType::integer;
+  } else if (name.find('.') != std::string_view::npos) {
     animation.target = Animation::Target::view_setting;
-    // Integers stay integers (rope.dims=64), so a key that wants one accepts every frame's value.
-    animation.integral = from.find_first_of(".eE") == std::string_view::npos &&
-                         to.find_first_of(".eE") == std::string_view::npos;
+    // A key that wants integers (rope.dims) gets every frame's value rounded: it is the one that
+    // refuses a value halfway between two integers inside the range.
+    if (std::isfinite(from) && std::isfinite(to) && std::floor(from) == from && std::floor(to) == to &&
+        from != to) {
+      AppState copy = state;
+      animation.integral = !apply_view_setting(copy, animation, std::min(from, to) + 0.5, models_dir).empty();
+    }
   } else {
-    error = quoted + ": unknown parameter '" + animation.name +
-            "' (p, k, i; a CONFIG key: positions, dims, base, start, sigma, seed; or a --set key VIEW.KEY "
-            "such as rope.b.factor)";
+    why = Text{TextId::animation_unknown_parameter, {std::string(name), numeric_config_key_list()}};
     return std::nullopt;
   }
-  try {
-    animation.from = parse_real_text("FROM", from);
-    animation.to = parse_real_text("TO", to);
-  } catch (const std::exception& problem) {
-    error = quoted + ": " + problem.what();
+  if (!std::isfinite(from) || !std::isfinite(to)) {
+    why =
+        Text{TextId::animation_not_number, {std::string(name), number_text(std::isfinite(from) ? to : from)}};
     return std::nullopt;
   }
-  for (const double end : {animation.from, animation.to}) {
+  if (from == to) {
+    why = Text{TextId::animation_same_ends, {std::string(name), number_text(from)}};
+    return std::nullopt;
+  }
+  for (const double end : {from, to}) {
     AppState copy = state;
-    const std::string problem = apply_animation(copy, animation, end, models_dir);
+    Text problem = apply_animation(copy, animation, end, models_dir);
     if (!problem.empty()) {
-      error = quoted + ": " + problem;
+      why = std::move(problem);
       return std::nullopt;
     }
   }
   return animation;
+}
+
+std::optional<Animation> parse_animation(std::string_view text, const AppState& state,
+                                         const std::filesystem::path& models_dir, Text& why) {
+  const std::size_t equals = text.find('=');
+  const std::size_t colon = equals == std::string_view::npos ? equals : text.find(':', equals);
+  if (equals == std::string_view::npos || colon == std::string_view::npos || equals == 0) {
+    why = Text{TextId::animation_syntax};
+    return std::nullopt;
+  }
+  const std::string_view name = text.substr(0, equals);
+  const std::optional<double> from = read_end("FROM", text.substr(equals + 1, colon - equals - 1), why);
+  const std::optional<double> to = from ? read_end("TO", text.substr(colon + 1), why) : std::nullopt;
+  if (!from || !to) {
+    // An unknown name is the first thing to fix.
+    Text name_problem;
+    if (!make_animation(name, 0.0, 1.0, state, models_dir, name_problem) &&
+        name_problem.id == TextId::animation_unknown_parameter)
+      why = name_problem;
+    return std::nullopt;
+  }
+  return make_animation(name, *from, *to, state, models_dir, why);
+}
+
+std::optional<Animation> parse_animation(std::string_view text, const AppState& state,
+                                         const std::filesystem::path& models_dir, std::string& error) {
+  Text why;
+  std::optional<Animation> animation = parse_animation(text, state, models_dir, why);
+  if (!animation) error = "--animate " + quote_user_text(text) + ": " + english(why);
+  return animation;
+}
+
+std::string animation_text(const Animation& animation) {
+  return animation.name + "=" + number_text(animation.from) + ":" + number_text(animation.to);
 }
 
 double animation_value(const Animation& animation, int frame, int frames) {
@@ -176,8 +228,8 @@ double animation_value(const Animation& animation, int frame, int frames) {
   return animation.from + (animation.to - animation.from) * t;
 }
 
-std::string apply_animation(AppState& state, const Animation& animation, double value,
-                            const std::filesystem::path& models_dir) {
+Text apply_animation(AppState& state, const Animation& animation, double value,
+                     const std::filesystem::path& models_dir) {
   switch (animation.target) {
     case Animation::Target::selection:
       return apply_selection(state, animation, value);
@@ -186,7 +238,36 @@ std::string apply_animation(AppState& state, const Animation& animation, double 
     case Animation::Target::view_setting:
       return apply_view_setting(state, animation, value, models_dir);
   }
-  return "";
+  return {};
+}
+
+Text animation_timing_problem(double seconds, int fps, std::string_view seconds_name,
+                              std::string_view fps_name) {
+  // The longest video pelab makes: 10 minutes at 120 frames per second.
+  constexpr double most_frames = 72000.0;
+  if (fps < 1 || fps > 120) return Text{TextId::animation_fps, {std::string(fps_name), std::to_string(fps)}};
+  if (!std::isfinite(seconds) || seconds <= 0.0)
+    return Text{TextId::animation_seconds, {std::string(seconds_name), number_text(seconds)}};
+  if (std::round(seconds * fps) > most_frames)
+    return Text{TextId::animation_frames, {std::string(seconds_name), std::string(fps_name), "72000"}};
+  return {};
+}
+
+int animation_frame_count(double seconds, int fps) {
+  return std::max(1, static_cast<int>(std::round(seconds * fps)));
+}
+
+double step_animation_value(const StepAnimation& step_animation, double elapsed) {
+  const Animation& animation = step_animation.animation;
+  const double seconds = step_animation.seconds;
+  if (!(elapsed > 0.0) || !(seconds > 0.0)) return animation.from;
+  double t = elapsed / seconds;
+  if (t >= 1.0) {
+    if (!step_animation.loop) return animation.to;
+    t = std::fmod(elapsed, seconds) / seconds;
+    if (t == 0.0) return animation.to;  // the end of a round; FROM is the next instant
+  }
+  return animation.from + (animation.to - animation.from) * t;
 }
 
 }  // namespace pelab::app

@@ -39,6 +39,11 @@ struct LessonPlayer {
   std::chrono::steady_clock::time_point presenting_since{};
   UiSettings before_presenting;  // font size restored when presenter mode ends
   bool sidebar_before = true;
+  StepPlayback playback;  // the step's animation, restarted whenever a step opens
+  // Screenshots and slides draw the animation this many seconds after the step opened, whatever the
+  // clock says (pelab --animation-at), so a picture is the same on every run; unset: at its end, what
+  // the class sees once it has played (a slide's picture in the handout).
+  std::optional<double> capture_seconds;
 };
 
 // A lesson being made in the app (ui/lesson_editor_panel.cpp): steps captured from the app's state,
@@ -50,6 +55,11 @@ struct LessonDraft {
   std::size_t selected = 0;           // the step being edited
   std::string language = "en";        // whose texts the fields edit
   std::vector<std::string> problems;  // why the last save was refused
+  // The selected step's animation as typed (NAME=FROM:TO), why it was refused, and the step it was
+  // filled from (another step selected: filled again from that step).
+  std::string animation_text;
+  std::string animation_problem;
+  std::optional<std::size_t> animation_text_step;
 };
 
 struct AppModel {

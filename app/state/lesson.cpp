@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -30,7 +32,7 @@ constexpr std::array<std::string_view, 21> control_ids = {
     "views"};
 
 // A step's keys besides its texts (text_<code>, try_<code>).
-constexpr std::array<std::string_view, 3> step_keys = {"formula", "session", "highlight"};
+constexpr std::array<std::string_view, 4> step_keys = {"formula", "session", "highlight", "animate"};
 
 std::string join(std::span<const std::string_view> names) {
   std::string text;
@@ -383,6 +385,69 @@ std::optional<Highlight> read_highlight(const json& object, const AppState* stat
   return highlight;
 }
 
+// "animate": {"parameter": "k", "from": 0, "to": 32, "seconds": 4, "fps": 30, "loop": false}: checked
+// against the step's state by the rules of --animate (state/animation.hpp).
+std::optional<StepAnimation> read_animation(const json& object, const AppState* state, std::size_t step,
+                                            Problems& problems) {
+  if (!object.is_object()) {
+    problems.add(step, "animate", TextId::lesson_animate_not_object);
+    return std::nullopt;
+  }
+  constexpr std::array<std::string_view, 6> keys = {"parameter", "from", "to", "seconds", "fps", "loop"};
+  const std::size_t before = problems.count();
+  refuse_unknown_keys(object, keys, "animate.", step, problems);
+  const auto number = [&](const char* key, bool required, double& out) {
+    const auto it = object.find(key);
+    if (it == object.end()) {
+      if (required) problems.add(step, std::string("animate.") + key, TextId::lesson_missing);
+      return;
+    }
+    if (!it->is_number())
+      return problems.add(step, std::string("animate.") + key, TextId::session_not_number);
+    out = it->get<double>();
+  };
+  StepAnimation out;
+  std::string parameter;
+  if (const auto it = object.find("parameter"); it == object.end()) {
+    problems.add(step, "animate.parameter", TextId::lesson_missing);
+  } else if (!it->is_string()) {
+    problems.add(step, "animate.parameter", TextId::session_not_string);
+  } else {
+    parameter = it->get<std::string>();
+  }
+  double from = 0.0, to = 0.0, fps = out.fps;
+  number("from", true, from);
+  number("to", true, to);
+  number("seconds", true, out.seconds);
+  number("fps", false, fps);
+  if (object.contains("seconds") && object["seconds"].is_number() &&
+      !(out.seconds > 0.0 && out.seconds <= max_step_animation_seconds))
+    problems.add(step, "animate.seconds",
+                 Text{TextId::lesson_animate_seconds,
+                      {number_text(max_step_animation_seconds), number_text(out.seconds)}});
+  if (object.contains("fps") && object["fps"].is_number()) {
+    if (!(fps >= 1.0 && fps <= 120.0 && fps == std::floor(fps)))
+      problems.add(step, "animate.fps", Text{TextId::lesson_animate_fps, {number_text(fps)}});
+    else
+      out.fps = static_cast<int>(fps);
+  }
+  if (const auto it = object.find("loop"); it != object.end()) {
+    if (!it->is_boolean())
+      problems.add(step, "animate.loop", TextId::session_not_boolean);
+    else
+      out.loop = it->get<bool>();
+  }
+  if (problems.count() != before || !state) return std::nullopt;
+  Text why;
+  std::optional<Animation> animation = make_animation(parameter, from, to, *state, {}, why);
+  if (!animation) {
+    problems.add(step, "animate", why);
+    return std::nullopt;
+  }
+  out.animation = std::move(*animation);
+  return out;
+}
+
 LessonStep read_step(const json& object, const json& base, bool base_ok, ViewIds views, std::size_t step,
                      Problems& problems) {
   LessonStep out;
@@ -406,6 +471,8 @@ LessonStep read_step(const json& object, const json& base, bool base_ok, ViewIds
   if (state) out.state = *state;
   if (const auto it = object.find("highlight"); it != object.end())
     out.highlight = read_highlight(*it, state ? &*state : nullptr, views, step, problems);
+  if (const auto it = object.find("animate"); it != object.end())
+    out.animation = read_animation(*it, state ? &*state : nullptr, step, problems);
   return out;
 }
 
@@ -461,6 +528,35 @@ bool Lesson::written_in(std::string_view language) const {
 
 std::span<const std::string_view> lesson_control_ids() { return control_ids; }
 
+std::string step_animation_caption(const LessonStep& step) {
+  if (!step.animation) return "";
+  const StepAnimation& a = *step.animation;
+  return trf(
+      a.loop ? "lesson.animated_loop" : "lesson.animated",
+      {a.animation.name, number_text(a.animation.from), number_text(a.animation.to), number_text(a.seconds)});
+}
+
+bool play_step_animation(const LessonStep& step, StepPlayback& playback, AppState& state, double now,
+                         const std::filesystem::path& models_dir) {
+  playback.moving = false;
+  if (!step.animation || playback.stopped) return false;
+  if (!playback.started) playback.started = now;
+  const StepAnimation& animation = *step.animation;
+  const double elapsed = now - *playback.started;
+  double value = step_animation_value(animation, elapsed);
+  if (animation.animation.integral) value = std::round(value);
+  if (!playback.shown || *playback.shown != value) {
+    if (!apply_animation(state, animation.animation, value, models_dir).empty()) {
+      // The user moved the state where the value does not go (a smaller N): the animation stops there.
+      playback.stopped = true;
+      return false;
+    }
+    playback.shown = value;
+  }
+  playback.moving = animation.loop || elapsed < animation.seconds;
+  return playback.moving;
+}
+
 namespace {
 
 void write_local_text(json& object, std::string_view key, const LocalText& text) {
@@ -501,6 +597,15 @@ std::string lesson_to_text(const Lesson& lesson) {
     session.erase("pelab_session");
     out["session"] = std::move(session);
     if (step.highlight) out["highlight"] = highlight_to_json(*step.highlight);
+    if (step.animation) {
+      const StepAnimation& a = *step.animation;
+      out["animate"] = {{"parameter", a.animation.name},
+                        {"from", a.animation.from},
+                        {"to", a.animation.to},
+                        {"seconds", a.seconds},
+                        {"fps", a.fps},
+                        {"loop", a.loop}};
+    }
     write_local_text(out, "try", step.try_text);
     steps.push_back(std::move(out));
   }

@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "state/animation.hpp"
 #include "state/i18n.hpp"
 #include "state/params.hpp"
 #include "state/session.hpp"
@@ -73,6 +74,10 @@ struct LessonStep {
   AppState state;       // what the step shows: configurations, views, p/k/i, display
   std::optional<Highlight> highlight;
   LocalText try_text;  // a "try this" prompt for students on their own; empty = none
+  // Played on the slide when the step opens, exported beside its PNG as a video:
+  //   "animate": {"parameter": "k", "from": 0, "to": 32, "seconds": 4, "fps": 30, "loop": false}
+  // (fps and loop optional), checked against the step's state with --animate's rules.
+  std::optional<StepAnimation> animation;
 };
 
 struct Lesson {
@@ -87,6 +92,24 @@ struct LessonLoad {
   std::optional<Lesson> lesson;       // set when the file was accepted
   std::vector<std::string> problems;  // "NAME: step 4: text_en: missing", every one found
 };
+
+// "animated: k 0 → 32 over 4 s" in the UI's language, for the handout (a page cannot play it); "" when
+// the step has no animation.
+std::string step_animation_caption(const LessonStep& step);
+
+// A step's animation playing on screen. The frame clock drives it: the first frame after the step
+// opened starts it; each frame sets the parameter through the normal state (every view follows),
+// only when its value changed, so a video export or the user may move it meanwhile.
+struct StepPlayback {
+  std::optional<double> started;  // frame-clock time of its first frame
+  std::optional<double> shown;    // the value last set
+  bool stopped = false;           // a value was refused: nothing more is set
+  bool moving = false;            // the last frame's value was not the final one: keep drawing
+};
+// Sets the parameter of `step`'s animation in `state` for frame-clock time `now` (seconds). Returns
+// `playback.moving`.
+bool play_step_animation(const LessonStep& step, StepPlayback& playback, AppState& state, double now,
+                         const std::filesystem::path& models_dir);
 
 // The control ids a "control" highlight may name (the sidebar controls presenter mode can mark).
 std::span<const std::string_view> lesson_control_ids();

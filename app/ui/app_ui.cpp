@@ -287,6 +287,7 @@ void propagate_edit(AppState& state, std::vector<Slot>& before) {
 
 void draw_app(AppContext& app) {
   app.placements.clear();
+  play_lesson_animation(app);  // the animation is the step's state moving, not an edit to propagate
   std::vector<Slot> before = app.state.slots;
   handle_shortcuts(app);
 

@@ -137,6 +137,11 @@ void show_lesson_step(AppContext& app, std::size_t step);
 // language and sidebar stay (hidden while presenting).
 void show_step_state(AppContext& app, const AppState& state);
 void set_presenting(AppContext& app, bool presenting);
+// Moves the shown step's animation to the frame clock's time (ImGui's; in capture mode the player's
+// capture_seconds), before the frame's edits and views. True while it is still moving.
+bool play_lesson_animation(AppContext& app);
+// Starts the shown step's animation again from FROM (R, or the band's replay button).
+void replay_lesson_animation(AppContext& app);
 // Where lessons are found: the shipped ones (assets/lessons), then the user's (made in the app,
 // config folder's lessons/; left out when there is no config folder).
 std::vector<std::filesystem::path> lesson_dirs();

@@ -120,6 +120,79 @@ void draw_pointer_combo(LessonStep& step) {
   ImGui::EndCombo();
 }
 
+// The animation last asked of the Animate… dialog, if it fits `state` (else none: the step row says
+// what an animation can be, and the user types one there).
+std::optional<StepAnimation> dialog_animation(const AppContext& app, const AppState& state) {
+  const VideoDialog& dialog = app.video_dialog;
+  if (!dialog.used) return std::nullopt;
+  Text why;
+  std::optional<Animation> animation = parse_animation(dialog.animate, state, models_dir(), why);
+  if (!animation || !animation_timing_problem(dialog.seconds, dialog.fps, "", "").empty() ||
+      dialog.seconds > max_step_animation_seconds)
+    return std::nullopt;
+  return StepAnimation{std::move(*animation), static_cast<double>(dialog.seconds), dialog.fps, false};
+}
+
+// The step's animation: NAME=FROM:TO (empty: none), its seconds and whether it loops.
+void draw_step_animation(AppContext& app, LessonStep& step) {
+  LessonDraft& draft = app.lesson_draft;
+  if (draft.animation_text_step != draft.selected) {
+    draft.animation_text_step = draft.selected;
+    draft.animation_text = step.animation ? animation_text(step.animation->animation) : std::string();
+    draft.animation_problem.clear();
+  }
+  // One line, label, field and Remove: the editor's rows below keep their places.
+  const float em = ImGui::GetFontSize();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(tr("lesson_editor.animation"));
+  item_tooltip(tr("lesson_editor.animation.tip"));
+  ImGui::SameLine();
+  const float remove_width = ImGui::CalcTextSize(tr("lesson_editor.animation.remove")).x +
+                             2.0f * style.FramePadding.x + style.ItemSpacing.x;
+  ImGui::SetNextItemWidth(std::max(6.0f * em, ImGui::GetContentRegionAvail().x - remove_width));
+  if (ImGui::InputTextWithHint("##animation", "k=0:32", &draft.animation_text)) {
+    draft.animation_problem.clear();
+    if (draft.animation_text.empty()) {
+      step.animation.reset();
+    } else {
+      Text why;
+      if (std::optional<Animation> animation =
+              parse_animation(draft.animation_text, step.state, models_dir(), why)) {
+        StepAnimation updated = step.animation.value_or(StepAnimation{});
+        updated.animation = std::move(*animation);
+        step.animation = std::move(updated);
+      } else {
+        // The step keeps its last good animation until the text reads.
+        draft.animation_problem = tr_text(why);
+      }
+    }
+  }
+  item_tooltip(tr("lesson_editor.animation.tip"));
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!step.animation);
+  if (ImGui::Button(tr("lesson_editor.animation.remove"))) {
+    step.animation.reset();
+    draft.animation_text.clear();
+    draft.animation_problem.clear();
+  }
+  ImGui::EndDisabled();
+  if (step.animation) {
+    ImGui::SetNextItemWidth(5.0f * em);
+    double seconds = step.animation->seconds;
+    if (ImGui::InputDouble(tr("lesson_editor.animation.seconds"), &seconds, 0.0, 0.0, "%.2f") &&
+        seconds > 0.0 && seconds <= max_step_animation_seconds)
+      step.animation->seconds = seconds;
+    ImGui::SameLine();
+    ImGui::Checkbox(tr("lesson_editor.animation.loop"), &step.animation->loop);
+  }
+  if (!draft.animation_problem.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(theme_text_colors(app.state.ui.theme).error, "%s", draft.animation_problem.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
 void save_draft(AppContext& app) {
   LessonDraft& draft = app.lesson_draft;
   draft.problems.clear();
@@ -148,10 +221,18 @@ void save_draft(AppContext& app) {
 
 }  // namespace
 
+LessonStep capture_lesson_step(const AppContext& app) {
+  LessonStep step;
+  step.state = app.state;
+  step.animation = dialog_animation(app, step.state);
+  return step;
+}
+
 void open_lesson_editor(AppContext& app, bool from_current_lesson) {
   LessonDraft& draft = app.lesson_draft;
   draft.open = true;
   draft.problems.clear();
+  draft.animation_text_step.reset();
   draft.language = current_language();
   // Reopened on the lesson it was copied from (or with no lesson shown): the edits so far stay.
   if (from_current_lesson && app.lessons.lesson && draft.source_id != app.lessons.lesson->id) {
@@ -213,18 +294,23 @@ void draw_lesson_editor(AppContext& app) {
   draft.selected = steps.empty() ? 0 : std::min(draft.selected, steps.size() - 1);
   ImGui::BeginDisabled(steps.size() >= max_lesson_steps);
   if (ImGui::Button(tr("lesson_editor.add_step"))) {
-    LessonStep step;
-    step.state = app.state;
+    LessonStep step = capture_lesson_step(app);
     const std::size_t at = steps.empty() ? 0 : draft.selected + 1;
     steps.insert(steps.begin() + static_cast<std::ptrdiff_t>(at), std::move(step));
     draft.selected = at;
+    draft.animation_text_step.reset();
   }
   ImGui::EndDisabled();
   item_tooltip(tr("lesson_editor.add_step.tip"));
   const bool has_step = !steps.empty();
   ImGui::BeginDisabled(!has_step);
   same_line_if_fits(font * 6.0f);
-  if (ImGui::Button(tr("lesson_editor.replace_step"))) steps[draft.selected].state = app.state;
+  if (ImGui::Button(tr("lesson_editor.replace_step"))) {
+    steps[draft.selected].state = app.state;
+    if (std::optional<StepAnimation> animation = dialog_animation(app, app.state))
+      steps[draft.selected].animation = std::move(animation);
+    draft.animation_text_step.reset();
+  }
   item_tooltip(tr("lesson_editor.replace_step.tip"));
   same_line_if_fits(font * 4.0f);
   if (ImGui::Button(tr("lesson_editor.show_step"))) show_step_state(app, steps[draft.selected].state);
@@ -234,6 +320,7 @@ void draw_lesson_editor(AppContext& app) {
   if (ImGui::ArrowButton("##up", ImGuiDir_Up)) {
     std::swap(steps[draft.selected], steps[draft.selected - 1]);
     --draft.selected;
+    draft.animation_text_step.reset();
   }
   ImGui::EndDisabled();
   item_tooltip(tr("lesson_editor.up.tip"));
@@ -242,6 +329,7 @@ void draw_lesson_editor(AppContext& app) {
   if (ImGui::ArrowButton("##down", ImGuiDir_Down)) {
     std::swap(steps[draft.selected], steps[draft.selected + 1]);
     ++draft.selected;
+    draft.animation_text_step.reset();
   }
   ImGui::EndDisabled();
   item_tooltip(tr("lesson_editor.down.tip"));
@@ -249,6 +337,7 @@ void draw_lesson_editor(AppContext& app) {
   if (ImGui::Button(tr("lesson_editor.delete_step"))) {
     steps.erase(steps.begin() + static_cast<std::ptrdiff_t>(draft.selected));
     if (draft.selected > 0 && draft.selected >= steps.size()) --draft.selected;
+    draft.animation_text_step.reset();
   }
   ImGui::EndDisabled();
 
@@ -270,6 +359,7 @@ void draw_lesson_editor(AppContext& app) {
     ImGui::InputText("##formula", &step.formula);
     ImGui::TextUnformatted(tr("lesson_editor.point_at"));
     draw_pointer_combo(step);
+    draw_step_animation(app, step);
   }
 
   ImGui::Separator();

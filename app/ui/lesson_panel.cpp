@@ -48,6 +48,29 @@ void show_lesson_step(AppContext& app, std::size_t step) {
   if (!player.lesson || player.lesson->steps.empty()) return;
   player.step = std::min(step, player.lesson->steps.size() - 1);
   show_step_state(app, player.lesson->steps[player.step].state);
+  player.playback = {};
+}
+
+bool play_lesson_animation(AppContext& app) {
+  LessonPlayer& player = app.lessons;
+  if (!player.lesson || player.step >= player.lesson->steps.size()) return false;
+  // A video being made moves the state itself; the step waits.
+  if (app.video_job) return false;
+  const LessonStep& step = player.lesson->steps[player.step];
+  double now = ImGui::GetTime();
+  if (app.capture_mode) {
+    player.playback.started = 0.0;
+    now = player.capture_seconds.value_or(step.animation ? step.animation->seconds : 0.0);
+  }
+  return play_step_animation(step, player.playback, app.state, now, models_dir());
+}
+
+void replay_lesson_animation(AppContext& app) {
+  LessonPlayer& player = app.lessons;
+  if (!player.lesson || player.step >= player.lesson->steps.size()) return;
+  // The step's own values first: a parameter the user moved since is put back with it.
+  show_step_state(app, player.lesson->steps[player.step].state);
+  player.playback = {};
 }
 
 bool start_lesson(AppContext& app, const std::string& name) {
@@ -270,8 +293,14 @@ void draw_lesson_band(AppContext& app, float height) {
     ImGui::TextColored(mark_colour, "%s", layout.control.c_str());
   }
   if (!player.presenting) {
-    const float buttons = 3.0f * ImGui::GetFrameHeight() + 6.0f * em;
+    const bool animated = step.animation.has_value();
+    const float buttons = (animated ? 4.0f : 3.0f) * ImGui::GetFrameHeight() + (animated ? 7.0f : 6.0f) * em;
     ImGui::SameLine(ImGui::GetContentRegionMax().x - buttons);
+    if (animated) {
+      if (ImGui::Button(tr("lesson.replay"))) replay_lesson_animation(app);
+      if (!app.capture_mode) item_tooltip(tr("lesson.replay.tip"));
+      ImGui::SameLine();
+    }
     ImGui::BeginDisabled(player.step == 0);
     if (ImGui::Button(tr("lesson.previous"))) show_lesson_step(app, player.step - 1);
     ImGui::EndDisabled();
@@ -345,6 +374,7 @@ bool handle_lesson_keys(AppContext& app) {
   if (pressed(LessonKeyAction::next)) show_lesson_step(app, std::min(player.step + 1, last));
   if (pressed(LessonKeyAction::previous)) show_lesson_step(app, player.step == 0 ? 0 : player.step - 1);
   if (pressed(LessonKeyAction::blank)) player.blank = !player.blank;
+  if (pressed(LessonKeyAction::replay)) replay_lesson_animation(app);
   if (pressed(LessonKeyAction::leave)) set_presenting(app, false);
   return true;
 }

@@ -19,6 +19,9 @@ void draw_path_popups(AppContext& app);
 // being shown (`from_current_lesson`), to be saved into the user's lesson folder.
 void open_lesson_editor(AppContext& app, bool from_current_lesson);
 void draw_lesson_editor(AppContext& app);
+// The step "Add this as a step" makes: what the app shows now, and the animation last asked of a
+// view's Animate… dialog when it fits this state (none when the dialog was not used).
+LessonStep capture_lesson_step(const AppContext& app);
 void handle_shortcuts(AppContext& app);
 // The visible views, in a grid or one maximised (layout.cpp).
 void draw_view_area(AppContext& app);
@@ -29,12 +32,12 @@ bool handle_lesson_keys(AppContext& app);  // true in presenter mode: the other 
 
 // The lesson's keys (clickers send PageUp / PageDown): the one table handle_lesson_keys acts on and the
 // presenter console forwards to the audience window, so a key does the same in either window.
-enum class LessonKeyAction { next, previous, blank, leave, toggle_presenting };
+enum class LessonKeyAction { next, previous, blank, replay, leave, toggle_presenting };
 struct LessonKey {
   int glfw_key;  // GLFW's key code (the GLFW backend of ImGui 1.86 indexes KeysDown by them)
   LessonKeyAction action;
 };
-inline constexpr std::array<LessonKey, 10> lesson_keys{{
+inline constexpr std::array<LessonKey, 11> lesson_keys{{
     {267, LessonKeyAction::next},               // PageDown
     {262, LessonKeyAction::next},               // Right
     {32, LessonKeyAction::next},                // Space
@@ -43,6 +46,7 @@ inline constexpr std::array<LessonKey, 10> lesson_keys{{
     {263, LessonKeyAction::previous},           // Left
     {259, LessonKeyAction::previous},           // Backspace
     {66, LessonKeyAction::blank},               // B
+    {82, LessonKeyAction::replay},              // R: the step's animation again
     {256, LessonKeyAction::leave},              // Esc
     {294, LessonKeyAction::toggle_presenting},  // F5 (Alt+F5: the presenter console, presenting)
 }};

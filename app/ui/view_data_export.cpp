@@ -227,6 +227,7 @@ void draw_video_dialog(AppContext& app) {
     }
     if (ImGui::Button(tr("video.export"))) {
       dialog.problem.clear();
+      dialog.used = true;
       app.requests.view_video = ViewVideoExport{dialog.view_id,
                                                 dialog.animate,
                                                 dialog.seconds,
@@ -276,7 +277,7 @@ void draw_view_export_menu(AppContext& app, const ViewType& view) {
         request_view_png(app, view, cell, scale);
       }
     }
-    if (ImGui::MenuItem(tr("export.animate"))) {
+    if (app.videos_available && ImGui::MenuItem(tr("export.animate"))) {
       app.video_dialog.open_requested = true;
       app.video_dialog.view_id = std::string(view.id);
     }

@@ -41,16 +41,33 @@ namespace {
 constexpr std::size_t kMaxLabelBytes = 64;
 
 enum class Key { positions, dims, base, start, signed_bits, sigma, seed, table, tensor, label };
-constexpr std::array<std::string_view, 10> kKeyNames = {"positions", "dims", "base",  "start",  "signed",
-                                                        "sigma",     "seed", "table", "tensor", "label"};
+// Indexed by Key.
+constexpr std::array<ConfigKey, 10> kKeys = {{
+    {"positions", ConfigValueType::integer, std::nullopt},
+    {"dims", ConfigValueType::integer, std::nullopt},
+    {"base", ConfigValueType::real, KindParameter::base},
+    {"start", ConfigValueType::integer, std::nullopt},
+    {"signed", ConfigValueType::flag, KindParameter::binary_signed},
+    {"sigma", ConfigValueType::real, KindParameter::sigma},
+    {"seed", ConfigValueType::integer, KindParameter::seed},
+    {"table", ConfigValueType::text, KindParameter::table},
+    {"tensor", ConfigValueType::text, KindParameter::table},
+    {"label", ConfigValueType::text, std::nullopt},
+}};
 
-std::string_view key_name(Key key) { return kKeyNames[static_cast<std::size_t>(key)]; }
+std::string_view key_name(Key key) { return kKeys[static_cast<std::size_t>(key)].name; }
 
 std::optional<Key> find_key(std::string_view name) {
-  for (std::size_t i = 0; i < kKeyNames.size(); ++i) {
-    if (kKeyNames[i] == name) return static_cast<Key>(i);
+  for (std::size_t i = 0; i < kKeys.size(); ++i) {
+    if (kKeys[i].name == name) return static_cast<Key>(i);
   }
   return std::nullopt;
+}
+
+std::vector<std::string_view> key_names() {
+  std::vector<std::string_view> names;
+  for (const ConfigKey& key : kKeys) names.push_back(key.name);
+  return names;
 }
 
 std::string joined(auto&& names) {
@@ -115,28 +132,9 @@ class ParameterReader {
   // table and tensor belong to learned only.
   void check_applies(Key key) const {
     const EncodingKind kind = spec_.encoding.kind;
-    KindParameter parameter = KindParameter::base;
-    switch (key) {
-      case Key::base:
-        parameter = KindParameter::base;
-        break;
-      case Key::signed_bits:
-        parameter = KindParameter::binary_signed;
-        break;
-      case Key::sigma:
-        parameter = KindParameter::sigma;
-        break;
-      case Key::seed:
-        parameter = KindParameter::seed;
-        break;
-      case Key::table:
-      case Key::tensor:
-        parameter = KindParameter::table;
-        break;
-      default:
-        return;
-    }
-    if (!reads(kind, parameter)) throw Error(not_applicable_message(name(key), kind, parameter));
+    const std::optional<KindParameter> parameter = kKeys[static_cast<std::size_t>(key)].parameter;
+    if (parameter && !reads(kind, *parameter))
+      throw Error(not_applicable_message(name(key), kind, *parameter));
   }
 
   std::string name(Key key) const {
@@ -220,7 +218,7 @@ class ParameterReader {
 
   ParameterSpelling spelling_;
   ConfigSpec spec_;
-  std::array<bool, kKeyNames.size()> seen_{};
+  std::array<bool, kKeys.size()> seen_{};
 };
 
 // Splits one CONFIG into its kind and items and hands them to the reader; every error names the
@@ -310,14 +308,14 @@ class Parser {
     const std::string_view name = item.substr(0, equals);
     reject_spaces("key", name);
     const std::optional<Key> key = find_key(name);
-    if (!key) fail("unknown key " + quote_user_text(name) + " (keys: " + joined(kKeyNames) + ")");
+    if (!key) fail("unknown key " + quote_user_text(name) + " (keys: " + joined(key_names()) + ")");
     if (equals == std::string_view::npos) {
       fail("key " + quote_user_text(name) + " has no '=' and no value (write " + std::string(name) +
            "=VALUE)");
     }
     const std::string_view value = item.substr(equals + 1);
     if (value.empty()) fail("key " + quote_user_text(name) + " has no value after '='");
-    const bool is_text = *key == Key::table || *key == Key::tensor || *key == Key::label;
+    const bool is_text = kKeys[static_cast<std::size_t>(*key)].type == ConfigValueType::text;
     if (!is_text) {
       reject_spaces(key_name(*key), value);
     } else if (value.front() == ' ' || value.back() == ' ') {
@@ -458,6 +456,13 @@ std::string config_spec_help() {
          "  Examples: sinusoidal:base=100\n"
          "            learned:table=gpt2_wpe_64x768.npy sinusoidal:dims=768,positions=64\n"
          "            binary:signed=true,dims=16,label=bits\n";
+}
+
+std::span<const ConfigKey> config_keys() { return kKeys; }
+
+const ConfigKey* find_config_key(std::string_view name) {
+  const std::optional<Key> key = find_key(name);
+  return key ? &kKeys[static_cast<std::size_t>(*key)] : nullptr;
 }
 
 }  // namespace pelab

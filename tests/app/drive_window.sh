@@ -180,8 +180,8 @@ fi
 if [ "$part" = editor ]; then
 # The editor opens at the right over the views, its size fixed by the font (18 px at 1280 x 800), so
 # its fields are at known places: file name (873, 61), title (992, 142), "Add this as a step"
-# (804, 176), the step's text (992, 383), Save (754, 618); its title bar (1000, 28) takes a click
-# that ends typing without Escape (which would undo the typing).
+# (804, 176), the step's text (992, 383), Save (754, 647) under the step's animation row; its title
+# bar (1000, 28) takes a click that ends typing without Escape (which would undo the typing).
 same_state() {  # same_state DESCRIPTION CAPTURED.json: the saved session equals a captured one, ui aside
   if /usr/bin/python3 - "$XDG_CONFIG_HOME/pelab/session.json" "$2" <<'PY'; then echo "ok: $1"; else echo "FAILED: $1"; failures=$((failures + 1)); fi
 import json, sys
@@ -206,7 +206,7 @@ save; cp "$XDG_CONFIG_HOME/pelab/session.json" "$work/second.json"
 xdotool mousemove 804 176 click 1; sleep 0.5
 field 992 383 "The second step."
 field 873 61 "driven"
-xdotool mousemove 754 618 click 1
+xdotool mousemove 754 647 click 1
 if wait_for_log "Lesson saved: .*lessons/driven.json"; then echo "ok: the lesson was saved"; else echo "FAILED: no 'Lesson saved' notice"; cat "$work/log"; failures=$((failures + 1)); fi
 alive_or_report
 kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null

@@ -362,6 +362,115 @@ TEST_CASE("a malformed lesson is refused with its file, step number and field", 
   }
 }
 
+TEST_CASE("a step's animation is read as written, and refused with the whole reason", "[lesson][animation]") {
+  std::vector<std::string> string_problems;
+  REQUIRE(load_strings(std::filesystem::path(PELAB_SOURCE_DIR) / "assets" / "i18n", string_problems));
+  set_language("en");
+  json lesson = valid_lesson();
+  lesson["steps"][2]["animate"] = {
+      {"parameter", "k"}, {"from", 0}, {"to", 8}, {"seconds", 2.5}, {"loop", true}};
+  lesson["steps"][0]["animate"] = {
+      {"parameter", "base"}, {"from", 100}, {"to", 10000}, {"seconds", 4}, {"fps", 12}};
+  const LessonLoad load = load_json(lesson);
+  INFO(joined(load.problems));
+  REQUIRE(load.lesson);
+  const std::optional<StepAnimation>& k = load.lesson->steps[2].animation;
+  REQUIRE(k);
+  CHECK(k->animation.name == "k");
+  CHECK(k->animation.target == Animation::Target::selection);
+  CHECK(k->animation.integral);
+  CHECK(k->animation.from == 0.0);
+  CHECK(k->animation.to == 8.0);
+  CHECK(k->seconds == 2.5);
+  CHECK(k->fps == 30);  // not given: 30
+  CHECK(k->loop);
+  const std::optional<StepAnimation>& base = load.lesson->steps[0].animation;
+  REQUIRE(base);
+  CHECK(base->animation.target == Animation::Target::encoding);
+  CHECK_FALSE(base->animation.integral);
+  CHECK(base->fps == 12);
+  CHECK_FALSE(base->loop);
+  CHECK_FALSE(load.lesson->steps[1].animation);
+  CHECK(step_animation_caption(load.lesson->steps[2]) == "animated: k 0 → 8 over 2.5 s, repeating");
+  CHECK(step_animation_caption(load.lesson->steps[0]) == "animated: base 100 → 10000 over 4 s");
+  CHECK(step_animation_caption(load.lesson->steps[1]).empty());
+  set_language("ko");
+  CHECK(step_animation_caption(load.lesson->steps[0]) == "애니메이션: 4초 동안 base를 100 → 10000");
+  set_language("en");
+
+  // Written back by the editor's writer and read again: the same animations.
+  const std::string text = lesson_to_text(*load.lesson);
+  const json written = json::parse(text);
+  CHECK(
+      written["steps"][2]["animate"] ==
+      json({{"parameter", "k"}, {"from", 0.0}, {"to", 8.0}, {"seconds", 2.5}, {"fps", 30}, {"loop", true}}));
+  CHECK_FALSE(written["steps"][1].contains("animate"));
+  const LessonLoad again = lesson_from_text(text, "again.json", ui::view_ids());
+  INFO(joined(again.problems));
+  REQUIRE(again.lesson);
+  for (std::size_t s = 0; s < 3; ++s)
+    CHECK(again.lesson->steps[s].animation == load.lesson->steps[s].animation);
+
+  struct Case {
+    json animate;
+    std::string expected;  // the one problem line, whole
+  };
+  const std::string step = "lessons/bad.json: step 1: ";
+  const std::vector<Case> cases = {
+      {"k",
+       step +
+           "animate: must be a JSON object with parameter, from, to and seconds (and fps, loop if wanted)"},
+      {{{"from", 0}, {"to", 3}, {"seconds", 1}}, step + "animate.parameter: missing"},
+      {{{"parameter", "p"}, {"from", "0"}, {"to", 3}, {"seconds", 1}},
+       step + "animate.from: must be a number"},
+      {{{"parameter", "p"}, {"from", 0}, {"to", 3}}, step + "animate.seconds: missing"},
+      {{{"parameter", "p"}, {"from", 0}, {"to", 3}, {"seconds", 0}},
+       step + "animate.seconds: must be above 0 and at most 60 seconds (got 0)"},
+      {{{"parameter", "p"}, {"from", 0}, {"to", 3}, {"seconds", 61}},
+       step + "animate.seconds: must be above 0 and at most 60 seconds (got 61)"},
+      {{{"parameter", "p"}, {"from", 0}, {"to", 3}, {"seconds", 1}, {"fps", 2.5}},
+       step + "animate.fps: must be a whole number of frames per second from 1 to 120 (got 2.5)"},
+      {{{"parameter", "p"}, {"from", 0}, {"to", 3}, {"seconds", 1}, {"loop", "yes"}},
+       step + "animate.loop: must be true or false"},
+      {{{"parameter", "p"}, {"from", 0}, {"to", 3}, {"seconds", 1}, {"speed", 2}},
+       step + "animate.speed: unknown key (known: parameter, from, to, seconds, fps, loop)"},
+      {{{"parameter", "q"}, {"from", 0}, {"to", 3}, {"seconds", 1}},
+       step + "animate: unknown parameter 'q' (p, k, i; a CONFIG key with a number: positions, dims, base, "
+              "start, sigma, seed; or a --set key VIEW.KEY such as rope.b.factor)"},
+      {{{"parameter", "p"}, {"from", 3}, {"to", 3}, {"seconds", 1}},
+       step + "animate: p starts and ends at 3: nothing would move (give two different values)"},
+      {{{"parameter", "p"}, {"from", 0}, {"to", 64}, {"seconds", 1}},
+       step + "animate: p = 64 is outside 0..63 for sinusoidal with N = 64, D = 8, start = 0"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.animate.dump());
+    json bad = valid_lesson();
+    bad["steps"][0]["animate"] = c.animate;
+    const LessonLoad refused = load_json(bad);
+    CHECK_FALSE(refused.lesson);
+    CHECK(refused.problems == std::vector<std::string>{c.expected});
+  }
+  // In the UI's language, field names as written.
+  json bad = valid_lesson();
+  bad["steps"][0]["animate"] = {{"parameter", "p"}, {"from", 0}, {"to", 3}, {"seconds", 0}};
+  set_language("ko");
+  const LessonLoad korean = load_json(bad);
+  set_language("en");
+  CHECK(korean.problems ==
+        std::vector<std::string>{
+            "lessons/bad.json: 1단계: animate.seconds: 0초보다 길고 60초 이하여야 합니다 (입력: 0)"});
+}
+
+TEST_CASE("the shipped lessons animate k in the rotation and p along the waves", "[lesson][animation]") {
+  const Lesson rotation = load_shipped("04_offset_rotation", ui::view_ids());
+  REQUIRE(rotation.steps[0].animation);
+  CHECK(animation_text(rotation.steps[0].animation->animation) == "k=0:32");
+  CHECK(rotation.steps[0].animation->seconds == 4.0);
+  const Lesson sinusoid = load_shipped("03_sinusoid", ui::view_ids());
+  REQUIRE(sinusoid.steps[2].animation);
+  CHECK(animation_text(sinusoid.steps[2].animation->animation) == "p=0:127");
+}
+
 TEST_CASE("text that is not JSON is refused naming the file", "[lesson]") {
   const LessonLoad load = lesson_from_text("{\"pelab_lesson\": 1,", "lessons/bad.json", ui::view_ids());
   CHECK_FALSE(load.lesson);
@@ -729,6 +838,7 @@ void check_same_lesson(const Lesson& written, const Lesson& read) {
     CHECK(b.try_text == a.try_text);
     CHECK(b.formula == a.formula);
     CHECK(b.highlight == a.highlight);
+    CHECK(b.animation == a.animation);
     CHECK(shown_state(b.state) == shown_state(a.state));
     CHECK(b.state.slots.size() == a.state.slots.size());
     CHECK(b.state.layout.views == a.state.layout.views);

@@ -459,4 +459,25 @@ TEST_CASE("the presenter console shows the counter, the timer, the notes and the
     CHECK(console_has(last.text, tr("console.last_step")));
     CHECK(magenta_box(last.pixels)[4] == 0);
   }
+
+// "Add this as a step" takes the animation last asked of the Animate… dialog, checked against the
+// state it captures; without one (or one the state refuses) the step has none.
+TEST_CASE("the lesson editor's new step takes the Animate dialog's animation", "[lesson][animation]") {
+  using namespace pelab::app;
+  ui::AppContext app;
+  app.state.slots[0].config.encoding = pelab::encoding_params(pelab::EncodingKind::sinusoidal, 64, 16);
+  CHECK_FALSE(ui::capture_lesson_step(app).animation);  // the dialog's default was never used
+  app.video_dialog.used = true;
+  app.video_dialog.animate = "k=0:12";
+  app.video_dialog.seconds = 2.5f;
+  app.video_dialog.fps = 24;
+  const LessonStep step = ui::capture_lesson_step(app);
+  CHECK(session_to_text(step.state) == session_to_text(app.state));
+  REQUIRE(step.animation);
+  CHECK(animation_text(step.animation->animation) == "k=0:12");
+  CHECK(step.animation->seconds == 2.5);
+  CHECK(step.animation->fps == 24);
+  CHECK_FALSE(step.animation->loop);
+  app.video_dialog.animate = "k=0:99";  // outside 0..63: not a step this state can play
+  CHECK_FALSE(ui::capture_lesson_step(app).animation);
 }

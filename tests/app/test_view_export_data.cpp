@@ -691,14 +691,28 @@ TEST_CASE("export: attention and norms write what their views show", "[export]")
   CHECK(real(5, 0) == 0.0);  // sequence B has 2 tokens: its third step is padding
 }
 
-TEST_CASE("export: the menu's PNG request writes the view at 2x and says where", "[export][offscreen]") {
+namespace {
+
+// What the menu's requests (a PNG, a video) run in: one sinusoid N = 64, D = 16, settled, no notices
+// yet, and an empty folder to write into.
+struct MenuRequestApp {
   OffscreenApp off;
   ui::AppContext& app = off.app;
-  app.state.slots[0].config.encoding = params(EncodingKind::sinusoidal, 64, 16);
-  off.prepare();
-  off.settle();
   TempDir dir;
-  app.notices.clear();
+  MenuRequestApp() {
+    app.state.slots[0].config.encoding = params(EncodingKind::sinusoidal, 64, 16);
+    off.prepare();
+    off.settle();
+    app.notices.clear();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("export: the menu's PNG request writes the view at 2x and says where", "[export][offscreen]") {
+  MenuRequestApp menu;
+  ui::AppContext& app = menu.app;
+  const TempDir& dir = menu.dir;
   // What the menu item records: the view, its cell's size, the scale and the path.
   app.requests.view_pngs.push_back({"heatmap", ImVec2(500, 300), 2, dir.path / "out" / "heatmap-2x.png"});
   app.requests.view_pngs.push_back({"heatmap", ImVec2(500, 300), 1, dir.path / "plain" / "never.png"});
@@ -766,13 +780,9 @@ TEST_CASE("export: the menu opens in a view's title row with the PNG and data it
 
 TEST_CASE("export: Animate makes the video one frame per call, and a cancel leaves nothing",
           "[export][offscreen][video]") {
-  OffscreenApp off;
-  ui::AppContext& app = off.app;
-  app.state.slots[0].config.encoding = params(EncodingKind::sinusoidal, 64, 16);
-  off.prepare();
-  off.settle();
-  TempDir dir;
-  app.notices.clear();
+  MenuRequestApp menu;
+  ui::AppContext& app = menu.app;
+  const TempDir& dir = menu.dir;
   const Selection before = app.state.slots[0].selection;
   // 0.3 s at 10 fps: k = 0, 4, 8 in three frames of the rotation view's figure.
   app.requests.view_video =
@@ -814,7 +824,13 @@ TEST_CASE("export: Animate makes the video one frame per call, and a cancel leav
   app.requests.view_video = ViewVideoExport{"rotation", "k=0:999", 1.0, 10, 320, 240, dir.path / "no.mp4"};
   run::process_video_export(app);
   CHECK_FALSE(app.video_job);
+  // In the UI's words, not the command line's ("--animate 'k=0:999': ...").
   CHECK(app.video_dialog.problem.find("k = 999 is outside 0..63") != std::string::npos);
+  CHECK(app.video_dialog.problem.find("--animate") == std::string::npos);
+  app.requests.view_video = ViewVideoExport{"rotation", "k=0:8", 1.0, 0, 320, 240, dir.path / "no.mp4"};
+  run::process_video_export(app);
+  CHECK_FALSE(app.video_job);
+  CHECK(app.video_dialog.problem == std::string(tr("video.fps")) + " must be 1 to 120 (got 0)");
   CHECK(dir.listing() == std::vector<std::string>{"new"});
 }
 

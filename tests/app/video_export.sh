@@ -105,5 +105,56 @@ refused "cannot write $scratch/taken.mp4" --animate k=0:3 --seconds 0.2 --export
 leftovers=$(find "$scratch" -name '*.part-*' -o -name 'bad*')
 [ -z "$leftovers" ] || fail "files left behind by refused exports: $leftovers"
 
+# 4. A lesson step's animation: --export-slides writes its video beside its slide (the slide, as the
+# class sees it), by the same exporter; the handout prints its range in one line. 0.5 s at 10 fps:
+# k = 0, 2, 4, 6, 8 in 5 frames; the step without one has no video.
+if command -v pdftotext >/dev/null; then have_pdftotext=1; else have_pdftotext=0; fi
+cat >"$scratch/animated.json" <<'LESSON'
+{"pelab_lesson": 1, "title_en": "Animated", "title_ko": "애니메이션 시험",
+ "session": {"configs": [{"kind": "sinusoidal", "positions": 64, "dims": 32}],
+             "layout": {"views": ["rotation"], "maximized": "rotation"}},
+ "steps": [
+   {"text_en": "k grows.", "text_ko": "k가 커집니다.",
+    "animate": {"parameter": "k", "from": 0, "to": 8, "seconds": 0.5, "fps": 10}},
+   {"text_en": "Still.", "text_ko": "멈춘 단계입니다."}]}
+LESSON
+for lang in en ko; do
+  out="$scratch/slides_$lang"
+  "$pelab" --lesson "$scratch/animated.json" --lang "$lang" --size "$size" --gl offscreen \
+    --export-slides "$out" >"$scratch/slides.out" 2>"$scratch/slides.err"
+  status=$?
+  [ "$status" -eq 0 ] || fail "export-slides ($lang) exited $status: $(cat "$scratch/slides.err")"
+  grep -q "wrote 2 slides, 1 video(s) and animated.pdf" "$scratch/slides.out" || fail "slides ($lang): $(cat "$scratch/slides.out")"
+  [ -f "$out/step_01.mp4" ] || fail "no step_01.mp4 beside step_01.png ($lang)"
+  [ -e "$out/step_02.mp4" ] && fail "step 2 has no animation but got a video ($lang)"
+  expect_probe "$out/step_01.mp4" codec_name=h264 width=640 height=400 r_frame_rate=10/1 nb_read_frames=5
+  duration=$(ffprobe -v error -show_entries format=duration -of default=nw=1:nk=1 "$out/step_01.mp4")
+  awk -v d="$duration" 'BEGIN { exit !(d >= 0.49 && d <= 0.51) }' || fail "step_01.mp4 lasts $duration s, not 0.5"
+  if [ "$have_pdftotext" -eq 1 ]; then
+    text=$(pdftotext "$out/animated.pdf" - 2>/dev/null)
+    if [ "$lang" = en ]; then line="animated: k 0 → 8 over 0.5 s"; else line="애니메이션: 0.5초 동안 k를 0 → 8"; fi
+    grep -qF "$line" <<<"$text" || fail "the handout ($lang) has no line '$line': $text"
+    [ "$(grep -cF "${line%% *}" <<<"$text")" -eq 1 ] || fail "the handout ($lang) says it more than once: $text"
+  fi
+done
+# The slide is the animation's end (k = 8): the video's last frame, not its first.
+out="$scratch/slides_en"
+for n in 0 4; do
+  ffmpeg -v error -nostdin -y -i "$out/step_01.mp4" -vf "select=eq(n\,$n)" -frames:v 1 "$scratch/slide_frame$n.png" ||
+    fail "ffmpeg could not decode frame $n of step_01.mp4"
+done
+last=$(psnr "$out/step_01.png" "$scratch/slide_frame4.png")
+first=$(psnr "$out/step_01.png" "$scratch/slide_frame0.png")
+echo "PSNR against slide 1 (k=8): video frame 4 (k=8) $last dB, frame 0 (k=0) $first dB"
+at_least "$last" 33 || fail "the video's last frame is not slide 1 (PSNR $last dB < 33)"
+at_least "$first" 33 && fail "the video's first frame looks like slide 1 (PSNR $first dB): k did not move"
+# --animation-at draws a step's animation at a time: at 0.25 s k = 4, at 0 s k = 0 (the first frame).
+"$pelab" --lesson "$scratch/animated.json" --size "$size" --gl offscreen --animation-at 0 \
+  --screenshot "$scratch/at0.png" >/dev/null 2>"$scratch/at.err" || fail "--animation-at 0: $(cat "$scratch/at.err")"
+"$pelab" --lesson "$scratch/animated.json" --size "$size" --gl offscreen --animation-at 0.25 \
+  --screenshot "$scratch/at25.png" >/dev/null 2>"$scratch/at.err" || fail "--animation-at 0.25: $(cat "$scratch/at.err")"
+cmp -s "$scratch/at0.png" "$scratch/at25.png" && fail "--animation-at 0 and 0.25 drew the same picture"
+refused "--animation-at needs --lesson and --screenshot" --animation-at 1 --screenshot "$scratch/bad10.png"
+
 [ "$failures" -eq 0 ] && echo "video export: all checks passed"
 exit $((failures > 0))

@@ -6,6 +6,7 @@
 // names without the dashes: positions, dims, base, start, signed, sigma, seed, table, tensor, plus
 // label (a short name shown above the configuration). A key that the kind does not read is refused,
 // as pelab-cli refuses the option. Parsing checks text only; loading `table` is the caller's job.
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -14,6 +15,19 @@
 #include "pelab/kinds.hpp"
 
 namespace pelab {
+
+// What a CONFIG key's value is, and the kinds-table parameter that says which kinds read it (none:
+// every kind reads it, or it is not an encoding parameter). One table, in the grammar's order: the
+// reader, --help and whoever asks which keys hold a number (the animations) read it.
+enum class ConfigValueType { integer, real, flag, text };
+struct ConfigKey {
+  std::string_view name;
+  ConfigValueType type;
+  std::optional<KindParameter> parameter;
+};
+std::span<const ConfigKey> config_keys();
+// The key named `name`, or nullptr.
+const ConfigKey* find_config_key(std::string_view name);
 
 struct ConfigSpec {
   EncodingParams encoding;  // defaults where a key was not given

@@ -316,6 +316,20 @@ enum class TextId {
   lesson_no_such_file,
   lesson_list_not_lesson,
   lesson_maximised,
+  lesson_animate_not_object,
+  lesson_animate_seconds,
+  lesson_animate_fps,
+  // Refusals of an animation (app/state/animation.hpp): --animate, the Animate… dialog, a lesson step.
+  animation_syntax,
+  animation_unknown_parameter,
+  animation_not_number,
+  animation_same_ends,
+  animation_selection_outside,
+  animation_view_limits,
+  animation_refused,
+  animation_fps,
+  animation_seconds,
+  animation_frames,
   // Checks inside core's computations (the app and the CLI check first, but what reaches a user is
   // translatable), a JSON syntax error's place, and the OS's reasons for a failed read or write.
   colormap_fixed_not_finite,
