@@ -459,6 +459,7 @@ TEST_CASE("the presenter console shows the counter, the timer, the notes and the
     CHECK(console_has(last.text, tr("console.last_step")));
     CHECK(magenta_box(last.pixels)[4] == 0);
   }
+}
 
 // "Add this as a step" takes the animation last asked of the Animate… dialog, checked against the
 // state it captures; without one (or one the state refuses) the step has none.
