@@ -4,6 +4,7 @@
 //   pelab --bench-frames [M]                frame times, static vs a moving slider
 //   pelab [CONFIG ...] --animate k=0:32 --seconds 4 --fps 30 --export-video out.mp4   an animation
 //   pelab [CONFIG] --bench-latency [C] [--view NAME|all]   change -> every view shows it, peak memory
+//   pelab [CONFIG] --bench-drag [M] [--view NAME]   frames while base moves every frame vs static
 // Screenshots draw off screen (EGL, no display server needed); see --gl.
 #include <imgui.h>
 #include <CLI/CLI.hpp>
@@ -50,6 +51,7 @@ struct CommandLine {
   std::vector<std::string> view_options;  // --set VIEW.KEY=VALUE
   int bench_frames = 0;
   int bench_latency = 0;
+  int bench_drag = 0;
   std::string gl = "auto";
   std::string lesson, export_slides, export_data;
   std::string animate, export_video;  // --animate NAME=FROM:TO, its video file
@@ -268,6 +270,12 @@ int main(int argc, char** argv) {
       ->expected(0, 1)
       ->default_str("5");
   parser
+      .add_option("--bench-drag", cli.bench_drag,
+                  "Benchmark: M frames with base moving every frame against M static frames, alternated in "
+                  "rounds, and their ratio (default 200)")
+      ->expected(0, 1)
+      ->default_str("200");
+  parser
       .add_option("--gl", cli.gl,
                   "Where pictures (--screenshot, ...) and --bench-frames draw: offscreen (EGL, no display "
                   "needed), window, or auto (pictures off screen; the benchmark in a window when there is a "
@@ -325,9 +333,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   const bool bench_latency = parser.count("--bench-latency") > 0;
-  const bool bench = parser.count("--bench-frames") > 0 || bench_latency;
+  const bool bench_drag = parser.count("--bench-drag") > 0;
+  const bool bench = parser.count("--bench-frames") > 0 || bench_latency || bench_drag;
   if (bench && cli.bench_frames <= 0) cli.bench_frames = 200;
   if (bench_latency && cli.bench_latency <= 0) cli.bench_latency = 5;
+  if (bench_drag && cli.bench_drag <= 0) cli.bench_drag = 200;
 
   // The strings, read once: --lang may name any language of the data; the app shows the problems.
   // Made before the app, so the app's workers stop before the strings they format with go.
@@ -547,6 +557,8 @@ int main(int argc, char** argv) {
     status = run::run_screenshot(*target, app, {cli.screenshot, cli.geometry});
   } else if (bench_latency) {
     status = run::run_bench_latency(*target, app, cli.bench_latency);
+  } else if (bench_drag) {
+    status = run::run_bench_drag(*target, app, cli.bench_drag);
   } else if (bench) {
     status = run::run_bench(*target, app, cli.bench_frames);
   } else {

@@ -5,7 +5,9 @@
 #      (16384 x 4096), with the frames drawn meanwhile (`pelab --bench-latency`, off screen: EGL with
 #      Mesa, as the window under Xvfb both are software rendering here);
 #   2. idle CPU over 10 s with nothing moving, in a window under Xvfb (target < 2% of a core);
-#   3. peak memory (VmHWM) at the maximum size with all views (the latency run and the idle window).
+#   3. peak memory (VmHWM) at the maximum size with all views (the latency run and the idle window);
+#   4. a frame while base moves every frame against a static frame, at 2000 x 1600 with the default
+#      views (`pelab --bench-drag`, off screen, rounds of both alternated in one run; target ratio <= 1.5).
 # The idle window at the maximum size first waits PELAB_IDLE_SETTLE seconds (default 180: the
 # scorecard scores the whole 16384 x 4096 table) so that no computation is counted as idle.
 # Usage: bench/app_bench.sh [BUILD_DIR] [CHANGES]   (BUILD_DIR: a Release tree with bin/pelab built)
@@ -44,6 +46,20 @@ for size in 2000x1600 16384x4096; do
 done
 echo
 echo "Peak memory (VmHWM), sinusoidal 16384 × 4096, all twelve views, off screen: $((peak / 1024)) MiB"
+echo
+echo "| dragging base (2000 × 1600, default views, off screen) | static frame | base moves every frame | ratio (target ≤ 1.5) | results shown while moving |"
+echo "|---|---:|---:|---:|---:|"
+for size in 1920x1080 1280x800; do
+  line=$(env -u DISPLAY -u WAYLAND_DISPLAY "$pelab" "sinusoidal:positions=2000,dims=1600" --gl offscreen \
+    --size "$size" --bench-drag "${PELAB_DRAG_FRAMES:-200}" 2>&1 | grep '^drag ') ||
+    { echo "| $size | failed | | | |"; continue; }
+  # shellcheck disable=SC2086
+  set -- $line
+  shift
+  for pair in "$@"; do eval "${pair%%=*}=\"${pair#*=}\""; done
+  # shellcheck disable=SC2154
+  printf '| %s | %.1f ms | %.1f ms | %.2f | %s |\n' "$size" "$static_frame_ms" "$moving_frame_ms" "$ratio" "$refreshes"
+done
 echo
 
 # Idle: the default window, and the maximum size with every view shown (a session file).

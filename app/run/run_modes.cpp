@@ -206,8 +206,10 @@ int delivered(const ui::AppContext& app) {
   return total;
 }
 
+// `times`, when given, also gets each frame's time (phases measured in rounds take one median).
 template <typename Change>
-PhaseResult time_frames(FrameTarget& target, ui::AppContext& app, int frames, Change&& change) {
+PhaseResult time_frames(FrameTarget& target, ui::AppContext& app, int frames, Change&& change,
+                        std::vector<double>* all_times = nullptr) {
   std::vector<double> times;
   std::vector<std::vector<double>> stats(10);
   const int delivered_before = delivered(app);
@@ -231,6 +233,7 @@ PhaseResult time_frames(FrameTarget& target, ui::AppContext& app, int frames, Ch
                                static_cast<double>(s.colorize_passes)};
     for (int k = 0; k < 10; ++k) stats[static_cast<std::size_t>(k)].push_back(values[k]);
   }
+  if (all_times) all_times->insert(all_times->end(), times.begin(), times.end());
   PhaseResult result;
   result.median_ms = median(times);
   result.refreshes = delivered(app) - delivered_before;
@@ -527,6 +530,98 @@ int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes) {
       static_cast<long long>(encoding.dims), changes, median(latencies),
       *std::max_element(latencies.begin(), latencies.end()), median(frame_counts),
       *std::max_element(frame_counts.begin(), frame_counts.end()), median(static_ms), hwm_kib, maxrss_kib);
+  return 0;
+}
+
+int run_bench_drag(FrameTarget& target, ui::AppContext& app, int frames) {
+  const char* split = std::getenv("PELAB_SPLIT_FRAME_TIMING");
+  gfx::split_frame_timing = split && std::string(split) == "1";
+  if (app.state.slots.size() == 1 && app.state.slots.front() == Slot{}) {
+    app.state.slots.front().config.encoding.positions = 2000;
+    app.state.slots.front().config.encoding.dims = 1600;
+  }
+  app.state.active = 0;
+  EncodingParams& encoding = app.state.slots.front().config.encoding;
+  const bool reads_base = !unused_parameter_reason(encoding.kind, KindParameter::base);
+  if (!render_until_settled(target, app, 10, 600.0)) {
+    std::fprintf(stderr, "pelab: the benchmark's first computation did not finish within 600 s\n");
+    return 1;
+  }
+  // Rounds of static then moving frames: on a shared machine the load changes within seconds, and
+  // alternating puts both phases under the same load. Each static round starts once every worker
+  // settled, so it draws no new data; each moving frame gives base a value not seen before.
+  constexpr int rounds = 4;
+  const int per_round = std::max(1, frames / rounds);
+  std::vector<double> static_ms, moving_ms;
+  std::vector<PhaseResult> still, moving;
+  const double base0 = encoding.base;
+  const std::int64_t start0 = encoding.start;
+  int moved = 0;
+  for (int round = 0; round < rounds; ++round) {
+    if (!render_until_settled(target, app, 3, 600.0)) {
+      std::fprintf(stderr, "pelab: the views did not settle within 600 s between rounds\n");
+      return 1;
+    }
+    still.push_back(time_frames(
+        target, app, per_round, [](int) {}, &static_ms));
+    moving.push_back(time_frames(
+        target, app, per_round,
+        [&](int) {
+          ++moved;
+          if (reads_base) {
+            encoding.base = std::clamp(base0 * std::pow(1.0005, moved), min_base, max_base);
+          } else {
+            encoding.start = std::min<std::int64_t>(start0 + moved, max_start);
+          }
+        },
+        &moving_ms));
+  }
+  // What a frame looks like while base moves (the last moving frame), for looking at, not timed.
+  if (const char* png = std::getenv("PELAB_DRAG_PNG"); png && *png) {
+    const gfx::RgbImage image = target.read_pixels();
+    try {
+      write_png_rgb(png, image.width, image.height, image.pixels);
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "pelab: %s\n", error.what());
+      return 1;
+    }
+  }
+  const double static_median = median(static_ms), moving_median = median(moving_ms);
+  const double ratio = static_median > 0.0 ? moving_median / static_median : 0.0;
+  int refreshes = 0, uploads = 0, passes = 0;
+  for (const PhaseResult& phase : moving) {
+    refreshes += phase.refreshes;
+    uploads += phase.stats.texture_uploads;
+    passes += phase.stats.colorize_passes;
+  }
+  const gfx::FramebufferSize size = target.framebuffer_size();
+  const std::string view = app.state.layout.maximized.value_or("default");
+  std::printf(
+      "pelab drag benchmark: %s N = %lld, D = %lld, views %s, %s %dx%d, %d rounds of %d static and %d "
+      "moving frames (%s changes every moving frame), vsync off\n",
+      std::string(to_string(encoding.kind)).c_str(), static_cast<long long>(encoding.positions),
+      static_cast<long long>(encoding.dims), view.c_str(), target.window() ? "window" : "off-screen frame",
+      size.width, size.height, rounds, per_round, per_round, reads_base ? "base" : "start");
+  std::printf("  static frame:                  median %7.2f ms\n", static_median);
+  std::printf("  base moves every frame:        median %7.2f ms  ratio %.2f (target <= 1.5)\n", moving_median,
+              ratio);
+  std::printf("  while moving: %d results published, %d texture uploads, %d heatmap passes\n", refreshes,
+              uploads, passes);
+  std::printf("  per round, static then moving%s:\n",
+              gfx::split_frame_timing ? "" : "; raster 0 unless PELAB_SPLIT_FRAME_TIMING=1");
+  for (std::size_t round = 0; round < still.size(); ++round) {
+    std::printf("    round %zu: %.2f ms, %.2f ms\n", round + 1, still[round].median_ms,
+                moving[round].median_ms);
+    print_phase_stats(still[round]);
+    print_phase_stats(moving[round]);
+  }
+  // One line for scripts (bench/app_bench.sh): key=value pairs.
+  std::printf(
+      "drag view=%s kind=%s n=%lld d=%lld width=%d height=%d frames=%d static_frame_ms=%.3f "
+      "moving_frame_ms=%.3f ratio=%.3f refreshes=%d uploads=%d passes=%d\n",
+      view.c_str(), std::string(to_string(encoding.kind)).c_str(), static_cast<long long>(encoding.positions),
+      static_cast<long long>(encoding.dims), size.width, size.height, rounds * per_round, static_median,
+      moving_median, ratio, refreshes, uploads, passes);
   return 0;
 }
 
