@@ -4,6 +4,7 @@
 // items). They are computed off the frame by the app's AcrossWorker (compute_worker.hpp), as a
 // configuration's items are by its own worker: a view only draws what a worker published.
 #include <memory>
+#include <stop_token>
 
 #include "state/cache.hpp"
 #include "state/difference.hpp"
@@ -56,10 +57,12 @@ class AcrossDataCache {
   using Counts = AcrossRecomputeCounts;
 
   // As ViewDataCache::compute: the needed items one by one, `publish` after each recomputed one,
-  // stopping early when `superseded()` turns true.
+  // stopping early when `superseded()` turns true. Each item is bounded (a difference of two sampled
+  // tables, the bias and rope views' small matrices), so a stop waits for the item's end.
   template <typename Publish, typename Superseded>
   std::shared_ptr<const AcrossData> compute(const AcrossRequest& request, const AcrossData* previous,
-                                            Publish&& publish, Superseded&& superseded);
+                                            Publish&& publish, Superseded&& superseded,
+                                            const std::stop_token& stop = {});
   std::shared_ptr<const AcrossData> compute(const AcrossRequest& request) {
     return compute(
         request, nullptr, [](const AcrossData&) {}, [] { return false; });
@@ -77,7 +80,7 @@ class AcrossDataCache {
 template <typename Publish, typename Superseded>
 std::shared_ptr<const AcrossData> AcrossDataCache::compute(const AcrossRequest& request,
                                                            const AcrossData* previous, Publish&& publish,
-                                                           Superseded&& superseded) {
+                                                           Superseded&& superseded, const std::stop_token&) {
   auto data = std::make_shared<AcrossData>(previous ? *previous : AcrossData{});
   data->request = request;
   data->fresh = 0;

@@ -15,6 +15,7 @@ BasicComputeWorker<Cache>::~BasicComputeWorker() {
   {
     const std::lock_guard lock(mutex_);
     stop_ = true;
+    request_stop_.request_stop();  // a long item in progress ends within a block of rows
   }
   wake_.notify_all();
   thread_.join();
@@ -27,6 +28,7 @@ void BasicComputeWorker<Cache>::request(const Request& request) {
     if (requested_ && *requested_ == request) return;
     requested_ = request;
     pending_ = request;
+    if (working_ && stoppable_) request_stop_.request_stop();
   }
   wake_.notify_all();
 }
@@ -83,9 +85,11 @@ void BasicComputeWorker<Cache>::run() {
   // Below the render threads: on a small machine (2 cores, software GL) drawing the frame comes
   // first and the views refresh a little less often while a slider moves.
   lower_this_thread_priority();
+  bool last_stopped = false;
   for (;;) {
     Request request;
     std::shared_ptr<const Data> previous;
+    std::stop_token stop;
     {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [this] { return stop_ || pending_.has_value(); });
@@ -94,6 +98,9 @@ void BasicComputeWorker<Cache>::run() {
       pending_.reset();
       previous = latest_;
       working_ = true;
+      request_stop_ = std::stop_source();
+      stop = request_stop_.get_token();
+      stoppable_ = !last_stopped;
       taken_at_ = std::chrono::steady_clock::now();
     }
     const auto publish = [&](const Data& data) {
@@ -111,9 +118,11 @@ void BasicComputeWorker<Cache>::run() {
       const std::lock_guard lock(mutex_);
       return stop_ || pending_.has_value();
     };
-    std::shared_ptr<const Data> result = cache_.compute(request, previous.get(), publish, superseded);
+    std::shared_ptr<const Data> result = cache_.compute(request, previous.get(), publish, superseded, stop);
     {
       const std::lock_guard lock(mutex_);
+      last_stopped = request_stop_.stop_requested();
+      stoppable_ = false;
       // Also when nothing was recomputed (every item reused): the result is for the new request.
       latest_ = std::move(result);
       counts_ = cache_.recomputations();

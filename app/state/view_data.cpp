@@ -52,6 +52,24 @@ Matrix take_rows(const Matrix& source, std::int64_t stride, std::int64_t count) 
   return out;
 }
 
+// encode_grid of all columns at `positions`, in blocks of rows_per_stop_check rows with a stop check
+// before each: each entry is computed on its own (kinds' fill_by_entry), so the blocks give the same
+// numbers as one call.
+Matrix encode_rows(const TableKey& key, std::span<const std::int64_t> positions,
+                   const std::stop_token& stop) {
+  const std::vector<std::int64_t> columns = index_range(0, key.encoding.dims);
+  const auto count = static_cast<std::int64_t>(positions.size());
+  Matrix rows(count, key.encoding.dims);
+  for (std::int64_t first = 0; first < count; first += rows_per_stop_check) {
+    stop_if_requested(stop);
+    const std::int64_t block = std::min(rows_per_stop_check, count - first);
+    rows.middleRows(first, block) = encode_grid(
+        key.encoding, positions.subspan(static_cast<std::size_t>(first), static_cast<std::size_t>(block)),
+        columns, key.source());
+  }
+  return rows;
+}
+
 // The rows of the table at `positions` (all columns), computed the way the table was: taken from
 // the table where every position is a sampled row, else all of them entry by entry.
 Matrix rows_at(const TableKey& key, const TableData& table, const std::vector<std::int64_t>& positions) {
@@ -73,12 +91,13 @@ std::int64_t rows_with_shift(const TableData& table, const EncodingParams& e, st
 
 // P_{p+k} for the first `count` sampled rows p: rows of the table when k is a multiple of the
 // stride, else computed entry by entry.
-Matrix shifted_rows(const TableKey& key, const TableData& table, std::int64_t offset, std::int64_t count) {
+Matrix shifted_rows(const TableKey& key, const TableData& table, std::int64_t offset, std::int64_t count,
+                    const std::stop_token& stop) {
   if (offset % table.rows.stride == 0) return table.exact.middleRows(offset / table.rows.stride, count);
   std::vector<std::int64_t> positions(static_cast<std::size_t>(count));
   for (std::int64_t j = 0; j < count; ++j)
     positions[static_cast<std::size_t>(j)] = table.position_of_row(j) + offset;
-  return encode_grid(key.encoding, positions, index_range(0, key.encoding.dims), key.source());
+  return encode_rows(key, positions, stop);
 }
 
 CurvesData compute_curves(const CurvesKey& key) {
@@ -142,7 +161,8 @@ SimilarityRowData compute_similarity_row(const SimilarityRowKey& key, const Tabl
 
 // The five scores; `on_partial` sees the result after each of the first four.
 RequirementsData compute_requirements(const TableKey& key,
-                                      const std::function<void(const RequirementsData&)>& on_partial) {
+                                      const std::function<void(const RequirementsData&)>& on_partial,
+                                      const std::stop_token& stop) {
   const Stopwatch stopwatch;
   RequirementsData data;
   if (!key.source_error.empty()) {
@@ -160,7 +180,7 @@ RequirementsData compute_requirements(const TableKey& key,
         on_partial(partial);
       };
     }
-    data.scores = requirement_scores(key.encoding, key.source(), progress);
+    data.scores = requirement_scores(key.encoding, key.source(), progress, stop);
   } catch (const std::exception& error) {
     data.error = error_message(error);
   }
@@ -205,7 +225,7 @@ Sampling sample_evenly(std::int64_t total, std::int64_t max_shown) {
   return sampling;
 }
 
-HeatmapGrid make_heatmap_grid(const Matrix& values) {
+HeatmapGrid make_heatmap_grid(const Matrix& values, const std::stop_token& stop) {
   HeatmapGrid grid;
   grid.rows = static_cast<int>(values.rows());
   grid.cols = static_cast<int>(values.cols());
@@ -216,11 +236,17 @@ HeatmapGrid make_heatmap_grid(const Matrix& values) {
   floats.reserve(static_cast<std::size_t>(values.size()));
   double lo = std::numeric_limits<double>::infinity();
   double hi = -std::numeric_limits<double>::infinity();
-  for (const double v : std::span(values.data(), static_cast<std::size_t>(values.size()))) {
-    floats.push_back(static_cast<float>(v));
-    if (std::isfinite(v)) {
-      lo = std::min(lo, v);
-      hi = std::max(hi, v);
+  const std::span<const double> all(values.data(), static_cast<std::size_t>(values.size()));
+  const std::size_t block =
+      static_cast<std::size_t>(rows_per_stop_check * std::max<Eigen::Index>(values.cols(), 1));
+  for (std::size_t first = 0; first < all.size(); first += block) {
+    stop_if_requested(stop);
+    for (const double v : all.subspan(first, std::min(block, all.size() - first))) {
+      floats.push_back(static_cast<float>(v));
+      if (std::isfinite(v)) {
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
     }
   }
   // Not make_shared: the GPU copies keep a weak_ptr to tell buffers apart, which would keep a
@@ -268,7 +294,7 @@ bool ViewData::has(Needs needs) const {
          present(item_norms, norms_result);
 }
 
-TableData compute_table(const TableKey& key) {
+TableData compute_table(const TableKey& key, const std::stop_token& stop) {
   const Stopwatch stopwatch;
   TableData table;
   table.key = key;
@@ -282,18 +308,18 @@ TableData compute_table(const TableKey& key) {
     table.rows = sample_evenly(encoding.positions, max_rows_computed);
     table.cols = sample_evenly(encoding.dims, max_heatmap_side);
     if (table.rows.stride == 1) {
-      table.exact = encode(encoding, key.source());  // the fast whole-table path
+      // The fast whole-table path: at most max_rows_computed x max_dims entries, tens of ms.
+      table.exact = encode(encoding, key.source());
     } else {
-      table.exact = encode_grid(encoding, sampled_indices(encoding.start, table.rows),
-                                index_range(0, encoding.dims), key.source());
+      table.exact = encode_rows(key, sampled_indices(encoding.start, table.rows), stop);
     }
     if (table.cols.stride == 1) {
-      table.heatmap = make_heatmap_grid(table.exact);
+      table.heatmap = make_heatmap_grid(table.exact, stop);
     } else {
       Matrix shown(table.exact.rows(), table.cols.shown);
       for (std::int64_t c = 0; c < table.cols.shown; ++c)
         shown.col(c) = table.exact.col(c * table.cols.stride);
-      table.heatmap = make_heatmap_grid(shown);
+      table.heatmap = make_heatmap_grid(shown, stop);
     }
   } catch (const std::exception& error) {
     table = TableData{};
@@ -304,7 +330,8 @@ TableData compute_table(const TableKey& key) {
   return table;
 }
 
-SimilarityData compute_similarity(const SimilarityKey& key, const TableData& table) {
+SimilarityData compute_similarity(const SimilarityKey& key, const TableData& table,
+                                  const std::stop_token& stop) {
   const Stopwatch stopwatch;
   SimilarityData data;
   data.metric = key.metric;
@@ -336,7 +363,7 @@ SimilarityData compute_similarity(const SimilarityKey& key, const TableData& tab
           thin.stride == 1 ? table.exact : take_rows(table.exact, thin.stride, thin.shown), key.metric);
       data.method = "views.similarity.method.gram";
     }
-    data.heatmap = make_heatmap_grid(data.exact);
+    data.heatmap = make_heatmap_grid(data.exact, stop);
   } catch (const std::exception& error) {
     data = SimilarityData{};
     data.metric = key.metric;
@@ -346,7 +373,7 @@ SimilarityData compute_similarity(const SimilarityKey& key, const TableData& tab
   return data;
 }
 
-RotationData compute_rotation(const RotationKey& key, const TableData& table) {
+RotationData compute_rotation(const RotationKey& key, const TableData& table, const std::stop_token& stop) {
   RotationData data;
   const EncodingParams& e = key.table.encoding;
   try {
@@ -370,8 +397,8 @@ RotationData compute_rotation(const RotationKey& key, const TableData& table) {
         data.error = "no position p has p + k inside the table (k = " + std::to_string(key.offset) + ")";
         return data;
       }
-      const LinearFit fit = fit_linear_map(table.exact.topRows(count),
-                                           shifted_rows(key.table, table, key.offset, count), data.window);
+      const LinearFit fit = fit_linear_map(
+          table.exact.topRows(count), shifted_rows(key.table, table, key.offset, count, stop), data.window);
       data.blocks[0] = fit.map;
       data.blocks[1] = fit.map.transpose();
       for (std::int64_t j = 0; j < count; ++j) {
@@ -390,7 +417,7 @@ RotationData compute_rotation(const RotationKey& key, const TableData& table) {
   return data;
 }
 
-ResidualData compute_residual(const ResidualKey& key, const TableData& table) {
+ResidualData compute_residual(const ResidualKey& key, const TableData& table, const std::stop_token& stop) {
   ResidualData data;
   const EncodingParams& e = key.table.encoding;
   if (!table.error.empty()) {
@@ -407,7 +434,7 @@ ResidualData compute_residual(const ResidualKey& key, const TableData& table) {
     if (count > 0) {
       const Vector residuals =
           rotation_residuals(e, structure, table.exact.topRows(count),
-                             shifted_rows(key.table, table, key.offset, count), key.offset);
+                             shifted_rows(key.table, table, key.offset, count, stop), key.offset);
       for (std::int64_t j = 0; j < count; ++j) {
         data.positions.push_back(static_cast<double>(table.position_of_row(j)));
         data.residuals.push_back(residuals[j]);
@@ -465,7 +492,7 @@ SelectedResidual compute_selected_residual(const SelectedResidualKey& key, const
   return result;
 }
 
-PcaData compute_pca(const TableKey&, const TableData& table) {
+PcaData compute_pca(const TableKey&, const TableData& table, const std::stop_token& stop) {
   PcaData data;
   if (!table.error.empty()) {
     data.error = table.error;
@@ -481,6 +508,7 @@ PcaData compute_pca(const TableKey&, const TableData& table) {
     const Matrix fitted =
         data.fit.stride == 1 ? table.exact : take_rows(table.exact, data.fit.stride, data.fit.shown);
     const PcaBasis basis = pca_fit(fitted, 3);
+    stop_if_requested(stop);
     data.points = pca_apply(basis, table.exact);
     data.explained = basis.explained_variance;
     data.spectrum = basis.spectrum.head(std::min(basis.spectrum.size(), pca_spectrum_shown));
@@ -595,7 +623,8 @@ std::string column_wavelength_label(const EncodingParams& e, std::int64_t dimens
 }
 
 bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data,
-                         const std::function<void(const ViewData&)>& publish_partial) {
+                         const std::function<void(const ViewData&)>& publish_partial,
+                         const std::stop_token& stop) {
   const Stopwatch stopwatch;
   const RecomputeCounts before = recomputations();
   const TableKey& key = request.table;
@@ -603,7 +632,7 @@ bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data
   const auto table = [&]() -> const TableData& { return *data.table; };
   switch (1u << item) {
     case item_table:
-      data.table = table_.get(key, compute_table);
+      data.table = table_.get(key, [&](const TableKey& k) { return compute_table(k, stop); });
       break;
     case item_curves: {
       // Picked columns do not follow i: leaving i and the neighbours out of the key keeps a move of i
@@ -616,7 +645,7 @@ bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data
     }
     case item_similarity:
       data.similarity = similarity_.get(SimilarityKey{key, request.metric}, [&](const SimilarityKey& k) {
-        return compute_similarity(k, table());
+        return compute_similarity(k, table(), stop);
       });
       break;
     case item_similarity_row:
@@ -626,11 +655,11 @@ bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data
       break;
     case item_rotation:
       data.rotation = rotation_.get(RotationKey{key, s.offset, s.dimension},
-                                    [&](const RotationKey& k) { return compute_rotation(k, table()); });
+                                    [&](const RotationKey& k) { return compute_rotation(k, table(), stop); });
       break;
     case item_residual:
       data.residual = residual_.get(ResidualKey{key, s.offset},
-                                    [&](const ResidualKey& k) { return compute_residual(k, table()); });
+                                    [&](const ResidualKey& k) { return compute_residual(k, table(), stop); });
       break;
     case item_selected_residual:
       data.selected_residual = selected_residual_.get(
@@ -650,14 +679,17 @@ bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data
       break;
     case item_requirements:
       data.requirements = requirements_.get(key, [&](const TableKey& k) {
-        return compute_requirements(k, [&](const RequirementsData& partial) {
-          data.requirements = std::make_shared<const RequirementsData>(partial);
-          publish_partial(data);
-        });
+        return compute_requirements(
+            k,
+            [&](const RequirementsData& partial) {
+              data.requirements = std::make_shared<const RequirementsData>(partial);
+              publish_partial(data);
+            },
+            stop);
       });
       break;
     case item_pca:
-      data.pca = pca_.get(key, [&](const TableKey& k) { return compute_pca(k, table()); });
+      data.pca = pca_.get(key, [&](const TableKey& k) { return compute_pca(k, table(), stop); });
       break;
     case item_attention:
       data.attention = attention_.get(key, compute_attention);

@@ -12,12 +12,14 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <stop_token>
 #include <string>
 #include <vector>
 
 #include "pelab/demo_inputs.hpp"
 #include "pelab/io/colormap.hpp"
 #include "pelab/requirements.hpp"
+#include "pelab/stop.hpp"
 #include "pelab/structure.hpp"
 #include "pelab/types.hpp"
 #include "state/cache.hpp"
@@ -85,7 +87,8 @@ struct HeatmapGrid {
   ValueRange automatic_range;
   ValueRange symmetric_range;
 };
-HeatmapGrid make_heatmap_grid(const Matrix& values);
+// A stop requested on `stop` throws Stopped between blocks of rows.
+HeatmapGrid make_heatmap_grid(const Matrix& values, const std::stop_token& stop = {});
 // The range the colormap spans: automatic, symmetric, or the user's fixed one.
 ValueRange display_range(const HeatmapGrid& grid, const DisplaySettings& display);
 // The union of two ranges (shared colour scale over configurations).
@@ -356,9 +359,13 @@ class ViewDataCache {
   using Counts = RecomputeCounts;
   // Computes the needed items in a fixed order (cheap first), calling `publish` after each one
   // with the result so far; stops early when `superseded()` turns true (a newer request came).
+  // A stop requested on `stop` ends the item in progress within a block of rows (table, residual,
+  // T(k)'s fit, PCA) or a step (scorecard: Stopped from core): that item keeps its previous value,
+  // unpublished and uncached, and nothing after it is computed.
   template <typename Publish, typename Superseded>
   std::shared_ptr<const ViewData> compute(const ComputeRequest& request, const ViewData* previous,
-                                          Publish&& publish, Superseded&& superseded);
+                                          Publish&& publish, Superseded&& superseded,
+                                          const std::stop_token& stop = {});
   std::shared_ptr<const ViewData> compute(const ComputeRequest& request) {
     return compute(
         request, nullptr, [](const ViewData&) {}, [] { return false; });
@@ -368,7 +375,7 @@ class ViewDataCache {
  private:
   // `publish_partial` shows a slow item's first part (the scorecard's first requirements).
   bool step(int item, const ComputeRequest& request, ViewData& data,
-            const std::function<void(const ViewData&)>& publish_partial);
+            const std::function<void(const ViewData&)>& publish_partial, const std::stop_token& stop);
 
   Cached<TableKey, TableData> table_;
   Cached<CurvesKey, CurvesData> curves_;
@@ -386,20 +393,25 @@ class ViewDataCache {
   Cached<NormsResultKey, NormsResult> norms_result_;
 };
 
-// The individual computations (pure functions of their keys; exposed for tests).
-TableData compute_table(const TableKey& key);
-SimilarityData compute_similarity(const SimilarityKey& key, const TableData& table);
-RotationData compute_rotation(const RotationKey& key, const TableData& table);
-ResidualData compute_residual(const ResidualKey& key, const TableData& table);
+// The individual computations (pure functions of their keys; exposed for tests). Those that can take
+// long at the largest sizes throw Stopped between blocks of rows once a stop is requested on `stop`.
+inline constexpr std::int64_t rows_per_stop_check = 64;  // 64 x 4096 sines: a few ms
+TableData compute_table(const TableKey& key, const std::stop_token& stop = {});
+SimilarityData compute_similarity(const SimilarityKey& key, const TableData& table,
+                                  const std::stop_token& stop = {});
+RotationData compute_rotation(const RotationKey& key, const TableData& table,
+                              const std::stop_token& stop = {});
+ResidualData compute_residual(const ResidualKey& key, const TableData& table,
+                              const std::stop_token& stop = {});
 SelectedResidual compute_selected_residual(const SelectedResidualKey& key, const TableData& table);
-PcaData compute_pca(const TableKey& key, const TableData& table);
+PcaData compute_pca(const TableKey& key, const TableData& table, const std::stop_token& stop = {});
 AttentionData compute_attention(const TableKey& key);
 NormsData compute_norms(const TableKey& key);
 
 template <typename Publish, typename Superseded>
 std::shared_ptr<const ViewData> ViewDataCache::compute(const ComputeRequest& request,
                                                        const ViewData* previous, Publish&& publish,
-                                                       Superseded&& superseded) {
+                                                       Superseded&& superseded, const std::stop_token& stop) {
   auto data = std::make_shared<ViewData>(previous ? *previous : ViewData{});
   data->request = request;
   data->fresh = 0;
@@ -409,7 +421,16 @@ std::shared_ptr<const ViewData> ViewDataCache::compute(const ComputeRequest& req
     const unsigned bit = 1u << item;
     if (!(request.needs & bit) && bit != item_table) continue;
     if (bit == item_table && !(request.needs & ~items_without_table)) continue;  // e.g. the spectrum
-    const bool recomputed = step(item, request, *data, [&](const ViewData& partial) { publish(partial); });
+    bool recomputed = false;
+    try {
+      recomputed = step(
+          item, request, *data, [&](const ViewData& partial) { publish(partial); }, stop);
+    } catch (const Stopped&) {
+      // The item's cache kept its last value (Cached::get stores only a finished one). A part the
+      // item published (the scorecard's first scores) goes too: the result holds only whole items.
+      if (bit == item_requirements) data->requirements = previous ? previous->requirements : nullptr;
+      break;
+    }
     data->fresh |= bit;
     if (recomputed) {
       // The last item is published by the worker with the whole result: one wake-up, one frame.

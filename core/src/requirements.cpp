@@ -17,7 +17,8 @@ namespace {
 // Largest N for which requirement 5 compares every pair exactly (an N x N distance matrix).
 constexpr std::int64_t kExactDistinctLimit = 4096;
 
-double length_independence(const EncodingParams& params, const Matrix& table, const Matrix* source) {
+double length_independence(const EncodingParams& params, const Matrix& table, const Matrix* source,
+                           const std::stop_token& stop) {
   EncodingParams longer = params;
   // Twice as long, or as long as positions stay exact (start + N < 2^52, see validate()).
   longer.positions = std::min<std::int64_t>(2 * params.positions, (std::int64_t{1} << 52) - params.start);
@@ -25,6 +26,7 @@ double length_independence(const EncodingParams& params, const Matrix& table, co
     longer.positions = std::min<std::int64_t>(longer.positions, source->rows() - params.start);
   }
   const Matrix other = encode(longer, source);
+  stop_if_requested(stop);
   const Eigen::Index shared = std::min(other.rows(), table.rows());
   return (table.topRows(shared) - other.topRows(shared)).cwiseAbs().maxCoeff();
 }
@@ -83,8 +85,11 @@ double min_pair_distance(const Matrix& table) {
 }  // namespace
 
 std::vector<RequirementScore> requirement_scores(const EncodingParams& params, const Matrix* learned_source,
-                                                 const RequirementProgress& on_scored) {
+                                                 const RequirementProgress& on_scored,
+                                                 const std::stop_token& stop) {
+  stop_if_requested(stop);
   const Matrix table = encode(params, learned_source);
+  stop_if_requested(stop);
   // A table with NaN or inf (e.g. a loaded file) fails every requirement: NaN compares false either way.
   const bool finite = table.allFinite();
   const std::int64_t n = table.rows();
@@ -105,11 +110,12 @@ std::vector<RequirementScore> requirement_scores(const EncodingParams& params, c
   std::vector<RequirementScore> scores;
   const auto add = [&](RequirementScore next) {
     scores.push_back(std::move(next));
+    stop_if_requested(stop);  // before telling anyone: a stopped run shows no part
     if (on_scored) on_scored(scores);
   };
   add(score(
-      1, TextId::requirement_measure_1, 1, [&] { return length_independence(params, table, learned_source); },
-      1e-9, false));
+      1, TextId::requirement_measure_1, 1,
+      [&] { return length_independence(params, table, learned_source, stop); }, 1e-9, false));
   add(score(
       2, TextId::requirement_measure_2, 1, [&] { return table.cwiseAbs().maxCoeff(); }, 1.0, false));
   add(score(

@@ -111,6 +111,60 @@ TEST_CASE("a superseded request stops after the item in progress and publishes w
   CHECK_FALSE(data->is_fresh(all_items));
 }
 
+TEST_CASE("a stop ends the scorecard mid-item: its first scores are shown, then dropped, never cached",
+          "[cache]") {
+  ViewDataCache cache;
+  EncodingParams e;
+  e.positions = 40;
+  e.dims = 12;
+  std::stop_source stop;
+  std::vector<std::size_t> shown;
+  const auto data = cache.compute(
+      request_of(e, item_table | item_requirements), nullptr,
+      [&](const ViewData& partial) {
+        if (partial.requirements) shown.push_back(partial.requirements->scores.size());
+        if (shown.size() == 2) stop.request_stop();  // after two scores were published
+      },
+      [] { return false; }, stop.get_token());
+  CHECK(shown == std::vector<std::size_t>{1, 2});
+  CHECK(data->is_fresh(item_table));
+  CHECK_FALSE(data->is_fresh(item_requirements));
+  CHECK(data->requirements == nullptr);  // the parts went with the stop: no mix of two runs
+  CHECK(cache.recomputations().requirements == 0);
+  // Asked again without a stop: all five, from the start.
+  const auto whole = cache.compute(request_of(e, item_table | item_requirements));
+  REQUIRE(whole->requirements != nullptr);
+  CHECK(whole->requirements->scores.size() == 5);
+  CHECK(cache.recomputations().requirements == 1);
+  CHECK(cache.recomputations().table == 1);
+}
+
+TEST_CASE("a stopped table computes nothing more and leaves its cache as it was", "[cache]") {
+  ViewDataCache cache;
+  EncodingParams e;
+  e.positions = 300;
+  e.dims = 8;
+  const auto first = cache.compute(request_of(e, item_table));
+  std::stop_source stop;
+  stop.request_stop();
+  EncodingParams huge = e;
+  huge.positions = max_positions;
+  huge.dims = max_dims;
+  const auto start = std::chrono::steady_clock::now();
+  const auto stopped = cache.compute(
+      request_of(huge, item_table | item_similarity), first.get(), [](const ViewData&) {},
+      [] { return false; }, stop.get_token());
+  // Stopped at the first block of 64 rows: far below the 2048 x 4096 sines of the whole item.
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
+  CHECK(stopped->fresh == 0);
+  CHECK(stopped->table == first->table);  // the previous result's table, marked not fresh
+  CHECK(cache.recomputations().table == 1);
+  // The first table is still the cached one: asking for it again recomputes nothing.
+  const auto again = cache.compute(request_of(e, item_table));
+  CHECK(again->table == first->table);
+  CHECK(cache.recomputations().table == 1);
+}
+
 TEST_CASE("the table view data matches encode(), exactly and as floats", "[view-data]") {
   EncodingParams e;
   e.positions = 4;
@@ -447,6 +501,61 @@ TEST_CASE("a worker wakes the app once per result: the last item comes with the 
   settle();
   CHECK(wakes == 2);  // the table as soon as it is there, then the whole result with the spectrum
   CHECK(worker.latest()->is_fresh(item_table | item_spectrum));
+}
+
+TEST_CASE("a newer request stops a 16384 x 4096 table within a block of rows, and mixes nothing",
+          "[worker]") {
+  ComputeWorker worker;
+  const auto settle_on = [&](const ComputeRequest& request) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (!worker.settled_on(request) && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    REQUIRE(worker.settled_on(request));
+  };
+  const auto ms_since = [](std::chrono::steady_clock::time_point from) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - from).count();
+  };
+  EncodingParams huge;
+  huge.positions = max_positions;
+  huge.dims = max_dims;
+  EncodingParams small;
+  small.positions = 64;
+  small.dims = 16;
+  // The whole item's time, on the worker's thread at its priority: another base, computed to its end.
+  huge.base = 10001.0;
+  const auto whole_from = std::chrono::steady_clock::now();
+  worker.request(request_of(huge, item_table));
+  settle_on(request_of(huge, item_table));
+  const double whole_ms = ms_since(whole_from);
+  // A new base, and once the worker is on it, a small request.
+  huge.base = 10000.0;
+  worker.request(request_of(huge, item_table));
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (worker.progress().elapsed_ms < 5.0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  const auto switch_from = std::chrono::steady_clock::now();
+  worker.request(request_of(small, item_table));
+  settle_on(request_of(small, item_table));
+  const double switch_ms = ms_since(switch_from);
+  INFO("whole 16384 x 4096 table item "
+       << whole_ms << " ms; superseded after 5 ms, idle on the small one after " << switch_ms << " ms");
+  // Finishing the item first would take the rest of whole_ms; one block of rows is 1/32 of it.
+  CHECK(switch_ms < 0.5 * whole_ms);
+  const auto latest = worker.latest();
+  REQUIRE(latest->table != nullptr);
+  CHECK(latest->table->key == key_of(small));
+  CHECK(latest->table->exact.rows() == 64);
+  CHECK(worker.recomputations().table ==
+        2);  // the first huge table and the small one: the stopped one is not kept
+  // Asked for again, the stopped table is computed whole: every 8th position, as core's encode_grid
+  // gives them in one call (the blocks of rows change nothing).
+  worker.request(request_of(huge, item_table));
+  settle_on(request_of(huge, item_table));
+  CHECK(worker.recomputations().table == 3);
+  std::vector<std::int64_t> positions(2048), columns(static_cast<std::size_t>(max_dims));
+  for (std::size_t j = 0; j < positions.size(); ++j) positions[j] = static_cast<std::int64_t>(8 * j);
+  std::iota(columns.begin(), columns.end(), std::int64_t{0});
+  CHECK(worker.latest()->table->exact == encode_grid(huge, positions, columns));
 }
 
 TEST_CASE("a result signal wakes a waiting loop at once, or lets it go after the timeout", "[worker]") {

@@ -200,3 +200,25 @@ TEST_CASE("requirement scores arrive one by one, each as the whole computation s
   REQUIRE(reported.size() == 5);
   for (std::size_t r = 0; r < 5; ++r) CHECK(reported[r].pass == whole[r].pass);
 }
+
+TEST_CASE("a stop asked for while scoring ends the scores at the next step, telling no one",
+          "[requirements]") {
+  EncodingParams p;
+  p.kind = EncodingKind::sinusoidal;
+  p.positions = 40;
+  p.dims = 12;
+  std::stop_source stop;
+  std::vector<std::size_t> sizes;
+  const auto stop_after_two = [&](const std::vector<RequirementScore>& scored) {
+    sizes.push_back(scored.size());
+    if (scored.size() == 2) stop.request_stop();
+  };
+  CHECK_THROWS_AS(requirement_scores(p, nullptr, stop_after_two, stop.get_token()), Stopped);
+  CHECK(sizes == std::vector<std::size_t>{1, 2});  // the third score was measured but not reported
+  // A stop asked for before the start: nothing measured, nothing reported.
+  sizes.clear();
+  CHECK_THROWS_AS(requirement_scores(p, nullptr, stop_after_two, stop.get_token()), Stopped);
+  CHECK(sizes.empty());
+  // Without a stop (a default token): all five, as before.
+  CHECK(requirement_scores(p, nullptr, {}, std::stop_token{}).size() == 5);
+}

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "pelab/encodings.hpp"
+#include "pelab/stop.hpp"
 #include "pelab/text.hpp"
 
 namespace pelab {
@@ -31,11 +32,14 @@ struct RequirementScore {
 // docs/encodings.md §3. With fewer positions than a measure needs, its score is not measurable
 // (neither pass nor fail, value NaN). A table containing NaN or inf scores NaN and fails all five.
 // `on_scored`, when given, sees the scores so far after each one (1, then 2, ... then all 5), so a
-// caller can show the first requirements while the slower last ones are measured.
+// caller can show the first requirements while the slower last ones are measured. A stop requested on
+// `stop` throws Stopped at the next step (after the table, the longer table, each score): at the
+// largest sizes one step is a whole-table fill.
 using RequirementProgress = std::function<void(const std::vector<RequirementScore>& scored)>;
 std::vector<RequirementScore> requirement_scores(const EncodingParams& params,
                                                  const Matrix* learned_source = nullptr,
-                                                 const RequirementProgress& on_scored = {});
+                                                 const RequirementProgress& on_scored = {},
+                                                 const std::stop_token& stop = {});
 
 // One sentence on the outcome, with the number and its threshold, e.g. "fails: values reach 63,
 // above the bound 1 that keeps them on the scale of token embeddings".
