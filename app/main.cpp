@@ -97,6 +97,7 @@ Slot slot_from_spec(ui::AppContext& app, const pelab::ConfigSpec& spec) {
   if (!spec.table.empty()) {
     const ui::LoadedSource& source = ui::table_source(app, spec.table, spec.tensor);
     if (!source.values) throw pelab::Error(source.error);
+    ui::notice_table_cut(app, source);
     if (!spec.positions_given)
       slot.config.encoding.positions =
           pelab::view_positions_range.clamp(source.values->rows() - spec.encoding.start);

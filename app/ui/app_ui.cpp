@@ -96,7 +96,9 @@ const LoadedSource& table_source(AppContext& app, const std::string& path, const
   if (found != app.sources.end()) return found->second;
   LoadedSource source;
   try {
-    source.info = load_position_table(path, tensor);
+    // Only the part the app can show is read: a larger table costs the window's memory, not the file's.
+    source.info =
+        load_position_table(path, tensor, default_max_table_bytes, {}, TableWindow{max_positions, max_dims});
     source.values = std::make_shared<const Matrix>(std::move(source.info.values));
     source.info.values = Matrix();
     auto& recent = app.recent_tables;
@@ -107,6 +109,21 @@ const LoadedSource& table_source(AppContext& app, const std::string& path, const
     source.error = error_message(error);
   }
   return app.sources.emplace(key, std::move(source)).first->second;
+}
+
+void notice_table_cut(AppContext& app, const LoadedSource& source) {
+  if (source.info.stored_rows > max_positions) {
+    add_notice(app,
+               trf("notice.table_too_long",
+                   {std::to_string(source.info.stored_rows), std::to_string(max_positions)}),
+               true);
+  }
+  if (source.info.stored_cols > max_dims) {
+    add_notice(
+        app,
+        trf("notice.table_too_wide", {std::to_string(source.info.stored_cols), std::to_string(max_dims)}),
+        true);
+  }
 }
 
 bool open_table(AppContext& app, const std::string& path, const std::string& tensor) {
@@ -127,11 +144,7 @@ bool open_table(AppContext& app, const std::string& path, const std::string& ten
   config.encoding.start = 0;
   config.encoding.dims = std::min<std::int64_t>(source.values->cols(), max_dims);
   config.encoding.positions = std::min<std::int64_t>(source.values->rows(), max_positions);
-  if (source.values->cols() > max_dims) {
-    add_notice(
-        app, trf("notice.table_too_wide", {std::to_string(source.values->cols()), std::to_string(max_dims)}),
-        true);
-  }
+  notice_table_cut(app, source);
   propagate_links(app.state, app.state.active, before);
   add_notice(app, trf("notice.table_opened", {source.info.description}), false);
   if (!keep_opened_table(path))

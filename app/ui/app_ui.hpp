@@ -122,6 +122,9 @@ bool all_settled(const AppContext& app);
 
 // Loads (or finds loaded) the table a configuration names; records it as recent on success.
 const LoadedSource& table_source(AppContext& app, const std::string& path, const std::string& tensor);
+// Notices for a table larger than the app reads (more than max_positions rows or max_dims columns:
+// only the first ones were read).
+void notice_table_cut(AppContext& app, const LoadedSource& source);
 // Opens `path` as the learned table of the active configuration (kind learned, N and D from the
 // file). On failure shows a notice and changes nothing.
 bool open_table(AppContext& app, const std::string& path, const std::string& tensor);

@@ -1,6 +1,8 @@
 // pelab's modes without a window, as a script or a test uses them: every view's numbers through
 // --export-data (checked against values derived here, never through the code under test), and a
 // language that is only data (a third directory under i18n/ of a copied data directory).
+#include <sys/resource.h>
+
 #include <Eigen/SVD>
 #include <algorithm>
 #include <cmath>
@@ -240,4 +242,62 @@ TEST_CASE("a file's path where a CONFIG goes: a table opens as learned, a sessio
   CHECK(missing.status == 2);
   CHECK(missing.output.find("bad CONFIG '" + (session_dir / "absent.npy").string() + "'") !=
         std::string::npos);
+}
+
+TEST_CASE("a table larger than the app shows is read only as far as it shows: 100000 x 4800 float32",
+          "[headless]") {
+  // 1.92 GB of float32, sparse (no disk blocks) but for the rows the heatmap samples first and last at
+  // its stride of 8 (0, 8 and 16376 of the 16384 it reads); reading it whole took 7.5 GB and 10 s.
+  const fs::path dir = fresh_dir("large_table");
+  const std::int64_t rows = 100000, cols = 4800;
+  const std::int64_t shape[2] = {rows, cols};
+  const std::string header =
+      npy_encode_header(NpyDtype::float32, shape, static_cast<std::size_t>(rows * cols));
+  const fs::path table = dir / "large.npy";
+  std::ofstream(table, std::ios::binary) << header;
+  fs::resize_file(table, header.size() + static_cast<std::uint64_t>(rows * cols) * 4);
+  const auto value = [](std::int64_t r, std::int64_t c) {
+    return static_cast<float>(r % 1000) + 0.001f * static_cast<float>(c);
+  };
+  const std::int64_t written[] = {0, 8, 16376};
+  {
+    std::fstream file(table, std::ios::in | std::ios::out | std::ios::binary);
+    for (const std::int64_t r : written) {
+      std::vector<float> row(static_cast<std::size_t>(cols));
+      for (std::int64_t c = 0; c < cols; ++c) row[static_cast<std::size_t>(c)] = value(r, c);
+      file.seekp(static_cast<std::streamoff>(header.size() + static_cast<std::uint64_t>(r * cols) * 4));
+      file.write(reinterpret_cast<const char*>(row.data()), static_cast<std::streamsize>(cols * 4));
+    }
+    REQUIRE(file.good());
+  }
+  // The picture, with the notices (printed when drawing off screen) saying what was left out.
+  const Run shown = run_headless(table.string() + " --view heatmap --size 1024x768 --screenshot " +
+                                 (dir / "large.png").string());
+  INFO(shown.output);
+  REQUIRE(shown.status == 0);
+  CHECK(shown.output.find("the table has 100000 rows; pelab reads and shows the first 16384") !=
+        std::string::npos);
+  CHECK(shown.output.find("the table has 4800 columns; pelab shows at most 4096") != std::string::npos);
+  // The numbers: the heatmap's table at its stride of 8 over the first 16384 rows, all 4096 columns.
+  const fs::path out = dir / "out";
+  const Run exported = run_headless(table.string() + " --view heatmap --export-data " + out.string());
+  INFO(exported.output);
+  REQUIRE(exported.status == 0);
+  const Matrix heatmap = npy_matrix(out / "heatmap-table-stride8.npy");
+  REQUIRE(heatmap.rows() == 2048);
+  REQUIRE(heatmap.cols() == 4096);
+  for (const std::int64_t r : written) {
+    for (const std::int64_t c : {std::int64_t{0}, std::int64_t{1}, std::int64_t{4095}}) {
+      INFO("position " << r << ", column " << c);
+      CHECK(heatmap(r / 8, c) == static_cast<double>(value(r, c)));
+    }
+  }
+  CHECK(heatmap.row(2).isZero());  // position 16: a hole of the sparse file
+  // Both runs together: each read 512 MiB of doubles, not the 3.84 GB of the whole table.
+  rusage usage{};
+  getrusage(RUSAGE_CHILDREN, &usage);
+  const double peak_mib = static_cast<double>(usage.ru_maxrss) / 1024.0;
+  INFO("peak RSS " << peak_mib << " MiB; " << shown.seconds << " s and " << exported.seconds << " s");
+  CHECK(peak_mib < 1536.0);
+  CHECK(shown.seconds + exported.seconds < 120.0);
 }

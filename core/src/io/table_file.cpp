@@ -178,53 +178,91 @@ NpyLayout read_npy_layout(const ByteSource& source, const std::string& name) {
   return npy_parse_layout(source.read(0, header_size), name);
 }
 
-// The data of a checked 2-D layout, read straight into the matrix: little-endian float64 in C order
-// is the matrix's own memory; other dtypes are decoded piece by piece through a small buffer, and
-// only a Fortran-order file is read whole before it is reordered.
-Matrix read_npy_values(const ByteSource& source, const NpyLayout& layout) {
-  Matrix values(layout.shape[0], layout.shape[1]);
-  // A large table is faulted in by 2 MiB pages as it is read (numpy's np.load gets the same hint).
-  detail::advise_huge_pages(values.data(), static_cast<std::size_t>(values.size()) * sizeof(double));
-  if (layout.fortran_order) {
-    npy_decode_data(layout, source.read(layout.data_offset, layout.data_bytes), values.data());
-    return values;
-  }
+// `count` stored items from item `first` of a .npy's data, as doubles into `out`: little-endian
+// float64 straight into `out`, other dtypes decoded piece by piece through `piece` (at most 1 MiB).
+void read_npy_run(const ByteSource& source, const NpyLayout& layout, std::uint64_t first, std::uint64_t count,
+                  double* out, std::string& piece) {
+  const std::uint64_t item = npy_item_size(layout.dtype);
+  const std::uint64_t offset = layout.data_offset + first * item;
+  const std::uint64_t bytes = count * item;
   if (std::endian::native == std::endian::little && layout.dtype == NpyDtype::float64) {
-    source.read_into(layout.data_offset, layout.data_bytes, reinterpret_cast<char*>(values.data()));
-    return values;
+    source.read_into(offset, bytes, reinterpret_cast<char*>(out));
+    return;
   }
   constexpr std::uint64_t piece_bytes = std::uint64_t{1} << 20;  // a multiple of every item size
-  std::string piece(static_cast<std::size_t>(std::min(piece_bytes, layout.data_bytes)), '\0');
-  double* out = values.data();
-  for (std::uint64_t done = 0; done < layout.data_bytes;) {
-    const std::uint64_t length = std::min(piece_bytes, layout.data_bytes - done);
-    source.read_into(layout.data_offset + done, length, piece.data());
+  if (piece.size() < std::min(piece_bytes, bytes))
+    piece.resize(static_cast<std::size_t>(std::min(piece_bytes, bytes)));
+  for (std::uint64_t done = 0; done < bytes;) {
+    const std::uint64_t length = std::min(piece_bytes, bytes - done);
+    source.read_into(offset + done, length, piece.data());
     npy_decode_run(layout.dtype, std::string_view(piece.data(), static_cast<std::size_t>(length)), out);
-    out += length / npy_item_size(layout.dtype);
+    out += length / item;
     done += length;
   }
+}
+
+// The first rows x cols values of a checked 2-D layout, read straight into the matrix: a whole
+// C-order table (or its first rows) in one run, a narrower window one run per row; a Fortran-order
+// table is read whole and reordered, or one run per column of a window.
+Matrix read_npy_values(const ByteSource& source, const NpyLayout& layout, std::int64_t rows,
+                       std::int64_t cols) {
+  Matrix values(rows, cols);
+  // A large table is faulted in by 2 MiB pages as it is read (numpy's np.load gets the same hint).
+  detail::advise_huge_pages(values.data(), static_cast<std::size_t>(values.size()) * sizeof(double));
+  const auto stored_rows = static_cast<std::uint64_t>(layout.shape[0]);
+  const auto stored_cols = static_cast<std::uint64_t>(layout.shape[1]);
+  const auto rows_read = static_cast<std::uint64_t>(rows), cols_read = static_cast<std::uint64_t>(cols);
+  std::string piece;
+  if (layout.fortran_order) {
+    if (rows_read == stored_rows && cols_read == stored_cols) {
+      npy_decode_data(layout, source.read(layout.data_offset, layout.data_bytes), values.data());
+      return values;
+    }
+    Vector column(rows);
+    for (Eigen::Index c = 0; c < cols; ++c) {
+      read_npy_run(source, layout, static_cast<std::uint64_t>(c) * stored_rows, rows_read, column.data(),
+                   piece);
+      values.col(c) = column;
+    }
+    return values;
+  }
+  if (cols_read == stored_cols) {
+    read_npy_run(source, layout, 0, rows_read * cols_read, values.data(), piece);
+    return values;
+  }
+  for (Eigen::Index r = 0; r < rows; ++r)  // row-major: row r is cols contiguous doubles
+    read_npy_run(source, layout, static_cast<std::uint64_t>(r) * stored_cols, cols_read, values.row(r).data(),
+                 piece);
   return values;
 }
 
 LoadedTable load_npy_table(const ByteSource& source, const std::filesystem::path& path,
                            std::string_view tensor, std::uint64_t max_bytes,
-                           const TableShapeCheck& check_shape) {
+                           const TableShapeCheck& check_shape, const TableWindow& window) {
   const std::string name = path.string();
   if (!tensor.empty()) {
     throw Error(Text{TextId::table_npy_tensor, {name, quoted_tensor_name(tensor)}});
   }
-  refuse_larger_than(source, name, max_bytes);
+  // `max_bytes` caps a file read whole; a window that cuts the table bounds the read itself.
+  const bool unbounded = window.rows == TableWindow{}.rows && window.cols == TableWindow{}.cols;
+  if (unbounded) refuse_larger_than(source, name, max_bytes);
   const NpyLayout layout = read_npy_layout(source, name);
   npy_require_table_shape(layout.shape, name);
+  const std::int64_t rows = std::min(layout.shape[0], std::max<std::int64_t>(window.rows, 0));
+  const std::int64_t cols = std::min(layout.shape[1], std::max<std::int64_t>(window.cols, 0));
+  const bool whole = rows == layout.shape[0] && cols == layout.shape[1];
+  if (!unbounded && whole) refuse_larger_than(source, name, max_bytes);
   if (check_shape) check_shape(layout.shape[0], layout.shape[1], {});
   npy_check_data_size(layout, source.size(), name);
   LoadedTable table;
-  table.values = read_npy_values(source, layout);
+  table.values = read_npy_values(source, layout, rows, cols);
+  table.stored_rows = layout.shape[0];
+  table.stored_cols = layout.shape[1];
   require_finite(table.values, name, "");
   table.path = path;
   table.dtype = npy_dtype_name(layout.dtype);
   table.description = path.filename().string() + " (" + table.dtype + ", " +
-                      dims_text(table.values.rows(), table.values.cols()) + ")";
+                      dims_text(layout.shape[0], layout.shape[1]) + ")";
   table.tensors_2d.push_back(TensorInfo{"", table.dtype, layout.shape});
   return table;
 }
@@ -251,7 +289,7 @@ SafetensorsHeader read_header(const ByteSource& source, const std::string& name,
 
 LoadedTable load_safetensors_table(const ByteSource& source, const std::filesystem::path& path,
                                    std::string_view tensor, std::uint64_t max_bytes,
-                                   const TableShapeCheck& check_shape) {
+                                   const TableShapeCheck& check_shape, const TableWindow& window) {
   const std::string name = path.string();
   const SafetensorsHeader header = read_header(source, name, max_bytes);
   const std::vector<TensorInfo> all = safetensors_tensor_infos(header);
@@ -281,6 +319,8 @@ LoadedTable load_safetensors_table(const ByteSource& source, const std::filesyst
   }
   LoadedTable table;
   table.values = safetensors_entry_matrix(entry, source.read(header.data_start + entry.begin, length), name);
+  table.stored_rows = table.values.rows();
+  table.stored_cols = table.values.cols();
   require_finite(table.values, name, quoted_tensor_name(chosen));
   table.path = path;
   table.tensor = chosen;
@@ -289,6 +329,11 @@ LoadedTable load_safetensors_table(const ByteSource& source, const std::filesyst
                       dims_text(table.values.rows(), table.values.cols());
   if (entry.info.shape.size() > 2) table.description += ", stored as " + shape_text(entry.info.shape);
   table.description += ")";
+  if (table.values.rows() > window.rows || table.values.cols() > window.cols) {
+    table.values = Matrix(
+        table.values.topLeftCorner(std::min(table.values.rows(), std::max<std::int64_t>(window.rows, 0)),
+                                   std::min(table.values.cols(), std::max<std::int64_t>(window.cols, 0))));
+  }
   for (const TensorInfo& info : all) {
     if (table_dims(info.shape)) table.tensors_2d.push_back(info);
   }
@@ -296,10 +341,11 @@ LoadedTable load_safetensors_table(const ByteSource& source, const std::filesyst
 }
 
 LoadedTable load_table(const ByteSource& source, const std::filesystem::path& path, std::string_view tensor,
-                       std::uint64_t max_bytes, const TableShapeCheck& check_shape) {
+                       std::uint64_t max_bytes, const TableShapeCheck& check_shape,
+                       const TableWindow& window = {}) {
   return file_type(path, source) == FileType::npy
-             ? load_npy_table(source, path, tensor, max_bytes, check_shape)
-             : load_safetensors_table(source, path, tensor, max_bytes, check_shape);
+             ? load_npy_table(source, path, tensor, max_bytes, check_shape, window)
+             : load_safetensors_table(source, path, tensor, max_bytes, check_shape, window);
 }
 
 bool ends_with_component(std::string_view name, std::string_view suffix) {
@@ -353,9 +399,10 @@ std::string pick_position_tensor(const std::vector<TensorInfo>& tensors, std::st
 }
 
 LoadedTable load_position_table(const std::filesystem::path& path, std::string_view tensor,
-                                std::uint64_t max_bytes, const TableShapeCheck& check_shape) {
+                                std::uint64_t max_bytes, const TableShapeCheck& check_shape,
+                                const TableWindow& window) {
   const FileSource source(path);
-  return load_table(source, path, tensor, max_bytes, check_shape);
+  return load_table(source, path, tensor, max_bytes, check_shape, window);
 }
 
 LoadedTable decode_position_table(std::string_view bytes, const std::filesystem::path& path,

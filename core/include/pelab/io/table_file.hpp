@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
@@ -33,7 +34,9 @@ namespace pelab {
 
 // A table read from a file, with what a UI needs to show and to offer other choices.
 struct LoadedTable {
-  Matrix values;  // positions x dims, row p = row p of the stored table
+  Matrix values;  // positions x dims, row p = row p of the stored table (the TableWindow's part)
+  std::int64_t stored_rows = 0;  // the shape as stored, also when only a window of it was read
+  std::int64_t stored_cols = 0;
   std::filesystem::path path;
   std::string tensor;  // the tensor used; empty for .npy
   std::string
@@ -47,6 +50,15 @@ struct LoadedTable {
 // large for it is never read.
 using TableShapeCheck = std::function<void(std::int64_t rows, std::int64_t cols, std::string_view tensor)>;
 
+// The part of a table a caller uses: its first `rows` rows and first `cols` columns. A .npy table
+// larger than that is read only that far (C order: the first `cols` values of each of the first `rows`
+// rows, one read each; Fortran order: the first `rows` values of each of the first `cols` columns), so
+// memory and time follow the window, not the file. Other files are read whole, then cut.
+struct TableWindow {
+  std::int64_t rows = std::numeric_limits<std::int64_t>::max();
+  std::int64_t cols = std::numeric_limits<std::int64_t>::max();
+};
+
 // Default cap on the bytes read for one table (2 GiB).
 inline constexpr std::uint64_t default_max_table_bytes = std::uint64_t{2} << 30;
 
@@ -56,9 +68,11 @@ inline constexpr std::uint64_t default_max_table_bytes = std::uint64_t{2} << 30;
 // checkpoint loads without reading the rest); more is refused before reading. `check_shape`, when
 // given, sees the table's shape after the header and the byte limit are checked (so a 2-D shape of
 // a readable dtype) and before any data is read; what it throws goes to the caller unchanged.
+// `window` bounds what is kept and, for .npy, what is read (`max_bytes` then applies only when the
+// window holds the whole table).
 LoadedTable load_position_table(const std::filesystem::path& path, std::string_view tensor = {},
                                 std::uint64_t max_bytes = default_max_table_bytes,
-                                const TableShapeCheck& check_shape = {});
+                                const TableShapeCheck& check_shape = {}, const TableWindow& window = {});
 
 // The same for a whole file already in memory; `path` decides the type and names it in messages.
 LoadedTable decode_position_table(std::string_view bytes, const std::filesystem::path& path,
