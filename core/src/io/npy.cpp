@@ -460,6 +460,14 @@ std::string npy_encode(std::span<const std::int64_t> data, std::span<const std::
   return out;
 }
 
+namespace {
+
+// Where the header's dict starts: after the magic, the version and the length field, 2 bytes wide in
+// version 1.0 and 4 in 2.0 and 3.0.
+std::size_t npy_dict_offset(int major_version) { return 8 + (major_version == 1 ? 2 : 4); }
+
+}  // namespace
+
 std::uint64_t npy_header_size(std::string_view prefix, std::uint64_t file_size,
                               std::string_view name_for_messages) {
   const std::string name(name_for_messages);
@@ -474,8 +482,8 @@ std::uint64_t npy_header_size(std::string_view prefix, std::uint64_t file_size,
   if (minor != 0 || major < 1 || major > 3) {
     throw Error(Text{TextId::npy_version, {name, std::to_string(major), std::to_string(minor)}});
   }
-  const std::size_t length_size = major == 1 ? 2 : 4;
-  const std::size_t header_start = 8 + length_size;
+  const std::size_t header_start = npy_dict_offset(major);
+  const std::size_t length_size = header_start - 8;
   if (prefix.size() < header_start) throw Error(Text{TextId::npy_truncated_no_length, {name}});
   const std::uint64_t header_length = load_little_endian(prefix.data() + 8, length_size);
   if (header_length > file_size - header_start) {
@@ -488,7 +496,8 @@ std::uint64_t npy_header_size(std::string_view prefix, std::uint64_t file_size,
 NpyLayout npy_parse_layout(std::string_view header, std::string_view name_for_messages) {
   const std::string name(name_for_messages);
   // The version (checked by npy_header_size) says how wide the length field is.
-  const std::size_t header_start = header.size() > 6 && header[6] == '\x01' ? 10 : 12;
+  const std::size_t header_start =
+      header.size() > 6 ? npy_dict_offset(static_cast<unsigned char>(header[6])) : 12;
   if (header.size() < header_start) throw Error(Text{TextId::npy_truncated_no_length, {name}});
   NpyHeader parsed = parse_header(header.substr(header_start), name);
   NpyLayout layout;
