@@ -115,6 +115,17 @@ void set_library_path(const std::string& path) {
   if (!path.empty()) setenv("LD_LIBRARY_PATH", path.c_str(), 1);
 }
 
+// In a forked child: replaces it with argv[0] run with argv, or exits with 127 (as a shell does) when
+// that fails.
+[[noreturn]] void exec_or_exit(const std::vector<std::string>& argv) {
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  execv(args[0], args.data());
+  std::perror(args[0]);
+  _exit(127);
+}
+
 // Runs argv to completion (with LD_LIBRARY_PATH = library_path if not empty) and returns its stdout
 // (stderr passes through).
 std::string run_capture(const std::vector<std::string>& argv, const std::string& library_path = "") {
@@ -127,12 +138,7 @@ std::string run_capture(const std::vector<std::string>& argv, const std::string&
     close(fds[0]);
     close(fds[1]);
     set_library_path(library_path);
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    std::perror(args[0]);
-    _exit(127);
+    exec_or_exit(argv);
   }
   close(fds[1]);
   std::string out;
@@ -168,12 +174,7 @@ ProcessRun run_process(const std::vector<std::string>& argv) {
       unsetenv("PELAB_SET_OPENBLAS_CORETYPE");
     }
     unsetenv("GLIBC_TUNABLES");
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    std::perror(args[0]);
-    _exit(127);
+    exec_or_exit(argv);
   }
   int status = 0;
   rusage usage{};
