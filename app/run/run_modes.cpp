@@ -577,6 +577,16 @@ int run_bench_drag(FrameTarget& target, ui::AppContext& app, int frames) {
         },
         &moving_ms));
   }
+  // What a frame looks like while base moves (the last moving frame), for looking at, not timed.
+  if (const char* png = std::getenv("PELAB_DRAG_PNG"); png && *png) {
+    const gfx::RgbImage image = target.read_pixels();
+    try {
+      write_png_rgb(png, image.width, image.height, image.pixels);
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "pelab: %s\n", error.what());
+      return 1;
+    }
+  }
   const double static_median = median(static_ms), moving_median = median(moving_ms);
   const double ratio = static_median > 0.0 ? moving_median / static_median : 0.0;
   int refreshes = 0, uploads = 0, passes = 0;

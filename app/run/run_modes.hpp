@@ -134,4 +134,12 @@ int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes, boo
 // configuration and views are the ones given (default sinusoidal N = 2000, D = 1600, default views).
 int run_bench_drag(FrameTarget& target, ui::AppContext& app, int frames);
 
+// Dragging: `frames` frames with base (start, for kinds without base) taking a new value every frame,
+// against `frames` static frames, alternated in rounds (the static ones after the workers settled) so a
+// shared machine's load falls on both alike; prints both medians, their ratio (issue 18: at most 1.5)
+// and what the frames did (uploads, colouring passes, CPU), then one `drag key=value ...` line. The
+// configuration and views are the ones given (default sinusoidal N = 2000, D = 1600, default views).
+// PELAB_DRAG_PNG=FILE also writes the last moving frame as a PNG.
+int run_bench_drag(FrameTarget& target, ui::AppContext& app, int frames);
+
 }  // namespace pelab::app::run

@@ -6,7 +6,8 @@
 // largest square, each headed by the configuration's label in its colour. The grid gives such cells
 // the room their panels need (views stacked one per row at 1024 x 768 with four configurations) and
 // scrolls when they do not all fit. A panel whose data is not yet computed for the current
-// settings is dimmed with a progress note.
+// settings shows a small spinner in its corner, and is dimmed with a progress note once the worker
+// has spent `dim_after_ms` on the request (or has nothing to show yet).
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -28,6 +29,12 @@ namespace {
 // The rotation view of a kind without an exact T(k) spends the most height (label, a two-line
 // sentence, the fit's line, title, axes): 11 lines.
 constexpr float panel_margin_x = 8.5f, panel_margin_y = 11.0f;
+
+// A panel is dimmed only once its worker has been on the current request this long. A slider moved
+// without pause hands the worker a new request every frame, each one short: the panels keep showing
+// the newest results undimmed, and no frame blends a translucent rectangle over every panel (in
+// software GL that blend was a large part of a frame while base moved).
+constexpr double dim_after_ms = 250.0;
 constexpr float min_panel_data = 8.5f;  // 153 px at the 18 px default font
 
 // Configuration panels of a cell: `columns` side by side, `rows` of them (the last may be short).
@@ -121,19 +128,28 @@ SharedRanges shared_ranges(const AppContext& app) {
   return ranges;
 }
 
-void draw_stale_overlay(const AppContext& app, std::size_t index) {
+// `shown`: the panel drew data (of earlier settings); without any, it is dimmed at once.
+void draw_stale_overlay(const AppContext& app, std::size_t index, bool shown) {
   const auto found = app.workers.find(app.state.slots[index].config.id);
   const ComputeProgress progress =
       found != app.workers.end() && found->second ? found->second->progress() : ComputeProgress{};
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 lo = ImGui::GetWindowPos();
   const ImVec2 hi(lo.x + ImGui::GetWindowWidth(), lo.y + ImGui::GetWindowHeight());
+  // A spinner: an arc that turns with time.
+  const float t = static_cast<float>(ImGui::GetTime());
+  const float em = ImGui::GetFontSize();
+  if (shown && progress.elapsed_ms < dim_after_ms) {
+    // In the bottom-right corner, below a plot's axes and colour bar: the top rows hold text.
+    const ImVec2 corner(hi.x - 0.8f * em, hi.y - 0.8f * em);
+    draw->PathArcTo(corner, 0.45f * em, 3.0f * t, 3.0f * t + 4.5f, 12);
+    draw->PathStroke(ImGui::GetColorU32(ImGuiCol_Text), 0, 0.15f * em);
+    return;
+  }
   ImVec4 background = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
   background.w = 0.55f;
   draw->AddRectFilled(lo, hi, ImGui::GetColorU32(background));
-  // A spinner: an arc that turns with time, and what is being waited for.
-  const float t = static_cast<float>(ImGui::GetTime());
-  const float em = ImGui::GetFontSize();
+  // In the middle, with what is being waited for.
   const ImVec2 centre(0.5f * (lo.x + hi.x), 0.5f * (lo.y + hi.y) - em);
   draw->PathArcTo(centre, 0.8f * em, 3.0f * t, 3.0f * t + 4.5f, 24);
   draw->PathStroke(ImGui::GetColorU32(ImGuiCol_Text), 0, 0.2f * em);
@@ -168,7 +184,8 @@ void draw_config_panel(AppContext& app, const ViewType& view, std::size_t index,
   }
   const std::shared_ptr<const ViewData> data = latest_data(app, index);
   ConfigGpu& images = app.config_images[slot.config.id];
-  if (!data || !data->has(view.needs)) {
+  const bool shown = data && data->has(view.needs);
+  if (!shown) {
     ImGui::TextUnformatted(tr("status.computing"));
   } else {
     ViewContext context{app.state.views,
@@ -193,7 +210,7 @@ void draw_config_panel(AppContext& app, const ViewType& view, std::size_t index,
     if (app.draw_observer) app.draw_observer->view_end(app);
   }
   if (!data || !data->is_fresh(view.needs) || !(data->request.table.encoding == slot.config.encoding))
-    draw_stale_overlay(app, index);
+    draw_stale_overlay(app, index, shown);
   ImGui::EndChild();
 }
 
