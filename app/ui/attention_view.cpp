@@ -5,6 +5,7 @@
 // with its token (attention is permutation-equivariant, |Δ| ~ 1e-16), with positions the rows
 // change, because the positions stay with the slots.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <numeric>
 #include <random>
@@ -80,15 +81,17 @@ CellSizes fit_cells(const std::vector<MatrixGridSpec>& specs, const std::vector<
     float chrome = 0.0f, cols = 0.0f, tallest_chrome = 0.0f, tallest = 0.0f;
     for (int g : row) {
       const MatrixGridSpec& spec = specs[static_cast<std::size_t>(g)];
-      const ImVec2 c = matrix_grid_chrome(spec);
-      chrome += c.x + 2.0f;
+      chrome += matrix_grid_chrome(spec).x + 2.0f;
       cols += static_cast<float>(spec.values->cols());
-      tallest_chrome = std::max(tallest_chrome, c.y);
       tallest = std::max(tallest, static_cast<float>(spec.values->rows()));
     }
     chrome += spacing.x * static_cast<float>(row.size() - 1);
     sizes.widths.push_back(std::max(std::floor((width - chrome) / cols), 3.0f));
     narrowest = std::min(narrowest, sizes.widths.back());
+    // Words over columns this narrow may stand upright, taking more height.
+    for (int g : row)
+      tallest_chrome = std::max(
+          tallest_chrome, matrix_grid_chrome(specs[static_cast<std::size_t>(g)], sizes.widths.back()).y);
     chrome_height += tallest_chrome + spacing.y + 2.0f;
     cell_rows += tallest;
   }
@@ -114,11 +117,49 @@ void draw_rows(std::vector<MatrixGridSpec>& specs, const std::vector<std::vector
       if (k > 0) ImGui::SameLine();
       MatrixGridSpec& spec = specs[static_cast<std::size_t>(rows[r][k])];
       spec.square_cells = false;
-      const ImVec2 chrome = matrix_grid_chrome(spec);
+      const ImVec2 chrome = matrix_grid_chrome(spec, w);
       const ImVec2 size(std::ceil(chrome.x + w * static_cast<float>(spec.values->cols())) + 1.0f,
                         std::ceil(chrome.y + sizes.height * static_cast<float>(spec.values->rows())) + 1.0f);
       draw_matrix_grid(spec, size);
     }
+  }
+}
+
+// A slide's one row of grids: their cells share the row's width equally (a 6 x 16 output as wide as a
+// 6 x 6 logit), one cell height for all, square in the word-by-word grids, within width x height.
+void draw_slide_row(std::vector<MatrixGridSpec>& specs, const std::vector<int>& row, float width,
+                    float height) {
+  const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+  const auto count = static_cast<float>(row.size());
+  float chrome_x = 0.0f;
+  for (std::size_t k = 0; k < row.size(); ++k) {
+    MatrixGridSpec& spec = specs[static_cast<std::size_t>(row[k])];
+    if (k > 0) spec.row_labels.clear();
+    spec.square_cells = false;
+    chrome_x += matrix_grid_chrome(spec).x + 2.0f;
+  }
+  const float cells_width = std::floor((width - chrome_x - spacing.x * (count - 1.0f)) / count);
+  std::vector<float> widths;
+  float cell_h = FLT_MAX, widest = 0.0f;
+  for (int g : row) {
+    const MatrixGridSpec& spec = specs[static_cast<std::size_t>(g)];
+    widths.push_back(std::floor(4.0f * cells_width / static_cast<float>(spec.values->cols())) / 4.0f);
+    if (spec.values->rows() == spec.values->cols()) widest = std::max(widest, widths.back());
+    cell_h = std::min(cell_h, (height - matrix_grid_chrome(spec, widths.back()).y - 2.0f) /
+                                  static_cast<float>(spec.values->rows()));
+  }
+  cell_h = std::floor(4.0f * std::min(cell_h, widest > 0.0f ? widest : cell_h)) / 4.0f;
+  bool fit = true;
+  for (std::size_t k = 0; k < row.size(); ++k)
+    fit = fit && matrix_values_fit(specs[static_cast<std::size_t>(row[k])], widths[k], cell_h);
+  for (std::size_t k = 0; k < row.size(); ++k) {
+    if (k > 0) ImGui::SameLine();
+    MatrixGridSpec& spec = specs[static_cast<std::size_t>(row[k])];
+    spec.show_values = fit;
+    const ImVec2 chrome = matrix_grid_chrome(spec, widths[k]);
+    draw_matrix_grid(spec,
+                     ImVec2(std::ceil(chrome.x + widths[k] * static_cast<float>(spec.values->cols())) + 1.0f,
+                            std::ceil(chrome.y + cell_h * static_cast<float>(spec.values->rows())) + 1.0f));
   }
 }
 
@@ -188,6 +229,13 @@ void draw_attention_view(ViewContext& view) {
   const char* ids[4] = {"##weights_without", "##output_without", "##weights_with", "##output_with"};
 
   std::vector<MatrixGridSpec> specs(9);
+  for (std::size_t g = 0; g < specs.size(); ++g) {
+    specs[g].placements = &view.placements;
+    specs[g].placement_name = g < 5        ? "attention-logits"
+                              : g % 2 == 1 ? "attention-weights"
+                                           : "attention-output";
+    specs[g].config = static_cast<int>(view.index);
+  }
   for (int g = 0; g < 5; ++g) {
     MatrixGridSpec& spec = specs[static_cast<std::size_t>(g)];
     spec.id = term_ids[g];
@@ -247,6 +295,19 @@ void draw_attention_view(ViewContext& view) {
                          ImGui::CalcTextSize(tr("views.attention.outputs"), nullptr, false, avail.x).y +
                          2.0f * spacing_y;
   const float text_lines = short_panel ? line : headings + 2.0f * line;  // headings and colour legends
+  // A slide has room for one row of grids at a projector's font with every word labelled: the split of
+  // the logits while the sentence is in order, what reordering does once it is not (weights and
+  // outputs without and with positions).
+  if (short_panel && view.lessons.presenting) {
+    const std::vector<int> row = identity ? std::vector<int>{0, 1, 2, 3, 4} : std::vector<int>{5, 6, 7, 8};
+    draw_slide_row(specs, row, avail.x, avail.y - line);
+    if (identity) {
+      draw_color_legend(tr("views.attention.logit_scale"), logit_range, Colormap::red_blue, avail.x);
+    } else {
+      draw_color_legend(tr("views.attention.output_scale"), output_range, Colormap::red_blue, avail.x);
+    }
+    return;
+  }
   std::vector<std::vector<int>> top = {{0, 1, 2, 3, 4}}, bottom = {{5, 6, 7, 8}};
   if (short_panel) {
     // One row of seven grids, or the five terms over the two outputs: whichever fills more of the
