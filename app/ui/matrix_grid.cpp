@@ -27,8 +27,8 @@ float widest(const std::vector<std::string>& labels) {
 }
 
 // Every k-th label, so labels of `extent` pixels and `gap` between them do not overlap in cells of
-// `cell` pixels. Lines of text stacked (row labels, upright column labels) need no gap: a line's
-// height has the room between lines in it.
+// `cell` pixels. Lines of text stacked (row labels, upright column labels) need no gap, and 90% of a
+// line: a line's height has the room between lines in it (the words are lower case, 3 letters).
 int label_step(float extent, float cell, float gap = 4.0f) {
   return std::max(1, static_cast<int>(std::ceil((extent + gap) / std::max(cell, 1.0f))));
 }
@@ -52,7 +52,7 @@ ColumnLabels column_labels(const MatrixGridSpec& spec, float cell_w) {
   labels.scale = plot::TextScale((cell_w - 4.0f) / std::max(widest_label, 1.0f), 0.7f);
   labels.step = label_step(widest_label * labels.scale + 0.3f * em, cell_w);  // a visible gap between them
   labels.room = line + 0.1f * em;
-  const int vertical_step = label_step(line, cell_w, 0.0f);
+  const int vertical_step = label_step(0.9f * line, cell_w, 0.0f);
   if (vertical_step < labels.step) labels = ColumnLabels{true, 1.0f, vertical_step, widest_label + 0.3f * em};
   return labels;
 }
@@ -166,7 +166,7 @@ MatrixGridHover draw_matrix_grid(const MatrixGridSpec& spec, ImVec2 size) {
   }
   // The cells may have narrowed since the labels were chosen: their size and spacing for these cells.
   if (labels.vertical) {
-    labels.step = label_step(line, cell_w, 0.0f);
+    labels.step = label_step(0.9f * line, cell_w, 0.0f);
   } else {
     const ColumnLabels at_cells = column_labels(spec, cell_w);
     labels.scale = at_cells.scale;
@@ -197,7 +197,7 @@ MatrixGridHover draw_matrix_grid(const MatrixGridSpec& spec, ImVec2 size) {
     }
   }
   if (!spec.row_labels.empty() && spec.show_row_labels) {
-    const int step = label_step(line, cell_h, 0.0f);
+    const int step = label_step(0.9f * line, cell_h, 0.0f);
     for (int r = 0; r < rows && r < static_cast<int>(spec.row_labels.size()); r += step) {
       const char* text = spec.row_labels[static_cast<std::size_t>(r)].c_str();
       const float w = ImGui::CalcTextSize(text).x;
