@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <string>
 
 #include "context/app_chrome.hpp"
 #include "plot/plot.hpp"
@@ -135,13 +136,19 @@ MatrixGridHover draw_matrix_grid(const MatrixGridSpec& spec, ImVec2 size) {
   const ImU32 dim_color = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   float top = origin.y;
   if (spec.title) {
-    // A title wider than its grid would be cut by the grid beside it: shrink it (to 75% at most),
-    // then clip what still does not fit.
-    const float title_w = ImGui::CalcTextSize(spec.title).x;
-    const float title_size = em * plot::TextScale(size.x / std::max(title_w, 1.0f), 0.75f);
+    // A title wider than its grid would be cut by the grid beside it: shrink it (to 75% at most; not
+    // on a slide), then end it at a word with "…", then clip what still does not fit.
+    std::string title = spec.title;
+    const float title_scale =
+        plot::TextScale(size.x / std::max(ImGui::CalcTextSize(title.c_str()).x, 1.0f), 0.75f);
+    for (std::size_t cut = title.rfind(' ');
+         title_scale * ImGui::CalcTextSize(title.c_str()).x > size.x && cut != std::string::npos && cut > 0;
+         cut = title.rfind(' ', cut - 1))
+      title = std::string(spec.title, cut) + "…";
+    const float title_size = em * title_scale;
     draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + line), true);
     draw->AddText(ImGui::GetFont(), title_size, ImVec2(origin.x, origin.y + 0.5f * (em - title_size)),
-                  text_color, spec.title);
+                  text_color, title.c_str());
     draw->PopClipRect();
     top += line + 0.2f * em;
   }
