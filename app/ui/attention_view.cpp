@@ -239,9 +239,13 @@ void draw_attention_view(ViewContext& view) {
                   .c_str());
   // A short panel (compare mode, stacked) keeps its room for the matrices: numbers only.
   const bool short_panel = ImGui::GetContentRegionAvail().y < 18.0f * ImGui::GetTextLineHeightWithSpacing();
+  // The hint tells the user to click a word: a class watching a slide cannot.
   if (view.index == 0 && !short_panel) {
-    note_text("%s",
-              identity ? tr("views.attention.hint") : trf("views.attention.moved", {without, with}).c_str());
+    if (!identity) {
+      note_text("%s", trf("views.attention.moved", {without, with}).c_str());
+    } else if (!view.lessons.presenting) {
+      note_text("%s", tr("views.attention.hint"));
+    }
   } else if (!identity) {
     note_text("%s", trf("views.attention.moved_short", {without, with}).c_str());
   }
