@@ -26,8 +26,9 @@ struct Notice {
   double shown_at = -1.0;  // ImGui time of its first frame (-1: not shown yet)
 };
 
-// Where a heatmap image landed on screen this frame: the outer edges of cell (0, 0) .. (rows-1, cols-1)
-// in window pixels. `--screenshot --geometry` writes these so tests can find a known cell's pixel.
+// Where a heatmap image (or a matrix grid's cells, ui/matrix_grid.hpp) landed on screen this frame: the
+// outer edges of cell (0, 0) .. (rows-1, cols-1) in window pixels. `--screenshot --geometry` and the
+// slides' `--geometry` write these, so tests can find a known cell's pixel and measure each matrix.
 struct HeatmapPlacement {
   std::string name;  // "heatmap", "similarity", "rotation-column", "rotation-row", "difference-table", ...
   int config = 0;    // the configuration's slot index (0 for views across configurations)

@@ -43,9 +43,10 @@ void ColorBar(const char* id, ImTextureID lut_texture, double min, double max, I
   const float natural = pad + bar_w + tick_len + gap + labels_w + (has_label ? gap + f : 0) + pad;
   const float w = size.x > 0 ? size.x : natural;
   // Tick labels wider than a fixed-width frame leaves them (a narrow compare panel, a projector's font:
-  // "−0.06" at 26 px) are drawn smaller, down to 65%, rather than cut at the frame's edge.
+  // "−0.06" at 26 px) are drawn smaller, down to the plot layer's smallest text, rather than cut at
+  // the frame's edge.
   const float label_room = w - (natural - labels_w);
-  const float label_scale = labels_w > 0 ? TextScale(label_room / labels_w, 0.65f) : 1.0f;
+  const float label_scale = labels_w > 0 ? TextScale(label_room / labels_w, 0.0f) : 1.0f;
   const ImRect frame(pos, ImVec2(pos.x + w, pos.y + h));
   const ImGuiID gid = window->GetID(id);
   ImGui::ItemSize(frame);

@@ -139,8 +139,9 @@ void SetHoverText(const char* text);
 void SetHoverReadout(bool shown);
 bool HoverReadoutShown();  // for widgets beside the plots (matrix grids) that follow the same rule
 // The smallest fraction of the font size a title, tick label or legend may shrink to when it does not
-// fit (0.65 by default), until changed. A slide promises its text at full size to the back row: the
-// app sets 1 in presenter mode, and what does not fit is thinned or cut at a word instead.
+// fit (default_min_text_scale until changed). A slide promises its text at full size to the back row:
+// the app sets 1 in presenter mode, and what does not fit is thinned or cut at a word instead.
+inline constexpr float default_min_text_scale = 0.65f;
 void SetMinTextScale(float scale);
 float MinTextScale();
 // `scale` (a shrink factor that would make a text fit) limited to [MinTextScale(), 1], and to at
@@ -160,6 +161,9 @@ void ColorBar(const char* id, ImTextureID lut_texture, double min, double max, I
 // top-left at `pos`. '\n' starts a new line.
 ImVec2 CalcRichTextSize(const char* text);
 void AddRichText(ImDrawList* draw_list, ImVec2 pos, ImU32 color, const char* text);
+// One line of it turned 90° counter-clockwise (reading bottom to top), centred on `center`, at the
+// current font size.
+void AddRichTextVertical(ImDrawList* draw_list, ImVec2 center, ImU32 color, const char* text);
 
 // Item colours with at least 3:1 contrast on both the dark (~#1c1c1c) and light (~#f2f2f2) themes; cycles
 // through 10 hues for any i (negative i allowed).

@@ -131,8 +131,8 @@ struct LinkState {
 
 struct Context {
   std::unordered_map<ImGuiID, PlotState> states;
-  bool hover_readout = true;     // SetHoverReadout
-  float min_text_scale = 0.65f;  // SetMinTextScale
+  bool hover_readout = true;                      // SetHoverReadout
+  float min_text_scale = default_min_text_scale;  // SetMinTextScale
   std::unordered_map<ImGuiID, LinkState> links;
   bool has_next_limits = false;
   Range next_x, next_y;

@@ -173,4 +173,8 @@ void AddRichText(ImDrawList* draw_list, ImVec2 pos, ImU32 color, const char* tex
   if (draw_list && text) detail::add_text(draw_list, pos, color, text);
 }
 
+void AddRichTextVertical(ImDrawList* draw_list, ImVec2 center, ImU32 color, const char* text) {
+  if (draw_list && text) detail::add_text_vertical(draw_list, center, color, text);
+}
+
 }  // namespace pelab::plot

@@ -100,6 +100,23 @@ nlohmann::json text_runs_json() {
   return runs;
 }
 
+nlohmann::json heatmaps_json(const ui::AppContext& app) {
+  nlohmann::json heatmaps = nlohmann::json::array();
+  for (const ui::HeatmapPlacement& placement : app.placements) {
+    heatmaps.push_back({{"name", placement.name},
+                        {"config", placement.config},
+                        {"x0", placement.top_left.x},
+                        {"y0", placement.top_left.y},
+                        {"x1", placement.bottom_right.x},
+                        {"y1", placement.bottom_right.y},
+                        {"rows", placement.rows},
+                        {"cols", placement.cols},
+                        {"colormap", to_string(placement.colormap)},
+                        {"range", {placement.range.lo, placement.range.hi}}});
+  }
+  return heatmaps;
+}
+
 double settle_timeout_seconds() {
   constexpr double default_seconds = 120.0;
   const char* value = std::getenv("PELAB_SETTLE_SECONDS");
@@ -127,19 +144,7 @@ namespace {
 
 void write_geometry(const std::filesystem::path& path, const ui::AppContext& app, const ViewCensus& census,
                     gfx::FramebufferSize size) {
-  nlohmann::json heatmaps = nlohmann::json::array();
-  for (const ui::HeatmapPlacement& placement : app.placements) {
-    heatmaps.push_back({{"name", placement.name},
-                        {"config", placement.config},
-                        {"x0", placement.top_left.x},
-                        {"y0", placement.top_left.y},
-                        {"x1", placement.bottom_right.x},
-                        {"y1", placement.bottom_right.y},
-                        {"rows", placement.rows},
-                        {"cols", placement.cols},
-                        {"colormap", to_string(placement.colormap)},
-                        {"range", {placement.range.lo, placement.range.hi}}});
-  }
+  const nlohmann::json heatmaps = heatmaps_json(app);
   nlohmann::json notices = nlohmann::json::array();
   for (const ui::Notice& notice : app.notices) notices.push_back(notice.text);
   // Lines of the last frame's text with "nan" or "inf" as a word: a number that is not one.

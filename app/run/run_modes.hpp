@@ -24,6 +24,9 @@ double settle_timeout_seconds();
 // Every run of text in the frame ImGui rendered last (run/text_census.hpp), as the geometry JSON's
 // "text_runs": text, px (the size it was drawn at), box [x0, y0, x1, y1], script (an exponent or index).
 nlohmann::json text_runs_json();
+// Where the last frame's heatmaps and matrix grids landed (AppChrome::placements), as the geometry
+// JSON's "heatmaps": name, config, x0, y0, x1, y1 (the cells' outer edges), rows, cols, colormap, range.
+nlohmann::json heatmaps_json(const ui::AppContext& app);
 
 // Where whole frames of the app are drawn.
 class FrameTarget {

@@ -79,7 +79,8 @@ int run_export_slides(FrameTarget& target, ui::AppContext& app, const std::files
       if (!geometry.empty()) {
         const nlohmann::json census{{"width", slides.back().width},
                                     {"height", slides.back().height},
-                                    {"text_runs", text_runs_json()}};
+                                    {"text_runs", text_runs_json()},
+                                    {"heatmaps", heatmaps_json(app)}};
         std::snprintf(name, sizeof name, "step_%02zu.json", n + 1);
         write_file_atomic(geometry / name,
                           census.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");

@@ -11,7 +11,8 @@ namespace pelab::app::run {
 // The lesson must be loaded (ui::start_lesson). Writes DIR/step_NN.png and DIR/<lesson id>.pdf, each
 // atomically; returns the exit status (1 when a step does not settle or a file cannot be written).
 // With `geometry` (a directory), also GEOMETRY/step_NN.json: the slide's size and every text run
-// drawn on it with its pixel size (text_runs_json), for the test that no slide text is too small.
+// drawn on it with its pixel size (text_runs_json) and where its heatmaps and matrices landed
+// (heatmaps_json), for the tests that no slide text is too small and no matrix too narrow.
 int run_export_slides(FrameTarget& target, ui::AppContext& app, const std::filesystem::path& dir,
                       const std::filesystem::path& geometry = {});
 

@@ -316,8 +316,8 @@ void draw_app(AppContext& app) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const bool presenting = app.lessons.presenting;
   plot::SetHoverReadout(!presenting);  // the class sees the slide, not the presenter's cursor coordinates
-  plot::SetMinTextScale(presenting ? 1.0f : 0.65f);  // and every text at the presenter's size
-  if (presenting && app.lessons.blank) {             // B in presenter mode: nothing but black
+  plot::SetMinTextScale(presenting ? 1.0f : plot::default_min_text_scale);  // slides: the presenter's size
+  if (presenting && app.lessons.blank) {  // B in presenter mode: nothing but black
     ImGui::GetWindowDrawList()->AddRectFilled(
         viewport->Pos, ImVec2(viewport->Pos.x + viewport->Size.x, viewport->Pos.y + viewport->Size.y),
         IM_COL32(0, 0, 0, 255));

@@ -5,6 +5,7 @@
 // with its token (attention is permutation-equivariant, |Δ| ~ 1e-16), with positions the rows
 // change, because the positions stay with the slots.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <numeric>
 #include <random>
@@ -80,15 +81,17 @@ CellSizes fit_cells(const std::vector<MatrixGridSpec>& specs, const std::vector<
     float chrome = 0.0f, cols = 0.0f, tallest_chrome = 0.0f, tallest = 0.0f;
     for (int g : row) {
       const MatrixGridSpec& spec = specs[static_cast<std::size_t>(g)];
-      const ImVec2 c = matrix_grid_chrome(spec);
-      chrome += c.x + 2.0f;
+      chrome += matrix_grid_chrome(spec).x + 2.0f;
       cols += static_cast<float>(spec.values->cols());
-      tallest_chrome = std::max(tallest_chrome, c.y);
       tallest = std::max(tallest, static_cast<float>(spec.values->rows()));
     }
     chrome += spacing.x * static_cast<float>(row.size() - 1);
     sizes.widths.push_back(std::max(std::floor((width - chrome) / cols), 3.0f));
     narrowest = std::min(narrowest, sizes.widths.back());
+    // Words over columns this narrow may stand upright, taking more height.
+    for (int g : row)
+      tallest_chrome = std::max(
+          tallest_chrome, matrix_grid_chrome(specs[static_cast<std::size_t>(g)], sizes.widths.back()).y);
     chrome_height += tallest_chrome + spacing.y + 2.0f;
     cell_rows += tallest;
   }
@@ -114,10 +117,89 @@ void draw_rows(std::vector<MatrixGridSpec>& specs, const std::vector<std::vector
       if (k > 0) ImGui::SameLine();
       MatrixGridSpec& spec = specs[static_cast<std::size_t>(rows[r][k])];
       spec.square_cells = false;
-      const ImVec2 chrome = matrix_grid_chrome(spec);
+      const ImVec2 chrome = matrix_grid_chrome(spec, w);
       const ImVec2 size(std::ceil(chrome.x + w * static_cast<float>(spec.values->cols())) + 1.0f,
                         std::ceil(chrome.y + sizes.height * static_cast<float>(spec.values->rows())) + 1.0f);
       draw_matrix_grid(spec, size);
+    }
+  }
+}
+
+// Rows of a short panel's grids: within a row the grids' cells share its width equally (a 6 x 16 output
+// as wide as a 6 x 6 logit), with one cell height, square in the word-by-word grids.
+struct ShortRow {
+  std::vector<int> grids;
+  std::vector<float> widths;  // each grid's cell width
+  float cell_h = 0.0f;
+};
+
+ShortRow fit_short_row(std::vector<MatrixGridSpec>& specs, std::vector<int> grids, float width,
+                       float height) {
+  const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+  const auto count = static_cast<float>(grids.size());
+  float chrome_x = 0.0f;
+  for (std::size_t k = 0; k < grids.size(); ++k) {
+    MatrixGridSpec& spec = specs[static_cast<std::size_t>(grids[k])];
+    if (k > 0) spec.row_labels.clear();
+    spec.square_cells = false;
+    chrome_x += matrix_grid_chrome(spec).x + 2.0f;
+  }
+  const float cells_width = std::floor((width - chrome_x - spacing.x * (count - 1.0f)) / count);
+  ShortRow row{std::move(grids), {}, FLT_MAX};
+  float widest = 0.0f;
+  for (int g : row.grids) {
+    const MatrixGridSpec& spec = specs[static_cast<std::size_t>(g)];
+    row.widths.push_back(std::floor(4.0f * cells_width / static_cast<float>(spec.values->cols())) / 4.0f);
+    if (spec.values->rows() == spec.values->cols()) widest = std::max(widest, row.widths.back());
+    row.cell_h = std::min(row.cell_h, (height - matrix_grid_chrome(spec, row.widths.back()).y - 2.0f) /
+                                          static_cast<float>(spec.values->rows()));
+  }
+  row.cell_h = std::floor(4.0f * std::min(row.cell_h, widest > 0.0f ? widest : row.cell_h)) / 4.0f;
+  return row;
+}
+
+// The grids of a short panel in one row, or two when that gives them larger cells (a narrow panel).
+void draw_short_grids(std::vector<MatrixGridSpec>& specs, const std::vector<int>& grids, float width,
+                      float height) {
+  // The smallest side of a grid's cells, which the arrangement makes as large as it can.
+  const auto smallest_side = [&](const std::vector<ShortRow>& rows) {
+    float smallest = FLT_MAX;
+    for (const ShortRow& row : rows)
+      for (std::size_t k = 0; k < row.grids.size(); ++k) {
+        const Matrix& values = *specs[static_cast<std::size_t>(row.grids[k])].values;
+        smallest = std::min({smallest, row.widths[k] * static_cast<float>(values.cols()),
+                             row.cell_h * static_cast<float>(values.rows())});
+      }
+    return smallest;
+  };
+  const std::vector<MatrixGridSpec> unchanged = specs;
+  std::vector<ShortRow> rows = {fit_short_row(specs, grids, width, height)};
+  const std::size_t half = (grids.size() + 1) / 2;
+  const float row_height = std::floor(0.5f * (height - ImGui::GetStyle().ItemSpacing.y));
+  std::vector<MatrixGridSpec> split_specs = unchanged;
+  std::vector<ShortRow> split = {
+      fit_short_row(split_specs, std::vector<int>(grids.begin(), grids.begin() + static_cast<long>(half)),
+                    width, row_height),
+      fit_short_row(split_specs, std::vector<int>(grids.begin() + static_cast<long>(half), grids.end()),
+                    width, row_height)};
+  if (smallest_side(split) > smallest_side(rows)) {
+    rows = std::move(split);
+    specs = std::move(split_specs);
+  }
+  bool fit = true;
+  for (const ShortRow& row : rows)
+    for (std::size_t k = 0; k < row.grids.size(); ++k)
+      fit =
+          fit && matrix_values_fit(specs[static_cast<std::size_t>(row.grids[k])], row.widths[k], row.cell_h);
+  for (const ShortRow& row : rows) {
+    for (std::size_t k = 0; k < row.grids.size(); ++k) {
+      if (k > 0) ImGui::SameLine();
+      MatrixGridSpec& spec = specs[static_cast<std::size_t>(row.grids[k])];
+      spec.show_values = fit;
+      const ImVec2 chrome = matrix_grid_chrome(spec, row.widths[k]);
+      draw_matrix_grid(
+          spec, ImVec2(std::ceil(chrome.x + row.widths[k] * static_cast<float>(spec.values->cols())) + 1.0f,
+                       std::ceil(chrome.y + row.cell_h * static_cast<float>(spec.values->rows())) + 1.0f));
     }
   }
 }
@@ -157,9 +239,13 @@ void draw_attention_view(ViewContext& view) {
                   .c_str());
   // A short panel (compare mode, stacked) keeps its room for the matrices: numbers only.
   const bool short_panel = ImGui::GetContentRegionAvail().y < 18.0f * ImGui::GetTextLineHeightWithSpacing();
+  // The hint tells the user to click a word: a class watching a slide cannot.
   if (view.index == 0 && !short_panel) {
-    note_text("%s",
-              identity ? tr("views.attention.hint") : trf("views.attention.moved", {without, with}).c_str());
+    if (!identity) {
+      note_text("%s", trf("views.attention.moved", {without, with}).c_str());
+    } else if (!view.lessons.presenting) {
+      note_text("%s", tr("views.attention.hint"));
+    }
   } else if (!identity) {
     note_text("%s", trf("views.attention.moved_short", {without, with}).c_str());
   }
@@ -188,6 +274,13 @@ void draw_attention_view(ViewContext& view) {
   const char* ids[4] = {"##weights_without", "##output_without", "##weights_with", "##output_with"};
 
   std::vector<MatrixGridSpec> specs(9);
+  for (std::size_t g = 0; g < specs.size(); ++g) {
+    specs[g].placements = &view.placements;
+    specs[g].placement_name = g < 5        ? "attention-logits"
+                              : g % 2 == 1 ? "attention-weights"
+                                           : "attention-output";
+    specs[g].config = static_cast<int>(view.index);
+  }
   for (int g = 0; g < 5; ++g) {
     MatrixGridSpec& spec = specs[static_cast<std::size_t>(g)];
     spec.id = term_ids[g];
@@ -236,9 +329,8 @@ void draw_attention_view(ViewContext& view) {
       return text;
     };
   }
-  // One row each when there is room, else the terms and the outputs over two rows each; a short
-  // panel (compare mode, stacked) shows the terms, the sum and the two outputs in one row, without
-  // headings. Row labels on the first grid of a row only.
+  // One row each when there is room, else the terms and the outputs over two rows each. Row labels on
+  // the first grid of a row only.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   // Headings wrap in narrow panels: measure them.
   const std::string terms_heading = trf("views.attention.terms", {std::to_string(head)});
@@ -246,30 +338,22 @@ void draw_attention_view(ViewContext& view) {
   const float headings = ImGui::CalcTextSize(terms_heading.c_str(), nullptr, false, avail.x).y +
                          ImGui::CalcTextSize(tr("views.attention.outputs"), nullptr, false, avail.x).y +
                          2.0f * spacing_y;
-  const float text_lines = short_panel ? line : headings + 2.0f * line;  // headings and colour legends
-  std::vector<std::vector<int>> top = {{0, 1, 2, 3, 4}}, bottom = {{5, 6, 7, 8}};
+  const float text_lines = headings + 2.0f * line;  // headings and colour legends
+  // A short panel (a slide at 1024 x 768, compare mode's stacked panels) has room for one row of grids
+  // with every word labelled: the split of the logits while the sentence is in order, what reordering
+  // does once it is not (weights and outputs without and with positions).
   if (short_panel) {
-    // One row of seven grids, or the five terms over the two outputs: whichever fills more of the
-    // panel with cells (a slide at 1024x768 is short but wide enough for two rows of bigger cells).
-    bottom.clear();
-    const std::vector<std::vector<int>> one_row = {{0, 1, 2, 3, 4, 6, 8}},
-                                        two_rows = {{0, 1, 2, 3, 4}, {6, 8}};
-    const auto cells_area = [&](const std::vector<std::vector<int>>& rows) {
-      std::vector<MatrixGridSpec> trial = specs;
-      for (const std::vector<int>& row : rows)
-        for (std::size_t k = 1; k < row.size(); ++k)
-          trial[static_cast<std::size_t>(row[k])].row_labels.clear();
-      const CellSizes sizes = fit_cells(trial, rows, avail.x, avail.y - line);
-      float area = 0.0f;
-      for (std::size_t r = 0; r < rows.size(); ++r)
-        for (int g : rows[r]) {
-          const Matrix& values = *trial[static_cast<std::size_t>(g)].values;
-          area += sizes.widths[r] * sizes.height * static_cast<float>(values.rows() * values.cols());
-        }
-      return area;
-    };
-    top = cells_area(two_rows) > cells_area(one_row) ? two_rows : one_row;
-  } else if (avail.x < 34.0f * em) {
+    const std::vector<int> row = identity ? std::vector<int>{0, 1, 2, 3, 4} : std::vector<int>{5, 6, 7, 8};
+    draw_short_grids(specs, row, avail.x, avail.y - line);
+    if (identity) {
+      draw_color_legend(tr("views.attention.logit_scale"), logit_range, Colormap::red_blue, avail.x);
+    } else {
+      draw_color_legend(tr("views.attention.output_scale"), output_range, Colormap::red_blue, avail.x);
+    }
+    return;
+  }
+  std::vector<std::vector<int>> top = {{0, 1, 2, 3, 4}}, bottom = {{5, 6, 7, 8}};
+  if (avail.x < 34.0f * em) {
     top = {{0, 1, 2}, {3, 4}};
     bottom = {{5, 6}, {7, 8}};
   }
@@ -280,15 +364,6 @@ void draw_attention_view(ViewContext& view) {
   all.insert(all.end(), bottom.begin(), bottom.end());
   const CellSizes cells = fit_cells(specs, all, avail.x, avail.y - text_lines);
 
-  if (short_panel) {
-    draw_rows(specs, top, cells, 0);
-    draw_color_legend(tr("views.attention.logit_scale"), logit_range, Colormap::red_blue, 0.5f * avail.x);
-    ImGui::SameLine();
-    // What the first key left (its Dummy may be narrower than half; the spacing is not in the half).
-    draw_color_legend(tr("views.attention.output_scale"), output_range, Colormap::red_blue,
-                      ImGui::GetContentRegionAvail().x);
-    return;
-  }
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(terms_heading.c_str());
   ImGui::PopTextWrapPos();

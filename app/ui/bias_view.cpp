@@ -5,6 +5,7 @@
 // its max distance, RoPE's all-ones score and a sinusoid's similarity, each scaled to its largest
 // |value| so the shapes compare.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -80,16 +81,26 @@ void draw_bias_controls(AcrossContext& view) {
            6.0f * em, capture);
 }
 
-// Columns and rows of `count` equal grids in `room` that give each the largest square.
-std::pair<int, int> grid_shape(int count, ImVec2 room) {
-  int best_cols = 1;
-  float best = 0.0f;
-  for (int cols = 1; cols <= count; ++cols) {
-    const int rows = (count + cols - 1) / cols;
-    const float side = std::min(room.x / static_cast<float>(cols), room.y / static_cast<float>(rows));
-    if (side > best) best = side, best_cols = cols;
+// How `count` grids of square cells share an area: `columns` of them per row, each grid's cells a
+// square of `side` px. Every grid spends `chrome` (row labels left; title above) beside its cells, and
+// the first row `label_room` more for the column labels (lower rows would repeat them).
+struct GridShape {
+  int columns = 1, rows = 1;
+  float side = 0.0f;
+};
+
+GridShape grid_shape(int count, ImVec2 room, ImVec2 chrome, float label_room) {
+  const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+  GridShape best;
+  best.side = -FLT_MAX;
+  for (int columns = 1; columns <= count; ++columns) {
+    const int rows = (count + columns - 1) / columns;
+    const auto c = static_cast<float>(columns), r = static_cast<float>(rows);
+    const float side = std::min((room.x - spacing.x * (c - 1.0f)) / c - chrome.x,
+                                (room.y - label_room - spacing.y * (r - 1.0f)) / r - chrome.y);
+    if (side > best.side) best = GridShape{columns, rows, std::floor(side)};
   }
-  return {best_cols, (count + best_cols - 1) / best_cols};
+  return best;
 }
 
 std::vector<std::string> index_labels(std::int64_t n) {
@@ -98,14 +109,47 @@ std::vector<std::string> index_labels(std::int64_t n) {
   return labels;
 }
 
-void draw_matrices(const BiasViewSettings& s, const BiasViewData& data, ImVec2 room) {
+// The grids of ALiBi's heads or T5's bucket map and heads in `room`: their shape, what each spends
+// beside its cells and the column labels' room over the first row (none when leaving them out is
+// what gives the cells the slide's smallest side).
+struct BiasGrids {
+  GridShape shape;
+  ImVec2 chrome;
+  float label_room = 0.0f;
+};
+
+BiasGrids bias_grids(const BiasViewSettings& s, const BiasViewData& data, ImVec2 room) {
+  const bool t5 = s.method == BiasMethod::t5;
+  const int count = static_cast<int>(data.heads.size()) + (t5 ? 1 : 0);
+  // T5 has two colour legends (bias, bucket), one per line: side by side they do not fit a narrow area.
+  room.y -= (t5 ? 2.0f : 1.0f) * ImGui::GetTextLineHeightWithSpacing();
+  MatrixGridSpec probe;
+  probe.title = "m";
+  probe.row_labels = index_labels(s.positions);
+  const ImVec2 chrome = matrix_grid_chrome(probe);
+  probe.col_labels = probe.row_labels;
+  // The column labels' room for the cells of the grids with it (numbers stand upright over narrow
+  // columns, taking more room).
+  float label_room = matrix_grid_chrome(probe).y - chrome.y;
+  BiasGrids grids{grid_shape(count, room, chrome, label_room), chrome, label_room};
+  label_room = matrix_grid_chrome(probe, grids.shape.side / static_cast<float>(s.positions)).y - chrome.y;
+  if (label_room > grids.label_room)
+    grids = BiasGrids{grid_shape(count, room, chrome, label_room), chrome, label_room};
+  if (grids.shape.side < min_matrix_side_em * ImGui::GetFontSize())
+    grids = BiasGrids{grid_shape(count, room, chrome, 0.0f), chrome, 0.0f};
+  return grids;
+}
+
+void draw_matrices(const BiasViewSettings& s, const BiasViewData& data, ImVec2 room,
+                   std::vector<HeatmapPlacement>& placements) {
   const std::vector<std::string> labels = index_labels(s.positions);
-  const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float line = ImGui::GetTextLineHeightWithSpacing();
   if (s.method == BiasMethod::shaw) {
     const Matrix index = data.shaw_index.cast<double>();
     MatrixGridSpec spec;
     spec.id = "##shaw";
+    spec.placements = &placements;
+    spec.placement_name = "bias-shaw";
     const std::string title = trf("views.bias.shaw_title", {std::to_string(s.shaw_clip)});
     spec.title = title.c_str();
     spec.values = &index;
@@ -125,12 +169,9 @@ void draw_matrices(const BiasViewSettings& s, const BiasViewData& data, ImVec2 r
   // ALiBi or T5: one grid per head (T5: the bucket map first), small multiples on one colour scale.
   const bool t5 = s.method == BiasMethod::t5;
   const int count = static_cast<int>(data.heads.size()) + (t5 ? 1 : 0);
-  // T5 has two colour legends (bias, bucket), one per line: side by side they do not fit a narrow area.
-  const ImVec2 grids(room.x, room.y - (t5 ? 2.0f : 1.0f) * line);
-  const auto [cols, rows] = grid_shape(count, grids);
-  const float w = std::floor((grids.x - spacing * static_cast<float>(cols - 1)) / static_cast<float>(cols));
-  const float h = std::floor((grids.y - ImGui::GetStyle().ItemSpacing.y * static_cast<float>(rows - 1)) /
-                             static_cast<float>(rows));
+  const BiasGrids shape = bias_grids(s, data, room);
+  const int cols = shape.shape.columns;
+  const float w = shape.chrome.x + shape.shape.side + 1.0f;
   const ValueRange range = symmetric_range_of(data.heads);
   const Matrix buckets = t5 ? Matrix(data.buckets.cast<double>()) : Matrix();
   Matrix bucket_shown = buckets;
@@ -138,23 +179,27 @@ void draw_matrices(const BiasViewSettings& s, const BiasViewData& data, ImVec2 r
     for (Eigen::Index i = 0; i < bucket_shown.rows(); ++i)
       for (Eigen::Index j = i + 1; j < bucket_shown.cols(); ++j)
         bucket_shown(i, j) = std::numeric_limits<double>::quiet_NaN();
+  const float smallest_title = plot::TextScale(0.0f, 0.75f);  // what draw_matrix_grid may shrink a title to
   for (int g = 0; g < count; ++g) {
     if (g % cols != 0) ImGui::SameLine();
     MatrixGridSpec spec;
     const std::string id = "##head" + std::to_string(g);
     spec.id = id.c_str();
+    spec.placements = &placements;
+    spec.placement_name = t5 && g == 0 ? "bias-buckets" : "bias-head";
     spec.digits = 2;
-    // Every grid keeps the labels' room (equal cells); only the outer ones draw them.
+    // Every grid keeps the row labels' room (equal cells); only the first of a row draws them. Column
+    // labels over the first row only, when they fit.
     spec.row_labels = labels;
-    spec.col_labels = labels;
     spec.show_row_labels = g % cols == 0;
-    spec.show_col_labels = g < cols;
+    if (g < cols && shape.label_room > 0.0f) spec.col_labels = labels;
     std::string title;
     if (t5 && g == 0) {
       title =
           trf("views.bias.bucket_title", {std::to_string(s.t5_buckets), std::to_string(s.t5_max_distance)});
       // Too long for a small grid: the name alone (the colour key below gives the bucket range).
-      if (0.75f * ImGui::CalcTextSize(title.c_str()).x > w) title = tr("views.bias.bucket_title_short");
+      if (smallest_title * ImGui::CalcTextSize(title.c_str()).x > w)
+        title = tr("views.bias.bucket_title_short");
       spec.values = &bucket_shown;
       spec.range = ValueRange{0.0, static_cast<double>(s.t5_buckets - 1)};
       spec.colormap = Colormap::viridis;
@@ -168,7 +213,7 @@ void draw_matrices(const BiasViewSettings& s, const BiasViewData& data, ImVec2 r
                  : trf("views.bias.alibi_head", {std::to_string(head + 1), slope_text(data.slopes[head])});
       // Too long for a small grid even at the title's smallest size: the slope alone, which is
       // what tells the heads apart (their order gives the number).
-      if (!t5 && 0.75f * ImGui::CalcTextSize(title.c_str()).x > w)
+      if (!t5 && smallest_title * ImGui::CalcTextSize(title.c_str()).x > w)
         title = "m = " + slope_text(data.slopes[head]);
       spec.values = &data.heads[static_cast<std::size_t>(head)];
       spec.range = range;
@@ -181,6 +226,7 @@ void draw_matrices(const BiasViewSettings& s, const BiasViewData& data, ImVec2 r
       };
     }
     spec.title = title.c_str();
+    const float h = shape.chrome.y + (g < cols ? shape.label_room : 0.0f) + shape.shape.side + 1.0f;
     draw_matrix_grid(spec, ImVec2(w, h));
   }
   draw_color_legend(tr("views.bias.bias_shared"), range, Colormap::red_blue, room.x);
@@ -263,7 +309,8 @@ void draw_distance_plot(const BiasViewSettings& s, const BiasViewData& data, ImV
 }
 
 void draw_bias_view(AcrossContext& view) {
-  draw_bias_controls(view);
+  // Presenting, the grids' titles and the caption band say the settings: their height goes to the grids.
+  if (!view.lessons.presenting) draw_bias_controls(view);
   const BiasViewSettings& s = view.settings.bias;
   // Computed by the across worker from bias_view_inputs(state); until the numbers for the newest
   // settings arrive (a few ms), the previous ones stay.
@@ -301,17 +348,24 @@ void draw_bias_view(AcrossContext& view) {
   // while a column beside the matrices is still 15 em wide.
   const bool wide = avail.x >= 1.6f * avail.y && (avail.x >= 50.0f * em || view.lessons.presenting);
   const bool stacked_too_low = 0.42f * avail.y < 14.0f * em && 0.45f * avail.x >= 15.0f * em;
+  const float left = std::floor(0.55f * avail.x);
+  // On a slide every matrix keeps the projector's smallest side: when the heads do not get it beside
+  // the distance plot, they take the whole slide (eight ALiBi heads, T5's four grids at 1024 × 768).
+  if (view.lessons.presenting && s.method != BiasMethod::shaw &&
+      bias_grids(s, data, ImVec2(left, avail.y)).shape.side < min_matrix_side_em * em) {
+    draw_matrices(s, data, avail, view.placements);
+    return;
+  }
   if (wide || stacked_too_low) {
-    const float left = std::floor(0.55f * avail.x);
     ImGui::BeginChild("##bias_matrices", ImVec2(left, avail.y), false, ImGuiWindowFlags_NoScrollbar);
-    draw_matrices(s, data, ImGui::GetContentRegionAvail());
+    draw_matrices(s, data, ImGui::GetContentRegionAvail(), view.placements);
     ImGui::EndChild();
     ImGui::SameLine();
     draw_distance_plot(s, data, ImVec2(0.0f, avail.y), view.lessons.presenting);
   } else {
     const float top = std::floor(0.58f * avail.y);
     ImGui::BeginChild("##bias_matrices", ImVec2(avail.x, top), false, ImGuiWindowFlags_NoScrollbar);
-    draw_matrices(s, data, ImGui::GetContentRegionAvail());
+    draw_matrices(s, data, ImGui::GetContentRegionAvail(), view.placements);
     ImGui::EndChild();
     draw_distance_plot(s, data, ImVec2(avail.x, 0.0f), view.lessons.presenting);
   }

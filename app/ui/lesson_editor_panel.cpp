@@ -7,14 +7,18 @@
 // accept.
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <imgui_stdlib.h>
 
 #include "state/config_paths.hpp"
 #include "state/i18n.hpp"
 #include "ui/panels.hpp"
+#include "ui/soft_wrap.hpp"
 #include "ui/theme.hpp"
 #include "ui/view_registry.hpp"
 
@@ -44,12 +48,57 @@ std::string step_label(const LessonStep& step, std::size_t index, const std::str
   return std::to_string(index + 1) + ". " + text + "##step" + std::to_string(index);
 }
 
+// What a multi-line field's edit callback needs to wrap the text again after each keystroke.
+struct WrappedEdit {
+  std::string_view before, before_shown;  // the text, and the field's text (soft-wrapped) before the edit
+  float width = 0.0f;
+  std::optional<std::string> text;  // the text after the edit, once the callback has run
+};
+
+// A multi-line field of `height` whose lines wrap at its width (ui/soft_wrap.hpp). While the field is
+// being edited it keeps the width it had when the edit began, so every soft break is the one it knows.
+bool wrapped_text_field(const char* label, std::string& value, float height) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const ImGuiID id = ImGui::GetID(label), width_key = ImHashStr("wrap width", 0, id);
+  ImGuiStorage& storage = *ImGui::GetStateStorage();
+  float width = ImGui::GetContentRegionAvail().x - 2.0f * style.FramePadding.x - style.ScrollbarSize;
+  if (ImGui::GetActiveID() == id) {
+    width = storage.GetFloat(width_key, width);
+    // Escape leaves the field keeping the text: ImGui's revert would put back the text of the edit's
+    // start with its soft breaks, which this edit no longer knows.
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::ClearActiveID();
+  } else {
+    storage.SetFloat(width_key, width);
+  }
+  const auto measure = [](std::string_view line) {
+    return ImGui::CalcTextSize(line.data(), line.data() + line.size()).x;
+  };
+  const std::string shown = soft_wrap(value, width, measure);
+  WrappedEdit edit{value, shown, width, std::nullopt};
+  std::string field = shown;
+  const auto rewrap = [](ImGuiInputTextCallbackData* data) {
+    WrappedEdit& edit = *static_cast<WrappedEdit*>(data->UserData);
+    edit.text = unwrap_edit(edit.before, edit.before_shown, std::string_view(data->Buf, data->BufTextLen));
+    const std::string wrapped = soft_wrap(*edit.text, edit.width, [](std::string_view line) {
+      return ImGui::CalcTextSize(line.data(), line.data() + line.size()).x;
+    });
+    std::copy(wrapped.begin(), wrapped.end(), data->Buf);  // the same length: the cursor stays put
+    data->BufDirty = true;
+    return 0;
+  };
+  if (!ImGui::InputTextMultiline(label, &field, ImVec2(-1.0f, height), ImGuiInputTextFlags_CallbackEdit,
+                                 rewrap, &edit))
+    return false;
+  value = edit.text ? *edit.text : unwrap_edit(value, shown, field);
+  return true;
+}
+
 // A text of the step in the editor's language: empty text removes that language's entry, so a
 // half-translated lesson falls back to English (LocalText::in) instead of showing nothing.
 void local_text_field(const char* label, LocalText& text, const std::string& language, float height) {
   std::string value = text.by_language.count(language) ? text.by_language.at(language) : std::string();
-  const bool changed = height > 0.0f ? ImGui::InputTextMultiline(label, &value, ImVec2(-1.0f, height))
-                                     : ImGui::InputText(label, &value);
+  const bool changed =
+      height > 0.0f ? wrapped_text_field(label, value, height) : ImGui::InputText(label, &value);
   if (!changed) return;
   if (value.empty()) {
     text.by_language.erase(language);

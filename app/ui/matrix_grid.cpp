@@ -1,9 +1,13 @@
 #include "ui/matrix_grid.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
+#include <string>
 
+#include "context/app_chrome.hpp"
 #include "plot/plot.hpp"
+#include "ui/soft_wrap.hpp"
 
 namespace pelab::app::ui {
 namespace {
@@ -23,9 +27,35 @@ float widest(const std::vector<std::string>& labels) {
   return width;
 }
 
-// Every k-th label, so labels of `extent` pixels do not overlap in cells of `cell` pixels.
-int label_step(float extent, float cell) {
-  return std::max(1, static_cast<int>(std::ceil((extent + 4.0f) / std::max(cell, 1.0f))));
+// Every k-th label, so labels of `extent` pixels and `gap` between them do not overlap in cells of
+// `cell` pixels. Lines of text stacked (row labels, upright column labels) need no gap, and 90% of a
+// line: a line's height has the room between lines in it (the words are lower case, 3 letters).
+int label_step(float extent, float cell, float gap = 4.0f) {
+  return std::max(1, static_cast<int>(std::ceil((extent + gap) / std::max(cell, 1.0f))));
+}
+
+// How the column labels are drawn over columns `cell_w` wide. Words over narrow columns: a smaller
+// font (down to 70%, none on a slide), else turned to read upwards when that labels more columns,
+// because every other word ("the sat the") reads as a different sentence; else every k-th label.
+struct ColumnLabels {
+  bool vertical = false;
+  float scale = 1.0f;  // of the font, horizontal labels
+  int step = 1;        // every step-th column is labelled
+  float room = 0.0f;   // the height they take above the cells
+};
+
+ColumnLabels column_labels(const MatrixGridSpec& spec, float cell_w) {
+  ColumnLabels labels;
+  if (spec.col_labels.empty()) return labels;
+  const float em = ImGui::GetFontSize();
+  const float line = ImGui::GetTextLineHeight();
+  const float widest_label = widest(spec.col_labels);
+  labels.scale = plot::TextScale((cell_w - 4.0f) / std::max(widest_label, 1.0f), 0.7f);
+  labels.step = label_step(widest_label * labels.scale + 0.3f * em, cell_w);  // a visible gap between them
+  labels.room = line + 0.1f * em;
+  const int vertical_step = label_step(0.9f * line, cell_w, 0.0f);
+  if (vertical_step < labels.step) labels = ColumnLabels{true, 1.0f, vertical_step, widest_label + 0.3f * em};
+  return labels;
 }
 
 }  // namespace
@@ -69,17 +99,16 @@ bool matrix_values_fit(const MatrixGridSpec& spec, float w, float h) {
   return true;
 }
 
-ImVec2 matrix_grid_chrome(const MatrixGridSpec& spec) {
+ImVec2 matrix_grid_chrome(const MatrixGridSpec& spec, float cell_w) {
   const float em = ImGui::GetFontSize();
   const float line = ImGui::GetTextLineHeight();
   const float title = spec.title ? line + 0.2f * em : 0.0f;
   const float left = spec.row_labels.empty() ? 0.0f : widest(spec.row_labels) + 0.4f * em;
-  const float top = spec.col_labels.empty() ? 0.0f : line + 0.1f * em;
-  return ImVec2(left, title + top);
+  return ImVec2(left, title + column_labels(spec, cell_w).room);
 }
 
 ImVec2 matrix_grid_size(const MatrixGridSpec& spec, float cell) {
-  const ImVec2 chrome = matrix_grid_chrome(spec);
+  const ImVec2 chrome = matrix_grid_chrome(spec, cell);
   const auto rows = spec.values ? static_cast<float>(spec.values->rows()) : 0.0f;
   const auto cols = spec.values ? static_cast<float>(spec.values->cols()) : 0.0f;
   return ImVec2(std::ceil(chrome.x + cols * cell) + 1.0f, std::ceil(chrome.y + rows * cell) + 1.0f);
@@ -107,49 +136,75 @@ MatrixGridHover draw_matrix_grid(const MatrixGridSpec& spec, ImVec2 size) {
   const ImU32 dim_color = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   float top = origin.y;
   if (spec.title) {
-    // A title wider than its grid would be cut by the grid beside it: shrink it (to 75% at most),
-    // then clip what still does not fit.
-    const float title_w = ImGui::CalcTextSize(spec.title).x;
-    const float title_size = em * plot::TextScale(size.x / std::max(title_w, 1.0f), 0.75f);
+    // A title wider than its grid would be cut by the grid beside it: shrink it (to 75% at most; not
+    // on a slide), then end it at a word with "…", then clip what still does not fit.
+    std::string title = spec.title;
+    const float title_scale =
+        plot::TextScale(size.x / std::max(ImGui::CalcTextSize(title.c_str()).x, 1.0f), 0.75f);
+    for (std::size_t cut = title.rfind(' ');
+         title_scale * ImGui::CalcTextSize(title.c_str()).x > size.x && cut != std::string::npos && cut > 0;
+         cut = title.rfind(' ', cut - 1))
+      title = std::string(spec.title, cut) + "…";
+    const float title_size = em * title_scale;
     draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + line), true);
     draw->AddText(ImGui::GetFont(), title_size, ImVec2(origin.x, origin.y + 0.5f * (em - title_size)),
-                  text_color, spec.title);
+                  text_color, title.c_str());
     draw->PopClipRect();
     top += line + 0.2f * em;
   }
-  const ImVec2 chrome = matrix_grid_chrome(spec);
-  const float left_margin = chrome.x;
-  const float top_margin = chrome.y - (top - origin.y);
-  const float room_x = size.x - left_margin, room_y = origin.y + size.y - top - top_margin;
-  if (room_x < 4.0f || room_y < 4.0f) return hover;
-  float cell_w = room_x / static_cast<float>(cols), cell_h = room_y / static_cast<float>(rows);
-  if (spec.square_cells) cell_w = cell_h = std::min(cell_w, cell_h);
-  cell_w = std::floor(cell_w * 4.0f) / 4.0f;
-  cell_h = std::floor(cell_h * 4.0f) / 4.0f;
+  // The cells with the column labels' room for cells as wide as the grid allows, then again when
+  // that width turns them upright (which takes more room above).
+  const float left_margin = matrix_grid_chrome(spec, FLT_MAX).x;
+  const float room_x = size.x - left_margin;
+  float cell_w = 0.0f, cell_h = 0.0f, top_margin = 0.0f;
+  ColumnLabels labels;
+  for (float widest_cells = room_x / static_cast<float>(cols);;) {
+    labels = column_labels(spec, widest_cells);
+    top_margin = labels.room;
+    const float room_y = origin.y + size.y - top - top_margin;
+    if (room_x < 4.0f || room_y < 4.0f) return hover;
+    cell_w = room_x / static_cast<float>(cols);
+    cell_h = room_y / static_cast<float>(rows);
+    if (spec.square_cells) cell_w = cell_h = std::min(cell_w, cell_h);
+    cell_w = std::floor(cell_w * 4.0f) / 4.0f;
+    cell_h = std::floor(cell_h * 4.0f) / 4.0f;
+    if (labels.vertical || !column_labels(spec, cell_w).vertical) break;
+    widest_cells = cell_w;
+  }
+  // The cells may have narrowed since the labels were chosen: their size and spacing for these cells.
+  if (labels.vertical) {
+    labels.step = label_step(0.9f * line, cell_w, 0.0f);
+  } else {
+    const ColumnLabels at_cells = column_labels(spec, cell_w);
+    labels.scale = at_cells.scale;
+    labels.step = at_cells.step;
+  }
   const ImVec2 cells(origin.x + left_margin, top + top_margin);
   const ImVec2 cells_end(cells.x + cell_w * static_cast<float>(cols),
                          cells.y + cell_h * static_cast<float>(rows));
+  if (spec.placements)
+    spec.placements->push_back(HeatmapPlacement{spec.placement_name, spec.config, cells, cells_end, rows,
+                                                cols, spec.colormap, spec.range});
 
-  // Column labels above, row labels on the left, thinned so they never overlap.
+  // Column labels above (column_labels), row labels on the left, thinned so they never overlap.
   if (!spec.col_labels.empty() && spec.show_col_labels) {
-    // Words over narrow columns: a smaller font (down to 70%) before dropping any, because every
-    // other word ("the sat the") reads as a different sentence. Labels stay within the grid so
-    // they never run into the grid beside it.
-    const float widest_label = widest(spec.col_labels);
-    const float scale = plot::TextScale((cell_w - 4.0f) / std::max(widest_label, 1.0f), 0.7f);
-    const float label_size = em * scale;
-    const int step = label_step(widest_label * scale + 0.3f * em, cell_w);  // a visible gap between numbers
-    for (int c = 0; c < cols && c < static_cast<int>(spec.col_labels.size()); c += step) {
+    const float label_size = em * labels.scale;
+    for (int c = 0; c < cols && c < static_cast<int>(spec.col_labels.size()); c += labels.step) {
       const char* text = spec.col_labels[static_cast<std::size_t>(c)].c_str();
-      const float w = ImGui::CalcTextSize(text).x * scale;
-      const float x = std::clamp(cells.x + (static_cast<float>(c) + 0.5f) * cell_w - 0.5f * w, origin.x,
-                                 std::max(origin.x, cells_end.x - w));
+      const float w = ImGui::CalcTextSize(text).x * labels.scale;
+      const float centre = cells.x + (static_cast<float>(c) + 0.5f) * cell_w;
+      if (labels.vertical) {  // ending just above its column
+        plot::AddRichTextVertical(draw, ImVec2(centre, cells.y - 0.2f * em - 0.5f * w), dim_color, text);
+        continue;
+      }
+      // Within the grid, so a label never runs into the grid beside it.
+      const float x = std::clamp(centre - 0.5f * w, origin.x, std::max(origin.x, cells_end.x - w));
       draw->AddText(ImGui::GetFont(), label_size, ImVec2(x, cells.y - 0.1f * em - 0.5f * (line + label_size)),
                     dim_color, text);
     }
   }
   if (!spec.row_labels.empty() && spec.show_row_labels) {
-    const int step = label_step(line, cell_h);
+    const int step = label_step(0.9f * line, cell_h, 0.0f);
     for (int r = 0; r < rows && r < static_cast<int>(spec.row_labels.size()); r += step) {
       const char* text = spec.row_labels[static_cast<std::size_t>(r)].c_str();
       const float w = ImGui::CalcTextSize(text).x;
@@ -257,9 +312,16 @@ void draw_legend_row(const std::vector<LegendEntry>& entries) {
   bool first = true;
   for (const LegendEntry& entry : entries) {
     // An entry longer than the whole row (a narrow column, a projector's font) is drawn smaller,
-    // down to 70%, then clipped: never past the row's end into the next panel.
+    // down to 70%, then wrapped at its spaces onto more lines: never past the row's end into the
+    // next panel, never cut.
     const float text_w = ImGui::CalcTextSize(entry.label.c_str()).x;
-    const float scale = plot::TextScale((row - 1.6f * em) / std::max(text_w, 1.0f), 0.7f);
+    const float text_room = row - 1.6f * em;
+    const float scale = plot::TextScale(text_room / std::max(text_w, 1.0f), 0.7f);
+    const float size = em * scale;
+    const std::string wrapped = soft_wrap(entry.label, text_room, [&](std::string_view part) {
+      return scale * ImGui::CalcTextSize(part.data(), part.data() + part.size()).x;
+    });
+    const auto lines = static_cast<float>(std::count(wrapped.begin(), wrapped.end(), '\n') + 1);
     const float width = std::min(row, 1.6f * em + text_w * scale);
     if (!first) {
       ImGui::SameLine(0.0f, 1.0f * em);
@@ -267,7 +329,7 @@ void draw_legend_row(const std::vector<LegendEntry>& entries) {
     }
     first = false;
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(ImVec2(width, line));
+    ImGui::Dummy(ImVec2(width, line * lines));
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const float y = at.y + 0.5f * line;
     if (entry.dot) {
@@ -275,10 +337,14 @@ void draw_legend_row(const std::vector<LegendEntry>& entries) {
     } else {
       draw->AddLine(ImVec2(at.x, y), ImVec2(at.x + 1.2f * em, y), entry.color, 2.0f);
     }
-    const float size = em * scale;
-    draw->PushClipRect(at, ImVec2(right, at.y + line), true);
-    draw->AddText(ImGui::GetFont(), size, ImVec2(at.x + 1.6f * em, at.y + 0.5f * (em - size)),
-                  ImGui::GetColorU32(ImGuiCol_Text), entry.label.c_str());
+    draw->PushClipRect(at, ImVec2(right, at.y + line * lines), true);
+    float text_y = at.y + 0.5f * (em - size);
+    for (std::size_t begin = 0; begin <= wrapped.size(); text_y += line) {
+      const std::size_t end = std::min(wrapped.find('\n', begin), wrapped.size());
+      draw->AddText(ImGui::GetFont(), size, ImVec2(at.x + 1.6f * em, text_y),
+                    ImGui::GetColorU32(ImGuiCol_Text), wrapped.data() + begin, wrapped.data() + end);
+      begin = end + 1;
+    }
     draw->PopClipRect();
   }
 }

@@ -3,6 +3,7 @@
 // a few dozen rows at most: attention logits, normalised batches, per-head biases. Unlike the GPU
 // heatmaps they carry row and column labels (tokens, heads), print the value in each cell when the
 // cell is large enough, and draw masked entries (-inf, NaN) as hatched cells.
+#include <cfloat>
 #include <functional>
 #include <optional>
 #include <string>
@@ -13,7 +14,14 @@
 #include "pelab/io/colormap.hpp"
 #include "pelab/types.hpp"
 
+namespace pelab::app {
+struct HeatmapPlacement;
+}
+
 namespace pelab::app::ui {
+
+// The smallest side of a matrix's cells on a projector, in font heights: 154 px at a slide's 28 px.
+inline constexpr float min_matrix_side_em = 5.5f;
 
 struct MatrixGridSpec {
   const char* id = "##grid";
@@ -32,6 +40,10 @@ struct MatrixGridSpec {
   std::function<std::string(int row, int col)> hover_text;
   std::optional<int> highlight_row;  // outlined
   std::optional<int> highlight_col;
+  // Where the cells landed is added here (the view's placements, for `--geometry`), named so.
+  std::vector<HeatmapPlacement>* placements = nullptr;
+  const char* placement_name = "matrix";
+  int config = 0;  // the configuration's slot index (0 for views across configurations)
 };
 
 struct MatrixGridHover {
@@ -46,8 +58,10 @@ MatrixGridHover draw_matrix_grid(const MatrixGridSpec& spec, ImVec2 size);
 // True when every value of the grid fits in cells of w x h pixels (what draw_matrix_grid prints).
 bool matrix_values_fit(const MatrixGridSpec& spec, float w, float h);
 
-// The room a grid needs besides its cells: its title, label margins (width, height).
-ImVec2 matrix_grid_chrome(const MatrixGridSpec& spec);
+// The room a grid needs besides its cells: its title, label margins (width, height). The column labels
+// take more height over columns too narrow for them side by side (they are turned upright):
+// `cell_w` is the columns' width.
+ImVec2 matrix_grid_chrome(const MatrixGridSpec& spec, float cell_w = FLT_MAX);
 // The size of a grid whose cells are `cell` pixels square.
 ImVec2 matrix_grid_size(const MatrixGridSpec& spec, float cell);
 

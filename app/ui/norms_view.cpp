@@ -162,6 +162,9 @@ void draw_norms_view(ViewContext& view) {
     spec.col_labels = col_labels;
     spec.square_cells = false;
     spec.highlight_col = static_cast<int>(selected_col);
+    spec.placements = &view.placements;
+    spec.placement_name = "norms";
+    spec.config = static_cast<int>(view.index);
     spec.hover_text = [&, g](int r, int c) {
       return row_labels[static_cast<std::size_t>(r)] + ", " + tr("views.norms.feature") + " " +
              col_labels[static_cast<std::size_t>(c)] + ": " + plot::format_number((*values[g])(r, c), 6);

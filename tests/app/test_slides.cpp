@@ -4,6 +4,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -19,6 +21,7 @@
 #include "run_command.hpp"
 #include "state/i18n.hpp"
 #include "state/lesson.hpp"
+#include "state/view_settings.hpp"
 #include "ui/view_registry.hpp"
 
 namespace fs = std::filesystem;
@@ -54,11 +57,12 @@ void strings_of(const nlohmann::json& value, const std::string& where,
   }
 }
 
-// The text runs of a lesson's exported slides (GEOMETRY/step_NN.json, run/text_census.hpp): those
-// under 28 px that are no exponent or index, and those telling the class to maximise or hover, each
-// as "LESSON (LANG) step N: "TEXT" PX px".
-void check_slide_text(const LessonInfo& info, const std::string& lang, const fs::path& geometry,
-                      std::vector<std::string>& too_small, std::vector<std::string>& screen_only) {
+// The text runs of a lesson's exported slides of width x height (GEOMETRY/step_NN.json,
+// run/text_census.hpp): at 1024 x 768 those under 28 px that are no exponent or index, and at any size
+// those telling the class to maximise, hover or click, each as "LESSON (LANG) step N: "TEXT" PX px".
+void check_slide_text(const LessonInfo& info, const std::string& lang, const fs::path& geometry, int width,
+                      int height, std::vector<std::string>& too_small,
+                      std::vector<std::string>& screen_only) {
   constexpr double smallest_px = 28.0 - 0.05;
   for (std::size_t step = 1; step <= info.steps; ++step) {
     char name[32];
@@ -67,8 +71,8 @@ void check_slide_text(const LessonInfo& info, const std::string& lang, const fs:
     INFO(info.id << " " << lang << " step " << step);
     REQUIRE(file);
     const nlohmann::json census = nlohmann::json::parse(file);
-    CHECK(census["width"] == 1024);
-    CHECK(census["height"] == 768);
+    CHECK(census["width"] == width);
+    CHECK(census["height"] == height);
     // The census reads real text: the slide shows its step text at the presenter's 28 px.
     std::size_t at_28 = 0;
     for (const nlohmann::json& text_run : census["text_runs"]) {
@@ -77,10 +81,66 @@ void check_slide_text(const LessonInfo& info, const std::string& lang, const fs:
       at_28 += std::abs(px - 28.0) < 0.05;
       std::ostringstream where;
       where << info.id << " (" << lang << ") step " << step << ": \"" << text << "\" " << px << " px";
-      if (px < smallest_px && !text_run["script"].get<bool>()) too_small.push_back(where.str());
-      if (!screen_only_word_in(text).empty()) screen_only.push_back(where.str());
+      if (width == 1024 && px < smallest_px && !text_run["script"].get<bool>())
+        too_small.push_back(where.str());
+      // And on a slide, the app's own hints to click (press) what the class cannot.
+      const bool click_hint = text.find("Click") != std::string::npos ||
+                              text.find("click") != std::string::npos ||
+                              text.find("누르면") != std::string::npos;
+      if (!screen_only_word_in(text).empty() || click_hint) screen_only.push_back(where.str());
     }
     CHECK(at_28 >= 3);
+  }
+}
+
+// The matrices of a lesson's slides at 1024 x 768 (GEOMETRY/step_NN.json's "heatmaps": GPU heatmaps and
+// matrix grids alike): those under 150 x 150 px, and the columns of the attention view's word-by-word
+// grids (logits and weights) that have no word of the sentence drawn above them at 28 px or more, each as
+// "LESSON (LANG) step N: ...".
+void check_slide_matrices(const LessonInfo& info, const std::string& lang, const fs::path& geometry,
+                          std::vector<std::string>& too_small, std::vector<std::string>& unlabelled) {
+  constexpr double smallest_side = 150.0, smallest_px = 28.0 - 0.05;
+  const std::span<const std::string_view> words = attention_sentence_words();
+  for (std::size_t step = 1; step <= info.steps; ++step) {
+    char name[32];
+    std::snprintf(name, sizeof name, "step_%02zu.json", step);
+    std::ifstream file(geometry / name);
+    REQUIRE(file);
+    const nlohmann::json census = nlohmann::json::parse(file);
+    for (const nlohmann::json& h : census["heatmaps"]) {
+      const std::string matrix = h["name"];
+      const double x0 = h["x0"], y0 = h["y0"], x1 = h["x1"], y1 = h["y1"];
+      std::ostringstream where;
+      where << info.id << " (" << lang << ") step " << step << ": " << matrix << " of configuration "
+            << h["config"] << " at " << x0 << ", " << y0;
+      // Still under the side, not fixed yet (issue 19): lesson 2's table beside the scorecard (122 px
+      // wide) and the fitted M of lesson 4's last step, under two columns of sentences (95 px tall).
+      const bool known = (info.id == "02_requirements" && (step == 2 || step == 4) && matrix == "heatmap") ||
+                         (info.id == "04_offset_rotation" && step == 7 && matrix == "rotation-column");
+      if (!known && (std::abs(x1 - x0) < smallest_side || std::abs(y1 - y0) < smallest_side)) {
+        std::ostringstream size;
+        size << " is " << std::abs(x1 - x0) << " x " << std::abs(y1 - y0) << " px";
+        too_small.push_back(where.str() + size.str());
+      }
+      if (matrix != "attention-logits" && matrix != "attention-weights") continue;
+      const int cols = h["cols"];
+      const double cell = (x1 - x0) / cols;
+      for (int c = 0; c < cols; ++c) {
+        bool labelled = false;
+        for (const nlohmann::json& text_run : census["text_runs"]) {
+          const std::string text = text_run["text"];
+          const double px = text_run["px"];
+          const double left = text_run["box"][0], top = text_run["box"][1], right = text_run["box"][2],
+                       bottom = text_run["box"][3];
+          const double centre = 0.5 * (left + right);
+          labelled =
+              labelled || (std::find(words.begin(), words.end(), text) != words.end() && px >= smallest_px &&
+                           centre > x0 + c * cell && centre < x0 + (c + 1) * cell && bottom <= y0 + 1.0 &&
+                           top >= y0 - 6.0 * 28.0);
+        }
+        if (!labelled) unlabelled.push_back(where.str() + ", column " + std::to_string(c));
+      }
+    }
   }
 }
 
@@ -179,10 +239,11 @@ TEST_CASE("both languages hold the same UI string keys", "[i18n]") {
 TEST_CASE("every lesson renders as slides and a PDF handout, in Korean and in English", "[lessons][slides]") {
   // Korean at a projector's 1024 x 768, English at 1920 x 1080 and 1024 x 768. At 1024 x 768 every
   // text on every slide is at least 28 px tall (the slides' --geometry census lists every run of text
-  // with the size it was drawn at; exponents and indices beside larger text belong to its line), and
-  // none tells the class to maximise or hover.
+  // with the size it was drawn at; exponents and indices beside larger text belong to its line), none
+  // tells the class to maximise or hover, every heatmap and matrix grid is at least 150 x 150 px, and
+  // every column of the attention view's word-by-word grids has its word above it.
   const fs::path out = fs::path(PELAB_TEST_TMP) / "slides";
-  std::vector<std::string> too_small, screen_only;
+  std::vector<std::string> too_small, screen_only, small_matrices, unlabelled_columns;
   for (const LessonInfo& info : list_lessons(fs::path(PELAB_ASSET_DIR) / "lessons")) {
     REQUIRE(info.problem.empty());
     for (const auto& [lang, size] :
@@ -192,8 +253,7 @@ TEST_CASE("every lesson renders as slides and a PDF handout, in Korean and in En
       fs::remove_all(dir);
       const Run result =
           run("env -u DISPLAY " + std::string(PELAB_GUI_PATH) + " --lesson " + info.id + " --export-slides " +
-              dir.string() + (projector ? " --geometry " + geometry.string() : std::string()) + " --lang " +
-              lang + " --size " + size);
+              dir.string() + " --geometry " + geometry.string() + " --lang " + lang + " --size " + size);
       INFO(info.id << " " << lang << " " << size << ": " << result.output);
       REQUIRE(result.status == 0);
       std::size_t slides = 0;
@@ -201,11 +261,18 @@ TEST_CASE("every lesson renders as slides and a PDF handout, in Korean and in En
       CHECK(slides == info.steps);
       const Run pages = run("pdfinfo " + (dir / (info.id + ".pdf")).string() + " | grep '^Pages:'");
       CHECK(pages.output.find(std::to_string(info.steps)) != std::string::npos);
-      if (projector) check_slide_text(info, lang, geometry, too_small, screen_only);
+      check_slide_text(info, lang, geometry, projector ? 1024 : 1920, projector ? 768 : 1080, too_small,
+                       screen_only);
+      if (projector) check_slide_matrices(info, lang, geometry, small_matrices, unlabelled_columns);
     }
   }
   INFO(too_small.size() << " runs of text under 28 px:\n" << lines_of(too_small));
   CHECK(too_small.empty());
+  INFO(small_matrices.size() << " matrices under 150 x 150 px:\n" << lines_of(small_matrices));
+  CHECK(small_matrices.empty());
+  INFO(unlabelled_columns.size() << " attention columns without their word:\n"
+                                 << lines_of(unlabelled_columns));
+  CHECK(unlabelled_columns.empty());
   INFO("slides telling the class to maximise or hover:\n" << lines_of(screen_only));
   CHECK(screen_only.empty());
 }

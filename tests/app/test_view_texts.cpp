@@ -13,6 +13,7 @@
 #include "plot/rich_text.hpp"
 #include "state/i18n.hpp"
 #include "state/view_data.hpp"
+#include "ui/soft_wrap.hpp"
 #include "ui/view_texts.hpp"
 
 using namespace pelab;
@@ -284,4 +285,40 @@ TEST_CASE("wrapped text breaks at spaces, never inside a number or a file name",
     CHECK(plot::CalcRichTextWrappedSize(name, 0.0f, plot::TextMarkup::plain).x == text_width(name));
     CHECK(plot::CalcRichTextWrappedSize(name, 0.0f, plot::TextMarkup::rich).x < text_width(name));
   }
+}
+
+TEST_CASE("a multi-line field's text wraps at spaces and unwraps after an edit", "[view_texts][wrap]") {
+  // Every byte one unit wide: the lines are worked out by counting.
+  const auto bytes = [](std::string_view line) { return static_cast<float>(line.size()); };
+  using ui::soft_wrap;
+  using ui::unwrap_edit;
+  // "the cat sat on the mat" at 7: "the cat" (7) fits, "the cat sat" (11) does not.
+  CHECK(soft_wrap("the cat sat on the mat", 7.0f, bytes) == "the cat\nsat on\nthe mat");
+  CHECK(soft_wrap("the cat sat on the mat", 100.0f, bytes) == "the cat sat on the mat");
+  CHECK(soft_wrap("the cat sat on the mat", 0.0f, bytes) == "the cat sat on the mat");
+  // The user's own line breaks stay, and each paragraph wraps on its own.
+  CHECK(soft_wrap("ab cd\nef gh ij", 5.0f, bytes) == "ab cd\nef gh\nij");
+  // A word wider than the line keeps a line of its own; runs of spaces end a line at their last space.
+  CHECK(soft_wrap("a 0.000001 b", 4.0f, bytes) == "a\n0.000001\nb");
+  CHECK(soft_wrap("ab   cd", 4.0f, bytes) == "ab  \ncd");
+  CHECK(soft_wrap("  leading", 4.0f, bytes) == "  leading");  // no empty first line
+  // Korean: the width counts bytes here, three per syllable; breaks at the space.
+  CHECK(soft_wrap("위치 부호화", 9.0f, bytes) == "위치\n부호화");
+
+  const std::string text = "the cat sat on the mat\nand then left";
+  const std::string shown = soft_wrap(text, 7.0f, bytes);
+  REQUIRE(shown == "the cat\nsat on\nthe mat\nand\nthen\nleft");
+  // Nothing edited: the text as it was.
+  CHECK(unwrap_edit(text, shown, shown) == text);
+  // A word typed in the first line: both soft breaks after it are found in the unchanged end.
+  const std::string typed = shown.substr(0, 4) + "big " + shown.substr(4);
+  CHECK(unwrap_edit(text, shown, typed) == "the big cat sat on the mat\nand then left");
+  // Enter typed after "sat": a paragraph of the user's, kept as a line break.
+  const std::string entered = shown.substr(0, 11) + "\n" + shown.substr(11);
+  CHECK(unwrap_edit(text, shown, entered) == "the cat sat\n on the mat\nand then left");
+  // The soft break after "cat" deleted (backspace at the start of "sat"): the words join.
+  const std::string joined = shown.substr(0, 7) + shown.substr(8);
+  CHECK(unwrap_edit(text, shown, joined) == "the catsat on the mat\nand then left");
+  // Everything replaced: no soft break is left.
+  CHECK(unwrap_edit(text, shown, "new") == "new");
 }
