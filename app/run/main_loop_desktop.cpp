@@ -25,9 +25,9 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
     const bool computing = !ui::all_settled(app);
     const bool animating = ImGui::GetIO().WantTextInput || ui::notices_animating(app) ||
                            window.has_pending_keys() ||
-                           app.video_job != nullptr ||    // a video adds one frame per app frame
-                           app.lessons.playback.moving || // a lesson step's animation is playing
-                           console.busy();                // the next step's picture: a frame per turn
+                           app.video_job != nullptr ||     // a video adds one frame per app frame
+                           app.lessons.playback.moving ||  // a lesson step's animation is playing
+                           console.busy();                 // the next step's picture: a frame per turn
     if (busy_frames > 0 || animating) {
       window.poll_events();
       --busy_frames;

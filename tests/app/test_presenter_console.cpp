@@ -161,7 +161,8 @@ TEST_CASE("the clicker keys' table uses GLFW's key codes", "[console]") {
   CHECK(action_of(GLFW_KEY_LEFT) == ui::LessonKeyAction::previous);
   CHECK(action_of(GLFW_KEY_BACKSPACE) == ui::LessonKeyAction::previous);
   CHECK(action_of(GLFW_KEY_B) == ui::LessonKeyAction::blank);
+  CHECK(action_of(GLFW_KEY_R) == ui::LessonKeyAction::replay);
   CHECK(action_of(GLFW_KEY_ESCAPE) == ui::LessonKeyAction::leave);
   CHECK(action_of(GLFW_KEY_F5) == ui::LessonKeyAction::toggle_presenting);
-  CHECK(ui::lesson_keys.size() == 10);
+  CHECK(ui::lesson_keys.size() == 11);
 }
