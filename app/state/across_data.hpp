@@ -4,7 +4,7 @@
 // items). They are computed off the frame by the app's AcrossWorker (compute_worker.hpp), as a
 // configuration's items are by its own worker: a view only draws what a worker published.
 #include <memory>
-#include <stop_token>
+#include "pelab/stop.hpp"
 
 #include "state/cache.hpp"
 #include "state/difference.hpp"
@@ -62,7 +62,7 @@ class AcrossDataCache {
   template <typename Publish, typename Superseded>
   std::shared_ptr<const AcrossData> compute(const AcrossRequest& request, const AcrossData* previous,
                                             Publish&& publish, Superseded&& superseded,
-                                            const std::stop_token& stop = {});
+                                            const StopToken& stop = {});
   std::shared_ptr<const AcrossData> compute(const AcrossRequest& request) {
     return compute(
         request, nullptr, [](const AcrossData&) {}, [] { return false; });
@@ -80,7 +80,7 @@ class AcrossDataCache {
 template <typename Publish, typename Superseded>
 std::shared_ptr<const AcrossData> AcrossDataCache::compute(const AcrossRequest& request,
                                                            const AcrossData* previous, Publish&& publish,
-                                                           Superseded&& superseded, const std::stop_token&) {
+                                                           Superseded&& superseded, const StopToken&) {
   auto data = std::make_shared<AcrossData>(previous ? *previous : AcrossData{});
   data->request = request;
   data->fresh = 0;

@@ -90,7 +90,7 @@ void BasicComputeWorker<Cache>::run() {
   for (;;) {
     Request request;
     std::shared_ptr<const Data> previous;
-    std::stop_token stop;
+    StopToken stop;
     {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [this] { return stop_ || pending_.has_value(); });
@@ -99,7 +99,7 @@ void BasicComputeWorker<Cache>::run() {
       pending_.reset();
       previous = latest_;
       working_ = true;
-      request_stop_ = std::stop_source();
+      request_stop_ = StopSource();
       stop = request_stop_.get_token();
       stoppable_ = !last_stopped;
       taken_at_ = std::chrono::steady_clock::now();

@@ -3,7 +3,7 @@
 // slider is dragged, whatever N, D and the encoding cost. The UI asks for the newest request every
 // frame (`request`); the worker computes the needed items one by one, so a view shows new data as
 // soon as its own items are ready; a newer request supersedes the rest (latest wins) and stops the
-// item in progress within a block of rows (a std::stop_token the long computations check), so a
+// item in progress within a block of rows (a StopToken the long computations check), so a
 // 16384 x 4096 item does not hold the worker after the slider moved on. Under a continuous stream of
 // requests (a dragged slider) every other request is let run to its items' ends: stopping each one
 // would leave the views showing nothing new until the drag ends. `progress` tells the views how far
@@ -24,8 +24,8 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <stop_token>
 #include <thread>
+#include "pelab/stop.hpp"
 
 #include "state/across_data.hpp"
 #include "state/view_data.hpp"
@@ -86,7 +86,7 @@ class BasicComputeWorker {
   int delivered_ = 0;
   // The stop of the request in progress: a newer request stops it when `stoppable_` (not when the
   // request in progress replaced a stopped one, so a dragged slider still shows every other result).
-  std::stop_source request_stop_;
+  StopSource request_stop_;
   bool stoppable_ = false;
   bool stop_ = false;
   Cache cache_;         // touched only by the worker thread

@@ -55,8 +55,7 @@ Matrix take_rows(const Matrix& source, std::int64_t stride, std::int64_t count) 
 // encode_grid of all columns at `positions`, in blocks of rows_per_stop_check rows with a stop check
 // before each: each entry is computed on its own (kinds' fill_by_entry), so the blocks give the same
 // numbers as one call.
-Matrix encode_rows(const TableKey& key, std::span<const std::int64_t> positions,
-                   const std::stop_token& stop) {
+Matrix encode_rows(const TableKey& key, std::span<const std::int64_t> positions, const StopToken& stop) {
   const std::vector<std::int64_t> columns = index_range(0, key.encoding.dims);
   const auto count = static_cast<std::int64_t>(positions.size());
   Matrix rows(count, key.encoding.dims);
@@ -92,7 +91,7 @@ std::int64_t rows_with_shift(const TableData& table, const EncodingParams& e, st
 // P_{p+k} for the first `count` sampled rows p: rows of the table when k is a multiple of the
 // stride, else computed entry by entry.
 Matrix shifted_rows(const TableKey& key, const TableData& table, std::int64_t offset, std::int64_t count,
-                    const std::stop_token& stop) {
+                    const StopToken& stop) {
   if (offset % table.rows.stride == 0) return table.exact.middleRows(offset / table.rows.stride, count);
   std::vector<std::int64_t> positions(static_cast<std::size_t>(count));
   for (std::int64_t j = 0; j < count; ++j)
@@ -162,7 +161,7 @@ SimilarityRowData compute_similarity_row(const SimilarityRowKey& key, const Tabl
 // The five scores; `on_partial` sees the result after each of the first four.
 RequirementsData compute_requirements(const TableKey& key,
                                       const std::function<void(const RequirementsData&)>& on_partial,
-                                      const std::stop_token& stop) {
+                                      const StopToken& stop) {
   const Stopwatch stopwatch;
   RequirementsData data;
   if (!key.source_error.empty()) {
@@ -225,7 +224,7 @@ Sampling sample_evenly(std::int64_t total, std::int64_t max_shown) {
   return sampling;
 }
 
-HeatmapGrid make_heatmap_grid(const Matrix& values, const std::stop_token& stop) {
+HeatmapGrid make_heatmap_grid(const Matrix& values, const StopToken& stop) {
   HeatmapGrid grid;
   grid.rows = static_cast<int>(values.rows());
   grid.cols = static_cast<int>(values.cols());
@@ -294,7 +293,7 @@ bool ViewData::has(Needs needs) const {
          present(item_norms, norms_result);
 }
 
-TableData compute_table(const TableKey& key, const std::stop_token& stop) {
+TableData compute_table(const TableKey& key, const StopToken& stop) {
   const Stopwatch stopwatch;
   TableData table;
   table.key = key;
@@ -330,8 +329,7 @@ TableData compute_table(const TableKey& key, const std::stop_token& stop) {
   return table;
 }
 
-SimilarityData compute_similarity(const SimilarityKey& key, const TableData& table,
-                                  const std::stop_token& stop) {
+SimilarityData compute_similarity(const SimilarityKey& key, const TableData& table, const StopToken& stop) {
   const Stopwatch stopwatch;
   SimilarityData data;
   data.metric = key.metric;
@@ -373,7 +371,7 @@ SimilarityData compute_similarity(const SimilarityKey& key, const TableData& tab
   return data;
 }
 
-RotationData compute_rotation(const RotationKey& key, const TableData& table, const std::stop_token& stop) {
+RotationData compute_rotation(const RotationKey& key, const TableData& table, const StopToken& stop) {
   RotationData data;
   const EncodingParams& e = key.table.encoding;
   try {
@@ -417,7 +415,7 @@ RotationData compute_rotation(const RotationKey& key, const TableData& table, co
   return data;
 }
 
-ResidualData compute_residual(const ResidualKey& key, const TableData& table, const std::stop_token& stop) {
+ResidualData compute_residual(const ResidualKey& key, const TableData& table, const StopToken& stop) {
   ResidualData data;
   const EncodingParams& e = key.table.encoding;
   if (!table.error.empty()) {
@@ -492,7 +490,7 @@ SelectedResidual compute_selected_residual(const SelectedResidualKey& key, const
   return result;
 }
 
-PcaData compute_pca(const TableKey&, const TableData& table, const std::stop_token& stop) {
+PcaData compute_pca(const TableKey&, const TableData& table, const StopToken& stop) {
   PcaData data;
   if (!table.error.empty()) {
     data.error = table.error;
@@ -623,8 +621,7 @@ std::string column_wavelength_label(const EncodingParams& e, std::int64_t dimens
 }
 
 bool ViewDataCache::step(int item, const ComputeRequest& request, ViewData& data,
-                         const std::function<void(const ViewData&)>& publish_partial,
-                         const std::stop_token& stop) {
+                         const std::function<void(const ViewData&)>& publish_partial, const StopToken& stop) {
   const Stopwatch stopwatch;
   const RecomputeCounts before = recomputations();
   const TableKey& key = request.table;

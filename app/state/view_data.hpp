@@ -12,7 +12,6 @@
 #include <functional>
 #include <memory>
 #include <span>
-#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -88,7 +87,7 @@ struct HeatmapGrid {
   ValueRange symmetric_range;
 };
 // A stop requested on `stop` throws Stopped between blocks of rows.
-HeatmapGrid make_heatmap_grid(const Matrix& values, const std::stop_token& stop = {});
+HeatmapGrid make_heatmap_grid(const Matrix& values, const StopToken& stop = {});
 // The range the colormap spans: automatic, symmetric, or the user's fixed one.
 ValueRange display_range(const HeatmapGrid& grid, const DisplaySettings& display);
 // The union of two ranges (shared colour scale over configurations).
@@ -365,7 +364,7 @@ class ViewDataCache {
   template <typename Publish, typename Superseded>
   std::shared_ptr<const ViewData> compute(const ComputeRequest& request, const ViewData* previous,
                                           Publish&& publish, Superseded&& superseded,
-                                          const std::stop_token& stop = {});
+                                          const StopToken& stop = {});
   std::shared_ptr<const ViewData> compute(const ComputeRequest& request) {
     return compute(
         request, nullptr, [](const ViewData&) {}, [] { return false; });
@@ -375,7 +374,7 @@ class ViewDataCache {
  private:
   // `publish_partial` shows a slow item's first part (the scorecard's first requirements).
   bool step(int item, const ComputeRequest& request, ViewData& data,
-            const std::function<void(const ViewData&)>& publish_partial, const std::stop_token& stop);
+            const std::function<void(const ViewData&)>& publish_partial, const StopToken& stop);
 
   Cached<TableKey, TableData> table_;
   Cached<CurvesKey, CurvesData> curves_;
@@ -396,22 +395,20 @@ class ViewDataCache {
 // The individual computations (pure functions of their keys; exposed for tests). Those that can take
 // long at the largest sizes throw Stopped between blocks of rows once a stop is requested on `stop`.
 inline constexpr std::int64_t rows_per_stop_check = 64;  // 64 x 4096 sines: a few ms
-TableData compute_table(const TableKey& key, const std::stop_token& stop = {});
+TableData compute_table(const TableKey& key, const StopToken& stop = {});
 SimilarityData compute_similarity(const SimilarityKey& key, const TableData& table,
-                                  const std::stop_token& stop = {});
-RotationData compute_rotation(const RotationKey& key, const TableData& table,
-                              const std::stop_token& stop = {});
-ResidualData compute_residual(const ResidualKey& key, const TableData& table,
-                              const std::stop_token& stop = {});
+                                  const StopToken& stop = {});
+RotationData compute_rotation(const RotationKey& key, const TableData& table, const StopToken& stop = {});
+ResidualData compute_residual(const ResidualKey& key, const TableData& table, const StopToken& stop = {});
 SelectedResidual compute_selected_residual(const SelectedResidualKey& key, const TableData& table);
-PcaData compute_pca(const TableKey& key, const TableData& table, const std::stop_token& stop = {});
+PcaData compute_pca(const TableKey& key, const TableData& table, const StopToken& stop = {});
 AttentionData compute_attention(const TableKey& key);
 NormsData compute_norms(const TableKey& key);
 
 template <typename Publish, typename Superseded>
 std::shared_ptr<const ViewData> ViewDataCache::compute(const ComputeRequest& request,
                                                        const ViewData* previous, Publish&& publish,
-                                                       Superseded&& superseded, const std::stop_token& stop) {
+                                                       Superseded&& superseded, const StopToken& stop) {
   auto data = std::make_shared<ViewData>(previous ? *previous : ViewData{});
   data->request = request;
   data->fresh = 0;

@@ -18,7 +18,7 @@ namespace {
 constexpr std::int64_t kExactDistinctLimit = 4096;
 
 double length_independence(const EncodingParams& params, const Matrix& table, const Matrix* source,
-                           const std::stop_token& stop) {
+                           const StopToken& stop) {
   EncodingParams longer = params;
   // Twice as long, or as long as positions stay exact (start + N < 2^52, see validate()).
   longer.positions = std::min<std::int64_t>(2 * params.positions, (std::int64_t{1} << 52) - params.start);
@@ -86,7 +86,7 @@ double min_pair_distance(const Matrix& table) {
 
 std::vector<RequirementScore> requirement_scores(const EncodingParams& params, const Matrix* learned_source,
                                                  const RequirementProgress& on_scored,
-                                                 const std::stop_token& stop) {
+                                                 const StopToken& stop) {
   stop_if_requested(stop);
   const Matrix table = encode(params, learned_source);
   stop_if_requested(stop);

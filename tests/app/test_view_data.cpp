@@ -117,7 +117,7 @@ TEST_CASE("a stop ends the scorecard mid-item: its first scores are shown, then 
   EncodingParams e;
   e.positions = 40;
   e.dims = 12;
-  std::stop_source stop;
+  StopSource stop;
   std::vector<std::size_t> shown;
   const auto data = cache.compute(
       request_of(e, item_table | item_requirements), nullptr,
@@ -145,7 +145,7 @@ TEST_CASE("a stopped table computes nothing more and leaves its cache as it was"
   e.positions = 300;
   e.dims = 8;
   const auto first = cache.compute(request_of(e, item_table));
-  std::stop_source stop;
+  StopSource stop;
   stop.request_stop();
   EncodingParams huge = e;
   huge.positions = max_positions;

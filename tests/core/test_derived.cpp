@@ -207,7 +207,7 @@ TEST_CASE("a stop asked for while scoring ends the scores at the next step, tell
   p.kind = EncodingKind::sinusoidal;
   p.positions = 40;
   p.dims = 12;
-  std::stop_source stop;
+  StopSource stop;
   std::vector<std::size_t> sizes;
   const auto stop_after_two = [&](const std::vector<RequirementScore>& scored) {
     sizes.push_back(scored.size());
@@ -220,5 +220,5 @@ TEST_CASE("a stop asked for while scoring ends the scores at the next step, tell
   CHECK_THROWS_AS(requirement_scores(p, nullptr, stop_after_two, stop.get_token()), Stopped);
   CHECK(sizes.empty());
   // Without a stop (a default token): all five, as before.
-  CHECK(requirement_scores(p, nullptr, {}, std::stop_token{}).size() == 5);
+  CHECK(requirement_scores(p, nullptr, {}, StopToken{}).size() == 5);
 }

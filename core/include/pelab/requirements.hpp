@@ -39,7 +39,7 @@ using RequirementProgress = std::function<void(const std::vector<RequirementScor
 std::vector<RequirementScore> requirement_scores(const EncodingParams& params,
                                                  const Matrix* learned_source = nullptr,
                                                  const RequirementProgress& on_scored = {},
-                                                 const std::stop_token& stop = {});
+                                                 const StopToken& stop = {});
 
 // One sentence on the outcome, with the number and its threshold, e.g. "fails: values reach 63,
 // above the bound 1 that keeps them on the scale of token embeddings".

@@ -330,9 +330,9 @@ LoadedTable load_safetensors_table(const ByteSource& source, const std::filesyst
   if (entry.info.shape.size() > 2) table.description += ", stored as " + shape_text(entry.info.shape);
   table.description += ")";
   if (table.values.rows() > window.rows || table.values.cols() > window.cols) {
-    table.values = Matrix(
-        table.values.topLeftCorner(std::min(table.values.rows(), std::max<std::int64_t>(window.rows, 0)),
-                                   std::min(table.values.cols(), std::max<std::int64_t>(window.cols, 0))));
+    table.values = Matrix(table.values.topLeftCorner(
+        std::min<std::int64_t>(table.values.rows(), std::max<std::int64_t>(window.rows, 0)),
+        std::min<std::int64_t>(table.values.cols(), std::max<std::int64_t>(window.cols, 0))));
   }
   for (const TensorInfo& info : all) {
     if (table_dims(info.shape)) table.tensors_2d.push_back(info);
