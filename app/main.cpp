@@ -61,6 +61,7 @@ struct CommandLine {
   int fps = 30;
   double animation_at = 0.0;  // --animation-at SECONDS: a lesson step's animation in a picture
   bool list_lessons = false;
+  bool no_video = false;  // --export-slides without the animations' videos
   bool present = false, presenter_console = false;
   bool version = false;
 };
@@ -255,6 +256,8 @@ int main(int argc, char** argv) {
   parser.add_flag("--list-lessons", cli.list_lessons, "List the lessons with their step counts and exit");
   parser.add_option("--export-slides", cli.export_slides,
                     "With --lesson: render every step as DIR/step_NN.png (presenter view) and a PDF handout");
+  parser.add_flag("--no-video", cli.no_video,
+                  "With --export-slides: no videos of the steps' animations (the slides and handout alone)");
   parser.add_option(
       "--export-data", cli.export_data,
       "Write the numbers of --view (or of every view with --view all) to DIR as .npy files with "
@@ -577,7 +580,7 @@ int main(int argc, char** argv) {
   }
   int status = 0;
   if (!cli.export_slides.empty()) {
-    status = run::run_export_slides(*target, app, cli.export_slides, cli.geometry);
+    status = run::run_export_slides(*target, app, cli.export_slides, cli.geometry, !cli.no_video);
   } else if (!cli.export_video.empty()) {
     status = run::run_export_video(*target, app, video);
   } else if (!cli.export_data.empty()) {

@@ -36,7 +36,7 @@ bool settle(FrameTarget& target, ui::AppContext& app) {
 }  // namespace
 
 int run_export_slides(FrameTarget& target, ui::AppContext& app, const std::filesystem::path& dir,
-                      const std::filesystem::path& geometry) {
+                      const std::filesystem::path& geometry, bool with_videos) {
   ui::LessonPlayer& player = app.lessons;
   if (!player.lesson) return 2;
   std::error_code ec;
@@ -60,7 +60,8 @@ int run_export_slides(FrameTarget& target, ui::AppContext& app, const std::files
       write_png_rgb(dir / name, slides.back().width, slides.back().height, slides.back().pixels);
       // The step's animation beside its slide, as the slide (presenter mode, the whole frame), by the
       // one video exporter; the slide PNG is its last frame (the state once it has played).
-      if (const std::optional<StepAnimation>& animation = player.lesson->steps[n].animation) {
+      if (const std::optional<StepAnimation>& animation = player.lesson->steps[n].animation;
+          animation && with_videos) {
         std::snprintf(name, sizeof name, "step_%02zu.mp4", n + 1);
         if (!videos_available()) {
           std::printf("pelab: step %zu's animation (%s) has no video: %s\n", n + 1,

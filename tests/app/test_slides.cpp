@@ -241,7 +241,8 @@ TEST_CASE("every lesson renders as slides and a PDF handout, in Korean and in En
   // text on every slide is at least 28 px tall (the slides' --geometry census lists every run of text
   // with the size it was drawn at; exponents and indices beside larger text belong to its line), none
   // tells the class to maximise or hover, every heatmap and matrix grid is at least 150 x 150 px, and
-  // every column of the attention view's word-by-word grids has its word above it.
+  // every column of the attention view's word-by-word grids has its word above it. Without the
+  // animated steps' videos (--no-video): tests/app/video_export.sh checks those.
   const fs::path out = fs::path(PELAB_TEST_TMP) / "slides";
   std::vector<std::string> too_small, screen_only, small_matrices, unlabelled_columns;
   for (const LessonInfo& info : list_lessons(fs::path(PELAB_ASSET_DIR) / "lessons")) {
@@ -251,9 +252,9 @@ TEST_CASE("every lesson renders as slides and a PDF handout, in Korean and in En
       const bool projector = std::string(size) == "1024x768";
       const fs::path dir = out / (info.id + "_" + lang + "_" + size), geometry = dir / "geometry";
       fs::remove_all(dir);
-      const Run result =
-          run("env -u DISPLAY " + std::string(PELAB_GUI_PATH) + " --lesson " + info.id + " --export-slides " +
-              dir.string() + " --geometry " + geometry.string() + " --lang " + lang + " --size " + size);
+      const Run result = run("env -u DISPLAY " + std::string(PELAB_GUI_PATH) + " --lesson " + info.id +
+                             " --export-slides " + dir.string() + " --no-video --geometry " +
+                             geometry.string() + " --lang " + lang + " --size " + size);
       INFO(info.id << " " << lang << " " << size << ": " << result.output);
       REQUIRE(result.status == 0);
       std::size_t slides = 0;

@@ -137,6 +137,13 @@ for lang in en ko; do
     [ "$(grep -cF "${line%% *}" <<<"$text")" -eq 1 ] || fail "the handout ($lang) says it more than once: $text"
   fi
 done
+# --no-video: the same slides and handout, no video.
+"$pelab" --lesson "$scratch/animated.json" --size "$size" --gl offscreen --no-video \
+  --export-slides "$scratch/slides_no_video" >"$scratch/slides.out" 2>"$scratch/slides.err" ||
+  fail "export-slides --no-video: $(cat "$scratch/slides.err")"
+grep -q "wrote 2 slides, 0 video(s) and animated.pdf" "$scratch/slides.out" || fail "slides --no-video: $(cat "$scratch/slides.out")"
+[ -e "$scratch/slides_no_video/step_01.mp4" ] && fail "--no-video wrote step_01.mp4"
+[ -f "$scratch/slides_no_video/step_01.png" ] || fail "--no-video wrote no step_01.png"
 # The slide is the animation's end (k = 8): the video's last frame, not its first.
 out="$scratch/slides_en"
 for n in 0 4; do

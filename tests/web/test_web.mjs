@@ -177,16 +177,16 @@ async function checkFilePicker() {
   session.configs[0].sigma = 0.05;
   const edited = path.join(fs.mkdtempSync(path.join(outDir, "picked-")), "edited.json");
   fs.writeFileSync(edited, JSON.stringify(session));
-  // Where the native app draws the button at this size: `pelab --lang en --size 1280x1500
-  // learned:seed=1 --screenshot s.png --geometry g.json`, its text_runs ("Open session…").
-  const openSession = JSON.parse(process.env.PELAB_WEB_OPEN_SESSION ?? "[76, 1231]");
+  // Where the native app draws the button at this size (test_web.sh measures it from the native
+  // program's --geometry text runs; the defaults are those of 2026-11-28).
+  const openSession = JSON.parse(process.env.PELAB_WEB_OPEN_SESSION ?? "[81, 1260]");
   const sessionChooser = await chooserFrom(page, () => page.mouse.click(openSession[0], openSession[1]));
   await sessionChooser.accept([edited]);
   await waitUntil("the picked session opening", async () => {
     const c = (await stateOf()).configs[0];
     return c.selection.position === 5 && c.sigma === 0.05;
   });
-  const openTable = JSON.parse(process.env.PELAB_WEB_OPEN_TABLE ?? "[71, 391]");
+  const openTable = JSON.parse(process.env.PELAB_WEB_OPEN_TABLE ?? "[70, 394]");
   const tableChooser = await chooserFrom(page, () => page.mouse.click(openTable[0], openTable[1]));
   await tableChooser.accept([fileURLToPath(new URL("../../assets/presets/gpt2_wpe_64x768.npy", import.meta.url))]);
   await waitUntil("the picked GPT-2 table becoming the configuration", async () => {
@@ -331,7 +331,7 @@ async function checkCtrlOAndKeptTable() {
   if (pickers !== 1) fail(`Ctrl+O showed ${pickers} file pickers, not 1 (the program acted on the key too?)`);
   console.log("test_web: Ctrl+O showed the session picker once and opened the chosen session (learned, p = 6)");
 
-  const openTable = JSON.parse(process.env.PELAB_WEB_OPEN_TABLE ?? "[71, 391]");
+  const openTable = JSON.parse(process.env.PELAB_WEB_OPEN_TABLE ?? "[70, 394]");
   const gpt2File = fileURLToPath(new URL("../../assets/presets/gpt2_wpe_64x768.npy", import.meta.url));
   const tableChooser = await chooserFrom(page, () => page.mouse.click(openTable[0], openTable[1]));
   await tableChooser.accept([gpt2File]);
