@@ -442,13 +442,28 @@ std::pair<long, long> peak_memory_kib() {
 
 }  // namespace
 
-int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes, bool every_view) {
-  // The configuration as given (CONFIG or session); without one, the reference size 2000 × 1600
-  // (docs/encodings.md §15).
+namespace {
+
+// The latency and drag benchmarks' configuration: the one given (CONFIG or session); without one, the
+// reference size 2000 x 1600 (docs/encodings.md §15).
+void use_reference_size_unless_given(ui::AppContext& app) {
   if (app.state.slots.size() == 1 && app.state.slots.front() == Slot{}) {
     app.state.slots.front().config.encoding.positions = 2000;
     app.state.slots.front().config.encoding.dims = 1600;
   }
+}
+
+// Draws until every worker has settled on the starting state; false (with the message) after 600 s.
+bool first_computation_settled(FrameTarget& target, ui::AppContext& app) {
+  if (render_until_settled(target, app, 10, 600.0)) return true;
+  std::fprintf(stderr, "pelab: the benchmark's first computation did not finish within 600 s\n");
+  return false;
+}
+
+}  // namespace
+
+int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes, bool every_view) {
+  use_reference_size_unless_given(app);
   const std::optional<std::string> maximized = app.state.layout.maximized;
   // --view all: every view of the registry in the grid (the peak-memory case); without --view, the
   // layout as it is (the default five, or a session's).
@@ -467,10 +482,7 @@ int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes, boo
   app.state.active = 0;
   EncodingParams& encoding = app.state.slots.front().config.encoding;
   const bool reads_base = !unused_parameter_reason(encoding.kind, KindParameter::base);
-  if (!render_until_settled(target, app, 10, 600.0)) {
-    std::fprintf(stderr, "pelab: the benchmark's first computation did not finish within 600 s\n");
-    return 1;
-  }
+  if (!first_computation_settled(target, app)) return 1;
   std::vector<double> static_ms;
   for (int frame = 0; frame < 20; ++frame) {
     const Clock::time_point start = Clock::now();
@@ -542,17 +554,11 @@ int run_bench_latency(FrameTarget& target, ui::AppContext& app, int changes, boo
 int run_bench_drag(FrameTarget& target, ui::AppContext& app, int frames) {
   const char* split = std::getenv("PELAB_SPLIT_FRAME_TIMING");
   gfx::split_frame_timing = split && std::string(split) == "1";
-  if (app.state.slots.size() == 1 && app.state.slots.front() == Slot{}) {
-    app.state.slots.front().config.encoding.positions = 2000;
-    app.state.slots.front().config.encoding.dims = 1600;
-  }
+  use_reference_size_unless_given(app);
   app.state.active = 0;
   EncodingParams& encoding = app.state.slots.front().config.encoding;
   const bool reads_base = !unused_parameter_reason(encoding.kind, KindParameter::base);
-  if (!render_until_settled(target, app, 10, 600.0)) {
-    std::fprintf(stderr, "pelab: the benchmark's first computation did not finish within 600 s\n");
-    return 1;
-  }
+  if (!first_computation_settled(target, app)) return 1;
   // Rounds of static then moving frames: on a shared machine the load changes within seconds, and
   // alternating puts both phases under the same load. Each static round starts once every worker
   // settled, so it draws no new data; each moving frame gives base a value not seen before.
