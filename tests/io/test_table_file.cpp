@@ -434,3 +434,119 @@ TEST_CASE("table file: a window of a 1.92 GB table reads only its rows and colum
   CHECK(seconds < 10.0);                      // idle: well under a second; the whole file took 10-11 s
   CHECK(table_file_peak_rss_mib() < 1024.0);  // the window's 512 MiB and little more
 }
+
+namespace {
+
+// IEEE binary16 bits of an integer of magnitude below 2048 (exact there), by hand: sign, the exponent
+// of the leading bit biased by 15, the 10 bits below it.
+std::uint16_t half_bits_of_integer(int value) {
+  if (value == 0) return 0;
+  const unsigned magnitude = static_cast<unsigned>(value < 0 ? -value : value);
+  const int exponent = std::bit_width(magnitude) - 1;
+  const unsigned fraction = ((magnitude << 10) >> exponent) & 0x3ffu;
+  return static_cast<std::uint16_t>((value < 0 ? 0x8000u : 0u) | static_cast<unsigned>(exponent + 15) << 10 |
+                                    fraction);
+}
+
+}  // namespace
+
+TEST_CASE("table file: a window of a .safetensors tensor equals the corner of the whole", "[io][table]") {
+  TempDir dir;
+  // 700 x 500 integers in [-100, 100]: exact in F64, F32, F16 and BF16 alike.
+  const std::int64_t rows = 700, cols = 500;
+  pelab::Matrix values(rows, cols);
+  for (Eigen::Index r = 0; r < rows; ++r)
+    for (Eigen::Index c = 0; c < cols; ++c) values(r, c) = static_cast<double>((r * 7 + c * 3) % 201 - 100);
+  std::string f64, f32, f16, bf16;
+  for (Eigen::Index i = 0; i < values.size(); ++i) {
+    const double v = values.data()[i];  // row-major: the tensor's own order
+    f64 += f64s({v});
+    f32 += f32s({static_cast<float>(v)});
+    f16 += u16s({half_bits_of_integer(static_cast<int>(v))});
+    bf16 += u16s({bfloat16_bits(static_cast<float>(v))});
+  }
+  const auto file = [](const std::string& dtype, const std::string& shape, const std::string& data) {
+    // A decoy tensor first, so the table's data does not start at the data section's start.
+    const std::string decoy = f32s({1.0f, 2.0f, 3.0f, 4.0f});
+    return safetensors_bytes(std::string("{") + entry("decoy", "F32", "[2, 2]", 0, 16) + ", " +
+                                 entry("wpe.weight", dtype, shape, 16, 16 + data.size()) + "}",
+                             decoy + data);
+  };
+  const std::vector<std::pair<std::string, std::string>> files = {
+      {"f64.safetensors", file("F64", "[700, 500]", f64)},
+      {"f32.safetensors", file("F32", "[700, 500]", f32)},
+      {"f16.safetensors", file("F16", "[700, 500]", f16)},
+      {"bf16.safetensors", file("BF16", "[700, 500]", bf16)},
+      {"vit.safetensors", file("F32", "[1, 700, 500]", f32)}};
+  for (const auto& [name, bytes] : files) {
+    INFO(name);
+    pelab::write_file_atomic(dir.path / name, bytes);
+    REQUIRE(pelab::load_position_table(dir.path / name).values == values);
+    for (const pelab::TableWindow window :
+         {pelab::TableWindow{300, 500}, pelab::TableWindow{700, 123}, pelab::TableWindow{299, 401},
+          pelab::TableWindow{1, 1}, pelab::TableWindow{100000, 4800}}) {
+      INFO("window " << window.rows << " x " << window.cols);
+      const pelab::LoadedTable part =
+          pelab::load_position_table(dir.path / name, {}, pelab::default_max_table_bytes, {}, window);
+      const Eigen::Index r = std::min<Eigen::Index>(window.rows, rows),
+                         c = std::min<Eigen::Index>(window.cols, cols);
+      CHECK(part.values == pelab::Matrix(values.topLeftCorner(r, c)));
+      CHECK(part.stored_rows == rows);
+      CHECK(part.stored_cols == cols);
+      CHECK(part.tensor == "wpe.weight");
+      CHECK_THAT(part.description, Contains("700 × 500"));
+    }
+  }
+  // The byte cap applies to a tensor read whole (2.8 MB of F64 over a 1 MiB cap) and not to a window
+  // that reads 10 x 10 of it.
+  const std::filesystem::path f64_path = dir.path / "f64.safetensors";
+  CHECK_THROWS_WITH(pelab::load_position_table(f64_path, {}, std::uint64_t{1} << 20),
+                    Contains("wpe.weight") && Contains("2800000"));
+  CHECK(pelab::load_position_table(f64_path, {}, std::uint64_t{1} << 20, {}, pelab::TableWindow{10, 10})
+            .values == pelab::Matrix(values.topLeftCorner(10, 10)));
+}
+
+TEST_CASE("table file: a window of a 1.92 GB .safetensors tensor reads only its rows and columns",
+          "[io][table]") {
+  TempDir dir;
+  // wpe.weight, 100000 x 4800 float32 (1.92 GB), sparse but for rows 0, 1 and 16383; the app's window
+  // is its first 16384 x 4096.
+  const std::int64_t rows = 100000, cols = 4800;
+  const std::uint64_t data_bytes = static_cast<std::uint64_t>(rows * cols) * 4;
+  const std::string header =
+      std::string("{") + entry("wpe.weight", "F32", "[100000, 4800]", 0, data_bytes) + "}";
+  const std::filesystem::path path = dir.path / "sparse.safetensors";
+  pelab::write_file_atomic(path, safetensors_bytes(header, ""));
+  const std::uint64_t data_start = 8 + header.size();
+  std::filesystem::resize_file(path, data_start + data_bytes);
+  const auto value = [](std::int64_t r, std::int64_t c) { return static_cast<float>(r * 10000 + c) + 0.25f; };
+  {
+    std::fstream out(path, std::ios::in | std::ios::out | std::ios::binary);
+    for (const std::int64_t r : {std::int64_t{0}, std::int64_t{1}, std::int64_t{16383}}) {
+      std::string row;
+      for (std::int64_t c = 0; c < cols; ++c) row += f32s({value(r, c)});
+      out.seekp(static_cast<std::streamoff>(data_start + static_cast<std::uint64_t>(r * cols) * 4));
+      out.write(row.data(), static_cast<std::streamsize>(row.size()));
+    }
+    REQUIRE(out.good());
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const pelab::LoadedTable table = pelab::load_position_table(path, {}, pelab::default_max_table_bytes, {},
+                                                              pelab::TableWindow{16384, 4096});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  REQUIRE(table.values.rows() == 16384);
+  REQUIRE(table.values.cols() == 4096);
+  CHECK(table.stored_rows == rows);
+  CHECK(table.stored_cols == cols);
+  CHECK(table.description == "sparse.safetensors: wpe.weight (F32, 100000 × 4800)");
+  for (const std::int64_t r : {std::int64_t{0}, std::int64_t{1}, std::int64_t{16383}}) {
+    for (const std::int64_t c : {std::int64_t{0}, std::int64_t{1}, std::int64_t{2047}, std::int64_t{4095}}) {
+      INFO("row " << r << ", column " << c);
+      CHECK(table.values(r, c) == static_cast<double>(value(r, c)));
+    }
+  }
+  CHECK(table.values.row(2).isZero());  // a hole reads as zeros
+  CHECK(table.values.row(16382).isZero());
+  CHECK(seconds < 10.0);                      // idle: about a second; read whole, 7.7 GB of doubles
+  CHECK(table_file_peak_rss_mib() < 1024.0);  // the window's 512 MiB and little more
+}

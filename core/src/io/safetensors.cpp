@@ -405,7 +405,7 @@ Matrix safetensors_entry_matrix(const SafetensorsEntry& entry, std::string_view 
     throw Error(Text{TextId::st_tensor_empty, {name, tensor, shape_text(entry.info.shape)}});
   }
   // Entries from safetensors_parse_header are consistent; one built by hand may not be.
-  const std::size_t size = entry.info.dtype == "F64" ? 8 : entry.info.dtype == "F32" ? 4 : 2;
+  const std::size_t size = safetensors_item_size(entry.info.dtype);
   const auto r = static_cast<std::uint64_t>(rows), c = static_cast<std::uint64_t>(cols);
   const bool valid = rows > 0 && cols > 0 && r <= std::numeric_limits<std::uint64_t>::max() / c &&
                      r * c <= std::numeric_limits<std::uint64_t>::max() / size;
@@ -417,21 +417,32 @@ Matrix safetensors_entry_matrix(const SafetensorsEntry& entry, std::string_view 
              {name, tensor, std::to_string(data.size()), shape_text(entry.info.shape), entry.info.dtype}});
   }
   Matrix matrix(rows, cols);
-  double* out = matrix.data();
+  safetensors_decode_run(entry.info.dtype, data, matrix.data());
+  return matrix;
+}
+
+std::size_t safetensors_item_size(std::string_view dtype) {
+  return dtype == "F64" ? 8 : dtype == "F32" ? 4 : dtype == "F16" || dtype == "BF16" ? 2 : 0;
+}
+
+void safetensors_decode_run(std::string_view dtype, std::string_view data, double* out) {
   const char* p = data.data();
-  if (entry.info.dtype == "F64") {
-    for (std::uint64_t i = 0; i < count; ++i) out[i] = std::bit_cast<double>(load_le(p + 8 * i, 8));
-  } else if (entry.info.dtype == "F32") {
-    for (std::uint64_t i = 0; i < count; ++i)
+  if (dtype == "F64") {
+    const std::size_t count = data.size() / 8;
+    for (std::size_t i = 0; i < count; ++i) out[i] = std::bit_cast<double>(load_le(p + 8 * i, 8));
+  } else if (dtype == "F32") {
+    const std::size_t count = data.size() / 4;
+    for (std::size_t i = 0; i < count; ++i)
       out[i] = static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(load_le(p + 4 * i, 4))));
-  } else if (entry.info.dtype == "F16") {
-    for (std::uint64_t i = 0; i < count; ++i)
+  } else if (dtype == "F16") {
+    const std::size_t count = data.size() / 2;
+    for (std::size_t i = 0; i < count; ++i)
       out[i] = half_to_double(static_cast<std::uint16_t>(load_le(p + 2 * i, 2)));
-  } else {
-    for (std::uint64_t i = 0; i < count; ++i)
+  } else if (dtype == "BF16") {
+    const std::size_t count = data.size() / 2;
+    for (std::size_t i = 0; i < count; ++i)
       out[i] = bfloat16_to_double(static_cast<std::uint16_t>(load_le(p + 2 * i, 2)));
   }
-  return matrix;
 }
 
 std::vector<TensorInfo> safetensors_index(std::string_view bytes, std::string_view name_for_messages) {

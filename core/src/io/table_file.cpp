@@ -267,6 +267,37 @@ LoadedTable load_npy_table(const ByteSource& source, const std::filesystem::path
   return table;
 }
 
+// The first rows x cols values of a row-major safetensors tensor of a readable dtype whose data
+// starts at `offset` and whose rows hold `stored_cols` values: one run per row (a single run when
+// cols == stored_cols), each decoded through a buffer of at most 1 MiB.
+Matrix read_safetensors_window(const ByteSource& source, std::uint64_t offset, std::string_view dtype,
+                               std::int64_t stored_cols, std::int64_t rows, std::int64_t cols) {
+  Matrix values(rows, cols);
+  detail::advise_huge_pages(values.data(), static_cast<std::size_t>(values.size()) * sizeof(double));
+  const std::uint64_t item = safetensors_item_size(dtype);
+  const std::uint64_t piece_bytes = (std::uint64_t{1} << 20) / item * item;
+  std::string piece;
+  const auto read_run = [&](std::uint64_t first, std::uint64_t count, double* out) {
+    const std::uint64_t bytes = count * item;
+    for (std::uint64_t done = 0; done < bytes;) {
+      const std::uint64_t length = std::min(piece_bytes, bytes - done);
+      piece.resize(static_cast<std::size_t>(length));
+      source.read_into(offset + first * item + done, length, piece.data());
+      safetensors_decode_run(dtype, piece, out);
+      out += length / item;
+      done += length;
+    }
+  };
+  const auto stored = static_cast<std::uint64_t>(stored_cols), width = static_cast<std::uint64_t>(cols);
+  if (cols == stored_cols) {
+    read_run(0, static_cast<std::uint64_t>(rows) * width, values.data());
+    return values;
+  }
+  for (Eigen::Index r = 0; r < rows; ++r)  // Matrix is row-major: row r is cols contiguous doubles
+    read_run(static_cast<std::uint64_t>(r) * stored, width, values.row(r).data());
+  return values;
+}
+
 // The header of a .safetensors source, read on its own.
 SafetensorsHeader read_header(const ByteSource& source, const std::string& name, std::uint64_t max_bytes) {
   const std::uint64_t size = source.size();
@@ -307,33 +338,38 @@ LoadedTable load_safetensors_table(const ByteSource& source, const std::filesyst
   if (!safetensors_dtype_readable(entry.info.dtype) || !table_dims(entry.info.shape) ||
       entry.begin == entry.end)
     safetensors_entry_matrix(entry, {}, name);
+  const auto [stored_rows, stored_cols] = *table_dims(entry.info.shape);
+  const std::int64_t rows = std::min(stored_rows, std::max<std::int64_t>(window.rows, 0));
+  const std::int64_t cols = std::min(stored_cols, std::max<std::int64_t>(window.cols, 0));
+  const bool whole = rows == stored_rows && cols == stored_cols;
+  // `max_bytes` caps a tensor read whole; a window that cuts the table bounds the read itself.
   const std::uint64_t length = entry.end - entry.begin;
-  if (length > max_bytes || header.data_start > max_bytes - length) {
+  if (whole && (length > max_bytes || header.data_start > max_bytes - length)) {
     throw Error(Text{TextId::table_tensor_too_large,
                      {name, quoted_tensor_name(chosen), std::to_string(length),
                       std::to_string(header.data_start), std::to_string(max_bytes)}});
   }
-  if (check_shape) {
-    const auto dims = table_dims(entry.info.shape);
-    check_shape(dims->first, dims->second, chosen);
-  }
+  if (check_shape) check_shape(stored_rows, stored_cols, chosen);
   LoadedTable table;
-  table.values = safetensors_entry_matrix(entry, source.read(header.data_start + entry.begin, length), name);
-  table.stored_rows = table.values.rows();
-  table.stored_cols = table.values.cols();
+  if (whole) {
+    table.values =
+        safetensors_entry_matrix(entry, source.read(header.data_start + entry.begin, length), name);
+  } else {
+    // The tensor is row-major: its first `cols` values of each of the first `rows` rows, one run per
+    // row (one run in all at full width), decoded piece by piece.
+    table.values = read_safetensors_window(source, header.data_start + entry.begin, entry.info.dtype,
+                                           stored_cols, rows, cols);
+  }
+  table.stored_rows = stored_rows;
+  table.stored_cols = stored_cols;
   require_finite(table.values, name, quoted_tensor_name(chosen));
   table.path = path;
   table.tensor = chosen;
   table.dtype = entry.info.dtype;
   table.description = path.filename().string() + ": " + chosen + " (" + table.dtype + ", " +
-                      dims_text(table.values.rows(), table.values.cols());
+                      dims_text(stored_rows, stored_cols);
   if (entry.info.shape.size() > 2) table.description += ", stored as " + shape_text(entry.info.shape);
   table.description += ")";
-  if (table.values.rows() > window.rows || table.values.cols() > window.cols) {
-    table.values = Matrix(table.values.topLeftCorner(
-        std::min<std::int64_t>(table.values.rows(), std::max<std::int64_t>(window.rows, 0)),
-        std::min<std::int64_t>(table.values.cols(), std::max<std::int64_t>(window.cols, 0))));
-  }
   for (const TensorInfo& info : all) {
     if (table_dims(info.shape)) table.tensors_2d.push_back(info);
   }

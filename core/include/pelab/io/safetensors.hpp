@@ -93,6 +93,14 @@ std::string quoted_tensor_name(std::string_view name);
 Matrix safetensors_entry_matrix(const SafetensorsEntry& entry, std::string_view data,
                                 std::string_view name_for_messages);
 
+// Bytes per element of a readable dtype (F64 8, F32 4, F16 and BF16 2); 0 for any other.
+std::size_t safetensors_item_size(std::string_view dtype);
+
+// Decodes data.size() / safetensors_item_size(dtype) consecutive little-endian elements of a readable
+// dtype into `out`, exactly as safetensors_entry_matrix does (a window of a table is decoded row by row
+// with it). Writes nothing for another dtype.
+void safetensors_decode_run(std::string_view dtype, std::string_view data, double* out);
+
 // Every tensor of a whole file held in memory, sorted by name, "__metadata__" excluded.
 std::vector<TensorInfo> safetensors_index(std::string_view bytes, std::string_view name_for_messages);
 

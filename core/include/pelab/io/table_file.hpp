@@ -50,10 +50,10 @@ struct LoadedTable {
 // large for it is never read.
 using TableShapeCheck = std::function<void(std::int64_t rows, std::int64_t cols, std::string_view tensor)>;
 
-// The part of a table a caller uses: its first `rows` rows and first `cols` columns. A .npy table
-// larger than that is read only that far (C order: the first `cols` values of each of the first `rows`
-// rows, one read each; Fortran order: the first `rows` values of each of the first `cols` columns), so
-// memory and time follow the window, not the file. Other files are read whole, then cut.
+// The part of a table a caller uses: its first `rows` rows and first `cols` columns. A table larger
+// than that is read only that far (.npy in C order and every .safetensors tensor: the first `cols`
+// values of each of the first `rows` rows, one read each; .npy in Fortran order: the first `rows`
+// values of each of the first `cols` columns), so memory and time follow the window, not the file.
 struct TableWindow {
   std::int64_t rows = std::numeric_limits<std::int64_t>::max();
   std::int64_t cols = std::numeric_limits<std::int64_t>::max();
@@ -68,8 +68,8 @@ inline constexpr std::uint64_t default_max_table_bytes = std::uint64_t{2} << 30;
 // checkpoint loads without reading the rest); more is refused before reading. `check_shape`, when
 // given, sees the table's shape after the header and the byte limit are checked (so a 2-D shape of
 // a readable dtype) and before any data is read; what it throws goes to the caller unchanged.
-// `window` bounds what is kept and, for .npy, what is read (`max_bytes` then applies only when the
-// window holds the whole table).
+// `window` bounds what is kept and what is read (`max_bytes` then applies only when the window holds
+// the whole table).
 LoadedTable load_position_table(const std::filesystem::path& path, std::string_view tensor = {},
                                 std::uint64_t max_bytes = default_max_table_bytes,
                                 const TableShapeCheck& check_shape = {}, const TableWindow& window = {});
