@@ -67,6 +67,24 @@ std::uint16_t bfloat16_bits(float value) {
   return static_cast<std::uint16_t>((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
 }
 
+// Loads windows of a 700 x 500 table file: the first rows at full width, narrower ones, 1 x 1 and one
+// larger than the table; each must equal that corner of `values`, with the stored shape reported.
+void check_windows_of_700_by_500(const std::filesystem::path& path, const pelab::Matrix& values) {
+  for (const pelab::TableWindow window :
+       {pelab::TableWindow{300, 500}, pelab::TableWindow{700, 123}, pelab::TableWindow{299, 401},
+        pelab::TableWindow{1, 1}, pelab::TableWindow{100000, 4800}}) {
+    INFO("window " << window.rows << " x " << window.cols);
+    const pelab::LoadedTable part =
+        pelab::load_position_table(path, {}, pelab::default_max_table_bytes, {}, window);
+    const Eigen::Index r = std::min<Eigen::Index>(window.rows, 700),
+                       c = std::min<Eigen::Index>(window.cols, 500);
+    CHECK(part.values == pelab::Matrix(values.topLeftCorner(r, c)));
+    CHECK(part.stored_rows == 700);
+    CHECK(part.stored_cols == 500);
+    CHECK_THAT(part.description, Contains("700 × 500"));
+  }
+}
+
 const std::filesystem::path gpt2_npy = PELAB_GPT2_WPE_NPY;
 
 }  // namespace
@@ -363,19 +381,7 @@ TEST_CASE("table file: every dtype and order read from a file equals the in-memo
     CHECK(pelab::npy_to_matrix(pelab::npy_decode(bytes, name), name) == values);
     // Windows: the first rows at full width (one run), narrower ones (one run per row, or per column
     // of a Fortran-order file), one larger than the table (the whole table).
-    for (const pelab::TableWindow window :
-         {pelab::TableWindow{300, 500}, pelab::TableWindow{700, 123}, pelab::TableWindow{299, 401},
-          pelab::TableWindow{1, 1}, pelab::TableWindow{100000, 4800}}) {
-      INFO("window " << window.rows << " x " << window.cols);
-      const pelab::LoadedTable part =
-          pelab::load_position_table(dir.path / name, {}, pelab::default_max_table_bytes, {}, window);
-      const Eigen::Index r = std::min<Eigen::Index>(window.rows, rows),
-                         c = std::min<Eigen::Index>(window.cols, cols);
-      CHECK(part.values == pelab::Matrix(values.topLeftCorner(r, c)));
-      CHECK(part.stored_rows == rows);
-      CHECK(part.stored_cols == cols);
-      CHECK_THAT(part.description, Contains("700 × 500"));
-    }
+    check_windows_of_700_by_500(dir.path / name, values);
   }
 }
 
@@ -482,20 +488,8 @@ TEST_CASE("table file: a window of a .safetensors tensor equals the corner of th
     INFO(name);
     pelab::write_file_atomic(dir.path / name, bytes);
     REQUIRE(pelab::load_position_table(dir.path / name).values == values);
-    for (const pelab::TableWindow window :
-         {pelab::TableWindow{300, 500}, pelab::TableWindow{700, 123}, pelab::TableWindow{299, 401},
-          pelab::TableWindow{1, 1}, pelab::TableWindow{100000, 4800}}) {
-      INFO("window " << window.rows << " x " << window.cols);
-      const pelab::LoadedTable part =
-          pelab::load_position_table(dir.path / name, {}, pelab::default_max_table_bytes, {}, window);
-      const Eigen::Index r = std::min<Eigen::Index>(window.rows, rows),
-                         c = std::min<Eigen::Index>(window.cols, cols);
-      CHECK(part.values == pelab::Matrix(values.topLeftCorner(r, c)));
-      CHECK(part.stored_rows == rows);
-      CHECK(part.stored_cols == cols);
-      CHECK(part.tensor == "wpe.weight");
-      CHECK_THAT(part.description, Contains("700 × 500"));
-    }
+    check_windows_of_700_by_500(dir.path / name, values);
+    CHECK(pelab::load_position_table(dir.path / name).tensor == "wpe.weight");
   }
   // The byte cap applies to a tensor read whole (2.8 MB of F64 over a 1 MiB cap) and not to a window
   // that reads 10 x 10 of it.
