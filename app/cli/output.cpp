@@ -187,10 +187,16 @@ std::string shape_text(std::initializer_list<std::int64_t> shape) {
   return text;
 }
 
-void write_matrix(const std::filesystem::path& out, Format format, const Matrix& matrix) {
+namespace {
+
+// write_matrix for a double or an integer matrix: standard output through write_array, a file as CSV
+// or .npy in the matrix's own dtype.
+template <typename MatrixType>
+void write_matrix_of(const std::filesystem::path& out, Format format, const MatrixType& matrix) {
+  using Scalar = typename MatrixType::Scalar;
   if (is_stdout(out)) {
     const std::int64_t shape[2] = {matrix.rows(), matrix.cols()};
-    write_array(out, format, std::span<const double>(matrix.data(), static_cast<std::size_t>(matrix.size())),
+    write_array(out, format, std::span<const Scalar>(matrix.data(), static_cast<std::size_t>(matrix.size())),
                 shape);
     return;
   }
@@ -203,56 +209,44 @@ void write_matrix(const std::filesystem::path& out, Format format, const Matrix&
   });
 }
 
-void write_matrix(const std::filesystem::path& out, Format format, const IndexMatrix& matrix) {
+// write_array for doubles or integers: the same matrix type is used for CSV (2-D, or one row).
+template <typename MatrixType>
+void write_array_of(const std::filesystem::path& out, Format format,
+                    std::span<const typename MatrixType::Scalar> data, std::span<const std::int64_t> shape) {
   if (is_stdout(out)) {
-    const std::int64_t shape[2] = {matrix.rows(), matrix.cols()};
-    write_array(out, format,
-                std::span<const std::int64_t>(matrix.data(), static_cast<std::size_t>(matrix.size())), shape);
+    if (format == Format::npy) return write_npy_stdout(data, shape);
+    std::string bytes;
+    guarded_write([&] { bytes = csv_encode(MatrixType(as_csv_matrix(data, shape))); });
+    write_stdout({bytes});
     return;
   }
   guarded_write([&] {
     if (format == Format::csv) {
-      write_csv(out, matrix);
+      write_csv(out, MatrixType(as_csv_matrix(data, shape)));
     } else {
-      write_npy(out, matrix);
+      write_npy(out, data, shape);
     }
   });
+}
+
+}  // namespace
+
+void write_matrix(const std::filesystem::path& out, Format format, const Matrix& matrix) {
+  write_matrix_of(out, format, matrix);
+}
+
+void write_matrix(const std::filesystem::path& out, Format format, const IndexMatrix& matrix) {
+  write_matrix_of(out, format, matrix);
 }
 
 void write_array(const std::filesystem::path& out, Format format, std::span<const double> data,
                  std::span<const std::int64_t> shape) {
-  if (is_stdout(out)) {
-    if (format == Format::npy) return write_npy_stdout(data, shape);
-    std::string bytes;
-    guarded_write([&] { bytes = csv_encode(Matrix(as_csv_matrix(data, shape))); });
-    write_stdout({bytes});
-    return;
-  }
-  guarded_write([&] {
-    if (format == Format::csv) {
-      write_csv(out, Matrix(as_csv_matrix(data, shape)));
-    } else {
-      write_npy(out, data, shape);
-    }
-  });
+  write_array_of<Matrix>(out, format, data, shape);
 }
 
 void write_array(const std::filesystem::path& out, Format format, std::span<const std::int64_t> data,
                  std::span<const std::int64_t> shape) {
-  if (is_stdout(out)) {
-    if (format == Format::npy) return write_npy_stdout(data, shape);
-    std::string bytes;
-    guarded_write([&] { bytes = csv_encode(IndexMatrix(as_csv_matrix(data, shape))); });
-    write_stdout({bytes});
-    return;
-  }
-  guarded_write([&] {
-    if (format == Format::csv) {
-      write_csv(out, IndexMatrix(as_csv_matrix(data, shape)));
-    } else {
-      write_npy(out, data, shape);
-    }
-  });
+  write_array_of<IndexMatrix>(out, format, data, shape);
 }
 
 void write_text(const std::filesystem::path& out, std::string_view text) { write_bytes(out, text); }
