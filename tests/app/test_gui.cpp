@@ -193,8 +193,9 @@ TEST_CASE("a bad CONFIG exits 2 with one line naming it", "[gui][compare]") {
 
 TEST_CASE("an idle window sleeps: under 5% of a core over 10 s", "[gui][idle]") {
   const fs::path dir = temp_dir();
-  const Run result = run("XDG_CONFIG_HOME=" + (dir / "config").string() + " " + PELAB_XVFB_RUN +
-                         " -a -s '-screen 0 1280x800x24' sh " + PELAB_IDLE_SCRIPT + " " + PELAB_GUI_PATH);
+  const Run result =
+      run("XDG_CONFIG_HOME=" + (dir / "config").string() + " " + PELAB_XVFB_RUN +
+          " -a -s '-screen 0 1280x800x24' sh " + PELAB_IDLE_SCRIPT + " " + PELAB_GUI_PATH + " 3");
   INFO(result.output);
   REQUIRE(result.status == 0);
   const auto at = result.output.find("idle cpu percent: ");
