@@ -1,13 +1,14 @@
 #pragma once
-// One random edit run for the readers' mutation tests: 1 to 3 edits, each replacing, inserting or
-// deleting one character at a random place, with characters drawn from `alphabet` (a format's own
-// characters reach its parser far more often than random bytes do).
+// The random mutations of the readers' fuzz tests (test_npy_fuzz.cpp, test_safetensors_fuzz.cpp).
 #include <cstddef>
 #include <random>
 #include <string>
 
 namespace pelab::test {
 
+// One random edit run: 1 to 3 edits, each replacing, inserting or deleting one character at a random
+// place, with characters drawn from `alphabet` (a format's own characters reach its parser far more
+// often than random bytes do).
 inline std::string mutate_text(std::string text, const std::string& alphabet, std::mt19937& random) {
   const int edits = 1 + static_cast<int>(random() % 3);
   for (int e = 0; e < edits && !text.empty(); ++e) {
@@ -26,6 +27,16 @@ inline std::string mutate_text(std::string text, const std::string& alphabet, st
     }
   }
   return text;
+}
+
+// `bytes` with 1 to 4 bytes, at random places, replaced by random values.
+inline std::string with_random_flips(std::string bytes, std::mt19937& random) {
+  const int flips = 1 + static_cast<int>(random() % 4);
+  for (int f = 0; f < flips; ++f) {
+    const std::size_t at = random() % bytes.size();
+    bytes[at] = static_cast<char>(random() % 256);
+  }
+  return bytes;
 }
 
 }  // namespace pelab::test

@@ -80,13 +80,7 @@ TEST_CASE("safetensors fuzz: random byte flips decode or throw pelab::Error", "[
   int decoded = 0, refused = 0;
   for (const std::string& seed : safetensors_seed_files()) {
     for (int trial = 0; trial < 4000; ++trial) {
-      std::string bytes = seed;
-      const int flips = 1 + static_cast<int>(random() % 4);
-      for (int f = 0; f < flips; ++f) {
-        const std::size_t at = random() % bytes.size();
-        bytes[at] = static_cast<char>(random() % 256);
-      }
-      const int result = safetensors_outcome(bytes);
+      const int result = safetensors_outcome(pelab::test::with_random_flips(seed, random));
       INFO("trial " << trial);
       REQUIRE(result != 2);
       (result == 0 ? decoded : refused)++;
