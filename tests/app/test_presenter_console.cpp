@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "state/lesson.hpp"
 #include "state/presenter_notes.hpp"
@@ -164,5 +165,21 @@ TEST_CASE("the clicker keys' table uses GLFW's key codes", "[console]") {
   CHECK(action_of(GLFW_KEY_R) == ui::LessonKeyAction::replay);
   CHECK(action_of(GLFW_KEY_ESCAPE) == ui::LessonKeyAction::leave);
   CHECK(action_of(GLFW_KEY_F5) == ui::LessonKeyAction::toggle_presenting);
-  CHECK(ui::lesson_keys.size() == 11);
+  CHECK(ui::lesson_keys.size() == 13);
+  CHECK(ui::lesson_modifier_keys == std::array<int, 6>{GLFW_KEY_LEFT_ALT, GLFW_KEY_RIGHT_ALT,
+                                                       GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL,
+                                                       GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT});
+}
+
+TEST_CASE("the console has a second key no common window manager takes, named from the table", "[console]") {
+  std::vector<std::pair<int, ui::KeyModifiers>> console_keys;
+  for (const ui::LessonKey& entry : ui::lesson_keys)
+    if (entry.action == ui::LessonKeyAction::open_console)
+      console_keys.emplace_back(entry.glfw_key, entry.modifiers);
+  CHECK(console_keys ==
+        std::vector<std::pair<int, ui::KeyModifiers>>{{GLFW_KEY_F5, ui::KeyModifiers::alt},
+                                                      {GLFW_KEY_F5, ui::KeyModifiers::ctrl_shift}});
+  CHECK(ui::lesson_key_names(ui::LessonKeyAction::open_console) == "Alt+F5, Ctrl+Shift+F5");
+  CHECK(ui::lesson_key_names(ui::LessonKeyAction::next) == "PageDown, →, Space, Enter");
+  CHECK(ui::lesson_key_names(ui::LessonKeyAction::leave) == "Esc");
 }
