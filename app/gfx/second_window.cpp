@@ -8,8 +8,11 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <optional>
+#include <vector>
 
 #include "gfx/draw_frame.hpp"
+#include "gfx/monitor_placement.hpp"
 #include "gfx/window_platform.hpp"
 #include "plot/plot.hpp"
 
@@ -55,8 +58,20 @@ void second_key(GLFWwindow* window, int key, int, int action, int) {
 std::unique_ptr<SecondWindow> SecondWindow::open(Window& main, const SecondWindowOptions& options,
                                                  std::string& error) {
   hint_window_context();
+  // With two monitors, on the one the audience does not see (gfx/monitor_placement.hpp): made hidden,
+  // moved there, then shown, so it never flashes up over the slide.
+  const std::vector<ScreenRect> work_areas = monitor_work_areas();
+  const std::optional<ScreenRect> placed =
+      console_window_rect(work_areas, window_rect(main.glfw_window()), options.width, options.height);
+  if (placed) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
   GLFWwindow* window =
-      glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, main.glfw_window());
+      glfwCreateWindow(placed ? placed->width : options.width, placed ? placed->height : options.height,
+                       options.title.c_str(), nullptr, main.glfw_window());
+  glfwWindowHint(GLFW_VISIBLE, GLFW_TRUE);  // hints stay for later windows: back to GLFW's default
+  if (window && placed) {
+    glfwSetWindowPos(window, placed->x, placed->y);
+    glfwShowWindow(window);
+  }
   if (!window) {
     error = "cannot open a second window sharing the first one's OpenGL objects";
     return nullptr;

@@ -18,8 +18,10 @@
 #           presenting; both windows are cut out of Xvfb's framebuffer (XVFB_FBDIR: the directory
 #           given to Xvfb's -fbdir) into CONSOLE_SHOTS (default: the work directory, removed);
 #           X_CLOSE_WINDOW is tests/app/x_close_window.cpp's program
+#   monitors with two monitors (two_monitors.sh runs this part), the console opens on the monitor
+#           the audience window is not on, and the audience window goes full screen on its own one
 # Usage (under xvfb-run -s "-screen 0 1280x800x24"): drive_window.sh PELAB XDND_DROP GPT2_NPY [PART]
-# PART is window, lesson, taps, editor, follow or console; without it, window then lesson.
+# PART is window, lesson, taps, editor, follow, console or monitors; without it, window then lesson.
 set -u
 pelab="$1"
 xdnd_drop="$2"
@@ -363,6 +365,56 @@ else
   save
   check "after the console closed, PageDown still steps (presenting went on): lesson 4's fifth step" \
     "s['configs'][0]['positions'] == 128 and s['configs'][0]['dims'] == 512"
+fi
+alive_or_report
+kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+fi
+if [ "$part" = monitors ]; then
+# The monitors (two_monitors.conf): left 0,0 1024 x 768, right 1024,0 1280 x 800. A 1024 x 768 console
+# centred on the right one is at 1024 + (1280 - 1024) / 2 = 1152, (800 - 768) / 2 = 16; on the left one
+# it fills it, at 0,0.
+geometry_of() {  # geometry_of WINDOW: "X Y WIDTH HEIGHT"
+  eval "$(xdotool getwindowgeometry --shell "$1")"; echo "$X $Y $WIDTH $HEIGHT"
+}
+find_console() {
+  console=""
+  for _ in $(seq 300); do
+    console=$(xdotool search --onlyvisible --name 'presenter console' 2>/dev/null | head -1)
+    [ -n "$console" ] && break
+    sleep 0.1
+  done
+}
+expect_geometry() {  # expect_geometry DESCRIPTION WINDOW "X Y WIDTH HEIGHT": waits up to 10 s
+  local now=""
+  for _ in $(seq 100); do now=$(geometry_of "$2" 2>/dev/null); [ "$now" = "$3" ] && break; sleep 0.1; done
+  if [ "$now" = "$3" ]; then echo "ok: $1 ($now)"; else echo "FAILED: $1: at $now, not $3"; failures=$((failures + 1)); fi
+}
+# Started presenting with the console: the window opened at 0,0 (no window manager), most of it on
+# the left monitor.
+start --lesson 04_offset_rotation --present --presenter-console
+audience=$(xdotool search --onlyvisible --name '^pelab$' 2>/dev/null | head -1)
+find_console
+if [ -z "$console" ] || [ -z "$audience" ]; then
+  echo "FAILED: no presenter console beside the audience window"; failures=$((failures + 1)); cat "$work/log"
+else
+  expect_geometry "the audience window is full screen on the left monitor" "$audience" "0 0 1024 768"
+  expect_geometry "the console is centred on the right monitor" "$console" "1152 16 1024 768"
+fi
+alive_or_report
+kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+# The window moved to the right monitor first, then Ctrl+Shift+F5 (the key window managers leave alone).
+start --lesson 04_offset_rotation
+audience=$(xdotool search --onlyvisible --name '^pelab$' 2>/dev/null | head -1)
+xdotool windowmove --sync "$audience" 1024 0; sleep 0.5
+xdotool windowfocus --sync "$audience" 2>/dev/null
+xdotool keydown ctrl keydown shift; sleep 0.2; key F5; xdotool keyup shift keyup ctrl
+find_console
+if [ -z "$console" ]; then
+  echo "FAILED: Ctrl+Shift+F5 opened no presenter console"; failures=$((failures + 1)); cat "$work/log"
+else
+  echo "ok: Ctrl+Shift+F5 opened the presenter console"
+  expect_geometry "the audience window is full screen on the right monitor" "$audience" "1024 0 1280 800"
+  expect_geometry "the console fills the left monitor" "$console" "0 0 1024 768"
 fi
 alive_or_report
 kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null

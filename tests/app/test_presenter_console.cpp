@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "gfx/monitor_placement.hpp"
 #include "state/lesson.hpp"
 #include "state/presenter_notes.hpp"
 #include "ui/panels.hpp"
@@ -182,4 +183,58 @@ TEST_CASE("the console has a second key no common window manager takes, named fr
   CHECK(ui::lesson_key_names(ui::LessonKeyAction::open_console) == "Alt+F5, Ctrl+Shift+F5");
   CHECK(ui::lesson_key_names(ui::LessonKeyAction::next) == "PageDown, →, Space, Enter");
   CHECK(ui::lesson_key_names(ui::LessonKeyAction::leave) == "Esc");
+}
+
+TEST_CASE("the console opens on a monitor the audience window is not on", "[console]") {
+  using pelab::gfx::console_window_rect;
+  using pelab::gfx::ScreenRect;
+  const ScreenRect full_hd{0, 0, 1920, 1080};
+  // Centred: x = left + (monitor width - 1024) / 2, y = top + (monitor height - 768) / 2.
+  SECTION("a second monitor to the right") {
+    const std::vector<ScreenRect> monitors{full_hd, {1920, 0, 1920, 1080}};
+    CHECK(console_window_rect(monitors, {100, 100, 1600, 900}, 1024, 768) ==
+          ScreenRect{2368, 156, 1024, 768});
+    // The audience window on the right one: the console goes left.
+    CHECK(console_window_rect(monitors, {2000, 50, 800, 600}, 1024, 768) == ScreenRect{448, 156, 1024, 768});
+  }
+  SECTION("a smaller monitor to the left, at negative x") {
+    const std::vector<ScreenRect> monitors{full_hd, {-1280, 0, 1280, 1024}};
+    CHECK(console_window_rect(monitors, {0, 0, 1920, 1080}, 1024, 768) == ScreenRect{-1152, 128, 1024, 768});
+  }
+  SECTION("a larger monitor above, the audience window on it") {
+    const std::vector<ScreenRect> monitors{full_hd, {-320, -1440, 2560, 1440}};
+    CHECK(console_window_rect(monitors, {200, -1200, 1600, 900}, 1024, 768) ==
+          ScreenRect{448, 156, 1024, 768});
+  }
+  SECTION("a work area less a top panel; a monitor smaller than the console cuts it to fit") {
+    const std::vector<ScreenRect> monitors{full_hd, {1920, 32, 1920, 1048}};
+    CHECK(console_window_rect(monitors, {0, 0, 800, 600}, 1024, 768) == ScreenRect{2368, 172, 1024, 768});
+    const std::vector<ScreenRect> small{{0, 0, 1024, 768}, {1024, 0, 800, 600}};
+    CHECK(console_window_rect(small, {0, 0, 1024, 768}, 1024, 768) == ScreenRect{1024, 0, 800, 600});
+  }
+  SECTION("an audience window spanning two monitors") {
+    // 920 of its 1600 columns on the first, 680 on the second: it belongs to the first, and of the others
+    // the console takes the third, which holds none of it.
+    const std::vector<ScreenRect> three{full_hd, {1920, 0, 1920, 1080}, {3840, 0, 1920, 1080}};
+    CHECK(console_window_rect(three, {1000, 0, 1600, 900}, 1024, 768) == ScreenRect{4288, 156, 1024, 768});
+    // With two monitors, the one holding less of it.
+    const std::vector<ScreenRect> two{full_hd, {1920, 0, 1920, 1080}};
+    CHECK(console_window_rect(two, {1000, 0, 1600, 900}, 1024, 768) == ScreenRect{2368, 156, 1024, 768});
+    CHECK(console_window_rect(two, {1500, 0, 1600, 900}, 1024, 768) == ScreenRect{448, 156, 1024, 768});
+    // Exactly half on each: the first of equals holds it.
+    CHECK(pelab::gfx::monitor_holding(two, {1420, 0, 1000, 900}) == 0u);
+    CHECK(console_window_rect(two, {1420, 0, 1000, 900}, 1024, 768) == ScreenRect{2368, 156, 1024, 768});
+  }
+  SECTION("of several free monitors the first; an audience window on none counts as on the first") {
+    const std::vector<ScreenRect> three{full_hd, {1920, 0, 1920, 1080}, {3840, 0, 1920, 1080}};
+    CHECK(console_window_rect(three, {2000, 0, 800, 600}, 1024, 768) == ScreenRect{448, 156, 1024, 768});
+    CHECK(console_window_rect(three, {-5000, -5000, 800, 600}, 1024, 768) ==
+          ScreenRect{2368, 156, 1024, 768});
+  }
+  SECTION("one monitor, or none: where the window manager puts it") {
+    const std::vector<ScreenRect> one{full_hd};
+    CHECK_FALSE(console_window_rect(one, {0, 0, 800, 600}, 1024, 768));
+    CHECK_FALSE(console_window_rect({}, {0, 0, 800, 600}, 1024, 768));
+    CHECK_FALSE(pelab::gfx::monitor_holding({}, {0, 0, 800, 600}));
+  }
 }
