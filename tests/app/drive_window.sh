@@ -15,9 +15,9 @@
 #           the views show the base under the mouse (screen grabs with x_grab, $PELAB_X_GRAB)
 #   console the presenter console (a second window) beside the audience window: clicker keys in
 #           either window step the one lesson, both windows follow, closing the console keeps
-#           presenting; both windows are cut out of Xvfb's framebuffer (XVFB_FBDIR: the directory
-#           given to Xvfb's -fbdir) into CONSOLE_SHOTS (default: the work directory, removed);
-#           X_CLOSE_WINDOW is tests/app/x_close_window.cpp's program
+#           presenting; both windows are grabbed from the screen (x_grab, $PELAB_X_GRAB) into
+#           CONSOLE_SHOTS (default: the work directory, removed); X_CLOSE_WINDOW is
+#           tests/app/x_close_window.cpp's program
 #   monitors with two monitors (two_monitors.sh runs this part), the console opens on the monitor
 #           the audience window is not on, and the audience window goes full screen on its own one
 # Usage (under xvfb-run -s "-screen 0 1280x800x24"): drive_window.sh PELAB XDND_DROP GPT2_NPY [PART]
@@ -236,7 +236,7 @@ if [ "$part" = follow ]; then
 # drag to end), and the two held places must show different bases.
 start sinusoidal:positions=2000,dims=1600
 views_area="420 40 850 720"  # right of the sidebar, above the status bar, at 1280 x 800
-grab() { "${PELAB_X_GRAB:?x_grab}" $views_area "$work/$1.ppm" || { echo "FAILED: x_grab $1"; failures=$((failures + 1)); }; }
+grab() { "${PELAB_X_GRAB:?x_grab}" $views_area "$work/$1.ppm" >/dev/null || { echo "FAILED: x_grab $1"; failures=$((failures + 1)); }; }
 xdotool mousemove 250 276 mousedown 1; sleep 0.2
 xdotool mousemove 240 276; sleep 0.1; xdotool mousemove 230 276; sleep 4; grab held1
 for x in 215 200 185 170; do xdotool mousemove $x 276; sleep 0.1; done
@@ -277,7 +277,6 @@ if [ "$part" = console ]; then
 # Lesson 4 presented with its console (as a lecturer starts it): the console's title carries the step
 # counter, so `xdotool getwindowname` reads where the console is; the audience window's state is read
 # from the session it saves (Ctrl+S, after Esc: presenting takes the keys).
-here=$(dirname "$0")
 shots="${CONSOLE_SHOTS:-$work}"
 mkdir -p "$shots"
 start --lesson 04_offset_rotation --present --presenter-console
@@ -302,13 +301,12 @@ expect() {  # expect DESCRIPTION COUNTER
 }
 # Keys sent to one window (XSendEvent to it, whichever window has the focus).
 key_to() { xdotool key --window "$1" "$2"; sleep 0.5; }
-# A window's rectangle cut out of the screen, drawn on top first (no window manager: raising is
-# restacking); prints how many colours it holds.
+# A window's rectangle grabbed from the screen, drawn on top first (no window manager: raising is
+# restacking); prints how many colours it holds and the per mille drawn (x_grab).
 capture() {  # capture WINDOW OUT.png
-  [ -n "${XVFB_FBDIR:-}" ] || { echo 0; return; }
   xdotool windowraise "$1"; sleep 1.0
   eval "$(xdotool getwindowgeometry --shell "$1")"
-  /usr/bin/python3 "$here/xwd_crop.py" "$XVFB_FBDIR/Xvfb_screen0" "$X" "$Y" "$WIDTH" "$HEIGHT" "$2"
+  "${PELAB_X_GRAB:?x_grab}" "$X" "$Y" "$WIDTH" "$HEIGHT" "$2"
 }
 if [ -z "$console" ] || [ -z "$audience" ]; then
   echo "FAILED: no presenter console window beside the audience window"; failures=$((failures + 1))
@@ -326,32 +324,28 @@ else
   key_to "$console" b; key_to "$console" Next
   expect "blanked from the console, PageDown does nothing" "4 / 7"
   key_to "$audience" b
-  if [ -n "${XVFB_FBDIR:-}" ]; then
-    read -r colours drawn < <(capture "$audience" "$shots/audience.png")
-    if [ "$colours" -gt 500 ]; then echo "ok: the audience window shows the slide ($colours colours)"
-    else echo "FAILED: the audience window looks empty ($colours colours)"; failures=$((failures + 1)); fi
-    capture "$console" "$shots/console.png" >/dev/null
-    # The console's right half below its top line holds the next step's picture: a slide covers a
-    # fifth of it (measured 19 %); at the last step there is one line of text there (under 1 %).
-    next_half() {  # next_half OUT.png: prints the per mille drawn on the console's right half
-      eval "$(xdotool getwindowgeometry --shell "$console")"
-      /usr/bin/python3 "$here/xwd_crop.py" "$XVFB_FBDIR/Xvfb_screen0" $((X + WIDTH / 2)) $((Y + 100)) \
-        $((WIDTH / 2)) $((HEIGHT - 100)) "$1" | cut -d' ' -f2
-    }
-    drawn=$(next_half "$shots/console_next.png")
-    if [ "$drawn" -gt 100 ]; then echo "ok: the console shows the next slide ($drawn per mille drawn)"
-    else echo "FAILED: the console shows no picture of the next slide ($drawn per mille drawn)"; failures=$((failures + 1)); fi
-    for _ in 1 2 3; do key_to "$console" Next; done
-    expect "3 more PageDowns sent to the console: the last step" "7 / 7"
-    sleep 1
-    drawn=$(next_half "$shots/console_last.png")
-    if [ "$drawn" -lt 20 ]; then echo "ok: at the last step the console shows no next slide ($drawn per mille drawn)"
-    else echo "FAILED: a picture at the last step ($drawn per mille drawn)"; failures=$((failures + 1)); fi
-    for _ in 1 2 3; do key_to "$console" Prior; done
-    expect "3 PageUps sent to the console: back at the fourth step" "4 / 7"
-  else
-    echo "(no XVFB_FBDIR: the windows are not captured)"
-  fi
+  read -r colours drawn < <(capture "$audience" "$shots/audience.png")
+  if [ "$colours" -gt 500 ]; then echo "ok: the audience window shows the slide ($colours colours)"
+  else echo "FAILED: the audience window looks empty ($colours colours)"; failures=$((failures + 1)); fi
+  capture "$console" "$shots/console.png" >/dev/null
+  # The console's right half below its top line holds the next step's picture: a slide covers a
+  # fifth of it (measured 19 %); at the last step there is one line of text there (under 1 %).
+  next_half() {  # next_half OUT.png: prints the per mille drawn on the console's right half
+    eval "$(xdotool getwindowgeometry --shell "$console")"
+    "${PELAB_X_GRAB:?x_grab}" $((X + WIDTH / 2)) $((Y + 100)) $((WIDTH / 2)) $((HEIGHT - 100)) "$1" |
+      cut -d' ' -f2
+  }
+  drawn=$(next_half "$shots/console_next.png")
+  if [ "$drawn" -gt 100 ]; then echo "ok: the console shows the next slide ($drawn per mille drawn)"
+  else echo "FAILED: the console shows no picture of the next slide ($drawn per mille drawn)"; failures=$((failures + 1)); fi
+  for _ in 1 2 3; do key_to "$console" Next; done
+  expect "3 more PageDowns sent to the console: the last step" "7 / 7"
+  sleep 1
+  drawn=$(next_half "$shots/console_last.png")
+  if [ "$drawn" -lt 20 ]; then echo "ok: at the last step the console shows no next slide ($drawn per mille drawn)"
+  else echo "FAILED: a picture at the last step ($drawn per mille drawn)"; failures=$((failures + 1)); fi
+  for _ in 1 2 3; do key_to "$console" Prior; done
+  expect "3 PageUps sent to the console: back at the fourth step" "4 / 7"
   # Closed as a window manager closes it: presenting goes on in the audience window.
   "${X_CLOSE_WINDOW:-x_close_window}" "$console"
   for _ in $(seq 50); do xdotool search --onlyvisible --name 'presenter console' >/dev/null 2>&1 || break; sleep 0.1; done
