@@ -74,6 +74,15 @@ wait_for_log() {
   for _ in $(seq 150); do grep -q "$1" "$work/log" && return 0; sleep 0.1; done
   return 1
 }
+# Sets `console` to the presenter console's window, waiting up to 30 s for it ("" when none shows).
+find_console() {
+  console=""
+  for _ in $(seq 300); do
+    console=$(xdotool search --onlyvisible --name 'presenter console' 2>/dev/null | head -1)
+    [ -n "$console" ] && break
+    sleep 0.1
+  done
+}
 save() { rm -f "$XDG_CONFIG_HOME/pelab/session.json"; chord ctrl s; sleep 0.5; }
 # Quick taps, as a clicker or a fast hand sends them: each key pressed and released with no wait, all
 # of them inside about one frame. 2 ms between taps: GLFW on X11 drops a key's press that has the same
@@ -280,12 +289,7 @@ if [ "$part" = console ]; then
 shots="${CONSOLE_SHOTS:-$work}"
 mkdir -p "$shots"
 start --lesson 04_offset_rotation --present --presenter-console
-console=""
-for _ in $(seq 300); do
-  console=$(xdotool search --onlyvisible --name 'presenter console' 2>/dev/null | head -1)
-  [ -n "$console" ] && break
-  sleep 0.1
-done
+find_console
 audience=$(xdotool search --onlyvisible --name '^pelab$' 2>/dev/null | head -1)
 # Waits up to 15 s for the console's title to end with a counter.
 console_at() {
@@ -369,14 +373,6 @@ if [ "$part" = monitors ]; then
 # it fills it, at 0,0.
 geometry_of() {  # geometry_of WINDOW: "X Y WIDTH HEIGHT"
   eval "$(xdotool getwindowgeometry --shell "$1")"; echo "$X $Y $WIDTH $HEIGHT"
-}
-find_console() {
-  console=""
-  for _ in $(seq 300); do
-    console=$(xdotool search --onlyvisible --name 'presenter console' 2>/dev/null | head -1)
-    [ -n "$console" ] && break
-    sleep 0.1
-  done
 }
 expect_geometry() {  # expect_geometry DESCRIPTION WINDOW "X Y WIDTH HEIGHT": waits up to 10 s
   local now=""
