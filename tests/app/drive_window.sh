@@ -19,7 +19,8 @@
 #           CONSOLE_SHOTS (default: the work directory, removed); X_CLOSE_WINDOW is
 #           tests/app/x_close_window.cpp's program
 #   monitors with two monitors (two_monitors.sh runs this part), the console opens on the monitor
-#           the audience window is not on, and the audience window goes full screen on its own one
+#           the audience window is not on, and the audience window goes full screen on its own one;
+#           Ctrl+Shift+F5 and Alt+F5 open the console, Shift+F5 presents without it
 # Usage (under xvfb-run -s "-screen 0 1280x800x24"): drive_window.sh PELAB XDND_DROP GPT2_NPY [PART]
 # PART is window, lesson, taps, editor, follow, console or monitors; without it, window then lesson.
 set -u
@@ -405,6 +406,26 @@ else
   echo "ok: Ctrl+Shift+F5 opened the presenter console"
   expect_geometry "the audience window is full screen on the right monitor" "$audience" "1024 0 1280 800"
   expect_geometry "the console fills the left monitor" "$console" "0 0 1024 768"
+fi
+alive_or_report
+kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+# F5 with Shift (as some clickers send it) presents without the console; Alt+F5 then opens it.
+start --lesson 04_offset_rotation
+audience=$(xdotool search --onlyvisible --name '^pelab$' 2>/dev/null | head -1)
+xdotool windowfocus --sync "$audience" 2>/dev/null
+chord shift F5
+expect_geometry "Shift+F5 presents: full screen on the left monitor" "$audience" "0 0 1024 768"
+if xdotool search --onlyvisible --name 'presenter console' >/dev/null 2>&1; then
+  echo "FAILED: Shift+F5 opened the presenter console"; failures=$((failures + 1))
+else
+  echo "ok: Shift+F5 opened no presenter console"
+fi
+chord alt F5
+find_console
+if [ -z "$console" ]; then
+  echo "FAILED: Alt+F5 opened no presenter console"; failures=$((failures + 1)); cat "$work/log"
+else
+  expect_geometry "Alt+F5 opened the console on the right monitor" "$console" "1152 16 1024 768"
 fi
 alive_or_report
 kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
