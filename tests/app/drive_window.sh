@@ -380,38 +380,39 @@ expect_geometry() {  # expect_geometry DESCRIPTION WINDOW "X Y WIDTH HEIGHT": wa
   for _ in $(seq 100); do now=$(geometry_of "$2" 2>/dev/null); [ "$now" = "$3" ] && break; sleep 0.1; done
   if [ "$now" = "$3" ]; then echo "ok: $1 ($now)"; else echo "FAILED: $1: at $now, not $3"; failures=$((failures + 1)); fi
 }
+find_audience() { audience=$(xdotool search --onlyvisible --name '^pelab$' 2>/dev/null | head -1); }
+# console_opened BY: true when the console came; otherwise FAILED with the app's output.
+console_opened() {
+  find_console
+  if [ -n "$console" ] && [ -n "$audience" ]; then echo "ok: $1 opened the presenter console"; return 0; fi
+  echo "FAILED: $1 opened no presenter console beside the audience window"; failures=$((failures + 1))
+  cat "$work/log"
+  return 1
+}
+stop_window() { alive_or_report; kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; }
 # Started presenting with the console: the window opened at 0,0 (no window manager), most of it on
 # the left monitor.
 start --lesson 04_offset_rotation --present --presenter-console
-audience=$(xdotool search --onlyvisible --name '^pelab$' 2>/dev/null | head -1)
-find_console
-if [ -z "$console" ] || [ -z "$audience" ]; then
-  echo "FAILED: no presenter console beside the audience window"; failures=$((failures + 1)); cat "$work/log"
-else
+find_audience
+if console_opened --presenter-console; then
   expect_geometry "the audience window is full screen on the left monitor" "$audience" "0 0 1024 768"
   expect_geometry "the console is centred on the right monitor" "$console" "1152 16 1024 768"
 fi
-alive_or_report
-kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+stop_window
 # The window moved to the right monitor first, then Ctrl+Shift+F5 (the key window managers leave alone).
 start --lesson 04_offset_rotation
-audience=$(xdotool search --onlyvisible --name '^pelab$' 2>/dev/null | head -1)
+find_audience
 xdotool windowmove --sync "$audience" 1024 0; sleep 0.5
 xdotool windowfocus --sync "$audience" 2>/dev/null
 xdotool keydown ctrl keydown shift; sleep 0.2; key F5; xdotool keyup shift keyup ctrl
-find_console
-if [ -z "$console" ]; then
-  echo "FAILED: Ctrl+Shift+F5 opened no presenter console"; failures=$((failures + 1)); cat "$work/log"
-else
-  echo "ok: Ctrl+Shift+F5 opened the presenter console"
+if console_opened Ctrl+Shift+F5; then
   expect_geometry "the audience window is full screen on the right monitor" "$audience" "1024 0 1280 800"
   expect_geometry "the console fills the left monitor" "$console" "0 0 1024 768"
 fi
-alive_or_report
-kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+stop_window
 # F5 with Shift (as some clickers send it) presents without the console; Alt+F5 then opens it.
 start --lesson 04_offset_rotation
-audience=$(xdotool search --onlyvisible --name '^pelab$' 2>/dev/null | head -1)
+find_audience
 xdotool windowfocus --sync "$audience" 2>/dev/null
 chord shift F5
 expect_geometry "Shift+F5 presents: full screen on the left monitor" "$audience" "0 0 1024 768"
@@ -421,14 +422,10 @@ else
   echo "ok: Shift+F5 opened no presenter console"
 fi
 chord alt F5
-find_console
-if [ -z "$console" ]; then
-  echo "FAILED: Alt+F5 opened no presenter console"; failures=$((failures + 1)); cat "$work/log"
-else
+if console_opened Alt+F5; then
   expect_geometry "Alt+F5 opened the console on the right monitor" "$console" "1152 16 1024 768"
 fi
-alive_or_report
-kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+stop_window
 fi
 rm -rf "$work"
 echo "drive_window: $failures failed"
