@@ -3,7 +3,7 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
-
+#include <optional>
 #include <vector>
 
 #include "gfx/monitor_placement.hpp"
