@@ -76,6 +76,7 @@ add_library(pelab_gfx STATIC
   gfx/fonts.cpp
   gfx/screenshot.cpp
   gfx/offscreen_frame.cpp
+  gfx/monitor_placement.cpp
 )
 target_include_directories(pelab_gfx PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(pelab_gfx PUBLIC PkgConfig::IMGUI PkgConfig::GLFW pelab_core PRIVATE pelab_plot)

@@ -39,6 +39,7 @@
 #include "state/session.hpp"
 #include "state/state_link.hpp"
 #include "state/view_options.hpp"
+#include "ui/panels.hpp"
 #include "ui/view_registry.hpp"
 
 using namespace pelab::app;
@@ -252,7 +253,8 @@ int main(int argc, char** argv) {
   parser.add_flag("--present", cli.present, "With --lesson: start in presenter mode (as F5)");
   parser.add_flag("--presenter-console", cli.presenter_console,
                   "Open the presenter console too: a second window with the step's notes, the next step's "
-                  "picture, the step counter and a timer (as Alt+F5)");
+                  "picture, the step counter and a timer (as " +
+                      ui::lesson_key_names(ui::LessonKeyAction::open_console) + ")");
   parser.add_flag("--list-lessons", cli.list_lessons, "List the lessons with their step counts and exit");
   parser.add_option("--export-slides", cli.export_slides,
                     "With --lesson: render every step as DIR/step_NN.png (presenter view) and a PDF handout");

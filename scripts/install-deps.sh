@@ -24,6 +24,7 @@ packages=(
                                           # FFmpeg's encoders (libx264, libvpx, GIF) and muxers, not our own
   ffmpeg                                  # tests/app/video_export.sh reads the videos back (ffprobe, ffmpeg)
   xdotool                                 # the window tests drive the real app with synthetic input
+  xserver-xorg-core xserver-xorg-video-dummy  # gui.drive_monitors: two monitors GLFW sees (Xvfb has one)
   libx11-dev                              # tests/app/xdnd_drop: drops files on the window (XDND), which xdotool cannot
   python3-numpy                           # .npy interop tests and the numpy benchmark baseline
   libopenblas-dev libopenblas0-pthread    # tuned, threaded BLAS for pelab_core's dense products (similarity);

@@ -8,8 +8,10 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <optional>
+#include <vector>
 
-#include "gfx/draw_frame.hpp"
+#include "gfx/monitor_placement.hpp"
 #include "gfx/window_platform.hpp"
 #include "plot/plot.hpp"
 
@@ -55,8 +57,20 @@ void second_key(GLFWwindow* window, int key, int, int action, int) {
 std::unique_ptr<SecondWindow> SecondWindow::open(Window& main, const SecondWindowOptions& options,
                                                  std::string& error) {
   hint_window_context();
-  GLFWwindow* window =
-      glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, main.glfw_window());
+  // With two monitors, on the one the audience does not see (gfx/monitor_placement.hpp): made hidden,
+  // moved there, then shown, so it never flashes up over the slide.
+  const std::vector<ScreenRect> work_areas = monitor_work_areas();
+  const std::optional<ScreenRect> placed = console_window_rect(work_areas, window_rect(main.glfw_window()),
+                                                               options.window.width, options.window.height);
+  if (placed) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+  GLFWwindow* window = glfwCreateWindow(placed ? placed->width : options.window.width,
+                                        placed ? placed->height : options.window.height,
+                                        options.title.c_str(), nullptr, main.glfw_window());
+  glfwWindowHint(GLFW_VISIBLE, GLFW_TRUE);  // hints stay for later windows: back to GLFW's default
+  if (window && placed) {
+    glfwSetWindowPos(window, placed->x, placed->y);
+    glfwShowWindow(window);
+  }
   if (!window) {
     error = "cannot open a second window sharing the first one's OpenGL objects";
     return nullptr;
@@ -65,12 +79,13 @@ std::unique_ptr<SecondWindow> SecondWindow::open(Window& main, const SecondWindo
   result->window_ = window;
   result->input_.main = &main;
   result->input_.forwarded_keys = options.forwarded_keys;
+  result->options_ = options.window;
   // ImGui's and the plot layer's CreateContext leave the current context as it is when there is one.
   result->input_.imgui = ImGui::CreateContext();
   result->plot_context_ = plot::CreateContext();
   result->make_current();
   ImGui::GetIO().IniFilename = nullptr;  // its layout is made every frame: nothing to keep
-  glfwSwapInterval(0);  // the main window's swap waits for the display; two waits would halve the rate
+  glfwSwapInterval(options.window.vsync ? 1 : 0);
   ImGui_ImplGlfw_InitForOpenGL(window, false);
   result->backends_ = ImGui_ImplOpenGL3_Init(imgui_glsl_version);
   result->restore_current();
@@ -124,16 +139,12 @@ void SecondWindow::begin_frame() {
   make_current();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  if (!options_.accept_mouse) ignore_mouse(ImGui::GetIO());
   ImGui::NewFrame();
 }
 
 void SecondWindow::end_frame() {
-  ImGui::Render();
-  int width = 0, height = 0;
-  glfwGetFramebufferSize(window_, &width, &height);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  glViewport(0, 0, width, height);
-  draw_imgui_frame({});
+  end_window_frame(window_);
   glfwSwapBuffers(window_);
   restore_current();
 }

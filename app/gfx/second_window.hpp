@@ -29,8 +29,8 @@ struct ImGuiContext;
 namespace pelab::gfx {
 
 struct SecondWindowOptions {
-  int width = 1024;
-  int height = 768;
+  // No vsync: the main window's swap waits for the display, and two waits would halve the rate.
+  WindowOptions window{.width = 1024, .height = 768, .vsync = false};
   std::string title = "pelab";
   std::vector<int> forwarded_keys;  // GLFW key codes queued on the main window
 };
@@ -69,6 +69,7 @@ class SecondWindow {
   SecondWindow() = default;
   GLFWwindow* window_ = nullptr;
   SecondWindowInput input_;
+  WindowOptions options_;
   plot::detail::Context* plot_context_ = nullptr;
   bool backends_ = false;
   // What was current before make_current.

@@ -154,20 +154,27 @@ void Window::begin_frame() {
   ImGui_ImplGlfw_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
   feed_key_events(io, input_.key_events.take_frame(io.WantTextInput));
-  if (!options_.accept_mouse) {
-    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-    for (bool& down : io.MouseDown) down = false;
-    io.MouseWheel = io.MouseWheelH = 0.0f;
-  }
+  if (!options_.accept_mouse) ignore_mouse(io);
   ImGui::NewFrame();
 }
 
-void Window::end_frame(std::span<const ImTextureID> opaque_textures) {
+void ignore_mouse(ImGuiIO& io) {
+  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  for (bool& down : io.MouseDown) down = false;
+  io.MouseWheel = io.MouseWheelH = 0.0f;
+}
+
+void end_window_frame(GLFWwindow* window, std::span<const ImTextureID> opaque_textures) {
   ImGui::Render();
-  const FramebufferSize size = framebuffer_size();
+  int width = 0, height = 0;
+  glfwGetFramebufferSize(window, &width, &height);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  glViewport(0, 0, size.width, size.height);
+  glViewport(0, 0, width, height);
   draw_imgui_frame(opaque_textures);
+}
+
+void Window::end_frame(std::span<const ImTextureID> opaque_textures) {
+  end_window_frame(window_, opaque_textures);
 }
 
 void Window::swap_buffers() { glfwSwapBuffers(window_); }

@@ -19,6 +19,8 @@ struct GLFWwindow;
 
 namespace pelab::gfx {
 
+// A window's size and how it takes input and swaps: the main window's, and the presenter console's
+// (gfx/second_window.hpp).
 struct WindowOptions {
   int width = 1600;
   int height = 1000;
@@ -36,6 +38,12 @@ struct WindowInput {
   KeyEventQueue key_events;
   std::vector<std::string> dropped_paths;  // files dropped on the window, oldest first
 };
+
+// What both windows (this and the presenter console's) do in their frames: the mouse left out of a
+// window that takes none (after the backend's NewFrame, before ImGui::NewFrame)...
+void ignore_mouse(ImGuiIO& io);
+// ...and, after the frame, ImGui::Render drawn into `window`'s default framebuffer at its size.
+void end_window_frame(GLFWwindow* window, std::span<const ImTextureID> opaque_textures = {});
 
 class Window {
  public:

@@ -2,6 +2,11 @@
 // The GL API first: GLFW must not pull in the system GL header.
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "gfx/monitor_placement.hpp"
 #include "gfx/window.hpp"
 #include "gfx/window_platform.hpp"
 
@@ -21,11 +26,51 @@ float window_content_scale(GLFWwindow* window) {
   return x > 0.0f ? x : 1.0f;
 }
 
-// Full screen on the primary monitor at its video mode; back to the window's place and size after.
+ScreenRect window_rect(GLFWwindow* window) {
+  ScreenRect rect;
+  glfwGetWindowPos(window, &rect.x, &rect.y);
+  glfwGetWindowSize(window, &rect.width, &rect.height);
+  return rect;
+}
+
+std::vector<ScreenRect> monitor_work_areas() {
+  int count = 0;
+  GLFWmonitor** monitors = glfwGetMonitors(&count);
+  std::vector<ScreenRect> areas(static_cast<std::size_t>(std::max(count, 0)));
+  for (std::size_t i = 0; i < areas.size(); ++i) {
+    ScreenRect& area = areas[i];
+    glfwGetMonitorWorkarea(monitors[i], &area.x, &area.y, &area.width, &area.height);
+  }
+  return areas;
+}
+
+namespace {
+
+// The monitor holding most of the window (gfx/monitor_placement.hpp), by the monitors' whole rectangles.
+GLFWmonitor* monitor_of(GLFWwindow* window) {
+  int count = 0;
+  GLFWmonitor** monitors = glfwGetMonitors(&count);
+  std::vector<ScreenRect> rects(static_cast<std::size_t>(std::max(count, 0)));
+  for (std::size_t i = 0; i < rects.size(); ++i) {
+    glfwGetMonitorPos(monitors[i], &rects[i].x, &rects[i].y);
+    if (const GLFWvidmode* mode = glfwGetVideoMode(monitors[i])) {
+      rects[i].width = mode->width;
+      rects[i].height = mode->height;
+    }
+  }
+  const std::optional<std::size_t> holding = monitor_holding(rects, window_rect(window));
+  return holding ? monitors[*holding] : glfwGetPrimaryMonitor();
+}
+
+}  // namespace
+
+// Full screen at its video mode on the monitor holding most of the window (with two monitors, the one
+// the audience window was put on, while the presenter console stays on the other); back to the
+// window's place and size after.
 void Window::set_fullscreen(bool fullscreen) {
   if (fullscreen == fullscreen_) return;
   if (fullscreen) {
-    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    GLFWmonitor* monitor = monitor_of(window_);
     const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
     if (!mode) return;
     glfwGetWindowPos(window_, &windowed_x_, &windowed_y_);

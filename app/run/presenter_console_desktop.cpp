@@ -130,10 +130,8 @@ struct PresenterConsole::Impl {
     gfx::SecondWindowOptions options;
     options.title = tr("console.title");
     for (const ui::LessonKey& key : ui::lesson_keys) options.forwarded_keys.push_back(key.glfw_key);
-    // Alt too, so Alt+F5 in the console is Alt+F5 (a press of F5 alone would leave presenting).
-    constexpr int glfw_key_left_alt = 342, glfw_key_right_alt = 346;
-    options.forwarded_keys.push_back(glfw_key_left_alt);
-    options.forwarded_keys.push_back(glfw_key_right_alt);
+    // The modifiers too, so Alt+F5 in the console is Alt+F5 (a press of F5 alone would leave presenting).
+    for (const int key : ui::lesson_modifier_keys) options.forwarded_keys.push_back(key);
     std::string error;
     window = gfx::SecondWindow::open(main, options, error);
     if (!window) {

@@ -346,23 +346,51 @@ void draw_lesson_band(AppContext& app, float height) {
   ImGui::PopStyleColor();
 }
 
+std::string lesson_key_names(LessonKeyAction action) {
+  std::string names;
+  for (const LessonKey& key : lesson_keys) {
+    if (key.action != action) continue;
+    if (!names.empty()) names += ", ";
+    if (key.modifiers == KeyModifiers::alt) names += "Alt+";
+    if (key.modifiers == KeyModifiers::ctrl_shift) names += "Ctrl+Shift+";
+    names += key.name;
+  }
+  return names;
+}
+
 // Presenter keys (the table lesson_keys). Returns true when it took the keyboard this frame.
 bool handle_lesson_keys(AppContext& app) {
   LessonPlayer& player = app.lessons;
   if (!player.lesson || ImGui::GetIO().WantTextInput) return false;
-  const auto pressed = [](LessonKeyAction action) {
-    return std::any_of(lesson_keys.begin(), lesson_keys.end(), [action](const LessonKey& key) {
-      return key.action == action && ImGui::IsKeyPressed(key.glfw_key, false);
+  const ImGuiIO& io = ImGui::GetIO();
+  const auto held = [&io](KeyModifiers modifiers) {
+    switch (modifiers) {
+      case KeyModifiers::alt:
+        return io.KeyAlt;
+      case KeyModifiers::ctrl_shift:
+        return io.KeyCtrl && io.KeyShift;
+      case KeyModifiers::none:
+        return true;
+    }
+    return false;
+  };
+  // A key's press is taken by the row of its action whose modifiers are held, the most modifiers first.
+  const auto pressed = [&held](LessonKeyAction action) {
+    return std::any_of(lesson_keys.begin(), lesson_keys.end(), [&](const LessonKey& key) {
+      if (key.action != action || !held(key.modifiers) || !ImGui::IsKeyPressed(key.glfw_key, false))
+        return false;
+      return key.modifiers != KeyModifiers::none ||
+             std::none_of(lesson_keys.begin(), lesson_keys.end(), [&](const LessonKey& other) {
+               return other.glfw_key == key.glfw_key && other.modifiers != KeyModifiers::none &&
+                      held(other.modifiers);
+             });
     });
   };
-  if (pressed(LessonKeyAction::toggle_presenting)) {
-    if (ImGui::GetIO().KeyAlt) {  // Alt+F5, as in slide programs: presenting with the presenter console
-      app.requests.open_presenter_console = true;
-      set_presenting(app, true);
-    } else {
-      set_presenting(app, !player.presenting);
-    }
+  if (pressed(LessonKeyAction::open_console)) {
+    app.requests.open_presenter_console = true;
+    set_presenting(app, true);
   }
+  if (pressed(LessonKeyAction::toggle_presenting)) set_presenting(app, !player.presenting);
   if (!player.presenting) return false;
   if (player.blank) {  // the class sees black: only B (back to the slide) and Esc act, so no step goes by
                        // unseen

@@ -30,26 +30,40 @@ float lesson_band_height(const AppContext& app);
 void draw_lesson_band(AppContext& app, float height);
 bool handle_lesson_keys(AppContext& app);  // true in presenter mode: the other shortcuts stand aside
 
-// The lesson's keys (clickers send PageUp / PageDown): the one table handle_lesson_keys acts on and the
-// presenter console forwards to the audience window, so a key does the same in either window.
-enum class LessonKeyAction { next, previous, blank, replay, leave, toggle_presenting };
+// The lesson's keys (clickers send PageUp / PageDown): the one table handle_lesson_keys acts on, the
+// presenter console forwards to the audience window (so a key does the same in either window), and the
+// tooltips, the sidebar's buttons and `pelab --help` name (lesson_key_names).
+enum class LessonKeyAction { next, previous, blank, replay, leave, toggle_presenting, open_console };
+// Modifiers held with a key. A row with modifiers wins over one with fewer for the same key: F5 with
+// Alt opens the console, F5 with any other modifiers (a clicker's Shift+F5) toggles presenting.
+enum class KeyModifiers { none, alt, ctrl_shift };
 struct LessonKey {
   int glfw_key;  // GLFW's key code (the GLFW backend of ImGui 1.86 indexes KeysDown by them)
   LessonKeyAction action;
+  const char* name;  // as written on the key, the same in every language
+  KeyModifiers modifiers = KeyModifiers::none;
 };
-inline constexpr std::array<LessonKey, 11> lesson_keys{{
-    {267, LessonKeyAction::next},               // PageDown
-    {262, LessonKeyAction::next},               // Right
-    {32, LessonKeyAction::next},                // Space
-    {257, LessonKeyAction::next},               // Enter
-    {266, LessonKeyAction::previous},           // PageUp
-    {263, LessonKeyAction::previous},           // Left
-    {259, LessonKeyAction::previous},           // Backspace
-    {66, LessonKeyAction::blank},               // B
-    {82, LessonKeyAction::replay},              // R: the step's animation again
-    {256, LessonKeyAction::leave},              // Esc
-    {294, LessonKeyAction::toggle_presenting},  // F5 (Alt+F5: the presenter console, presenting)
+inline constexpr std::array<LessonKey, 13> lesson_keys{{
+    {267, LessonKeyAction::next, "PageDown"},
+    {262, LessonKeyAction::next, "→"},
+    {32, LessonKeyAction::next, "Space"},
+    {257, LessonKeyAction::next, "Enter"},
+    {266, LessonKeyAction::previous, "PageUp"},
+    {263, LessonKeyAction::previous, "←"},
+    {259, LessonKeyAction::previous, "Backspace"},
+    {66, LessonKeyAction::blank, "B"},
+    {82, LessonKeyAction::replay, "R"},  // the step's animation again
+    {256, LessonKeyAction::leave, "Esc"},
+    {294, LessonKeyAction::toggle_presenting, "F5"},
+    // Presenting with the console, as in slide programs. GNOME and other window managers take Alt+F5
+    // (un-maximise) before the program sees it; none of the common ones takes Ctrl+Shift+F5.
+    {294, LessonKeyAction::open_console, "F5", KeyModifiers::alt},
+    {294, LessonKeyAction::open_console, "F5", KeyModifiers::ctrl_shift},
 }};
+// GLFW's codes of the modifier keys the table's rows hold (left and right), for the console to forward.
+inline constexpr std::array<int, 6> lesson_modifier_keys{{342, 346, 341, 345, 340, 344}};
+// The keys of `action` as the user reads them: "Alt+F5, Ctrl+Shift+F5".
+std::string lesson_key_names(LessonKeyAction action);
 
 // The presenter console's frame (presenter_console_panel.cpp), drawn in the console window's own
 // ImGui context: the lesson's title, the step counter, the timer with its reset, the step's notes and

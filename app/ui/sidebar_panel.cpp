@@ -372,16 +372,23 @@ void draw_lesson_controls(AppContext& app) {
   ImGui::BeginDisabled(!app.lessons.lesson);
   if (ImGui::Button(tr("sidebar.lesson.present"))) set_presenting(app, true);
   ImGui::EndDisabled();
-  item_tooltip(tr("sidebar.lesson.present.tip"));
-  same_line_if_fits(ImGui::CalcTextSize(tr("sidebar.lesson.console")).x +
-                    ImGui::GetStyle().FramePadding.x * 2.0f);
+  item_tooltip(trf("sidebar.lesson.present.tip",
+                   {lesson_key_names(LessonKeyAction::next), lesson_key_names(LessonKeyAction::previous),
+                    lesson_key_names(LessonKeyAction::blank), lesson_key_names(LessonKeyAction::replay),
+                    lesson_key_names(LessonKeyAction::leave)})
+                   .c_str());
+  // The button names the first of the console's keys; its tooltip names them all.
+  const std::string console_keys = lesson_key_names(LessonKeyAction::open_console);
+  const std::string console_label =
+      trf("sidebar.lesson.console", {std::string_view(console_keys).substr(0, console_keys.find(','))});
+  same_line_if_fits(ImGui::CalcTextSize(console_label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2.0f);
   ImGui::BeginDisabled(!app.lessons.lesson || app.presenter_console_open);
-  if (ImGui::Button(tr("sidebar.lesson.console"))) {
+  if (ImGui::Button(console_label.c_str())) {
     app.requests.open_presenter_console = true;
     set_presenting(app, true);
   }
   ImGui::EndDisabled();
-  item_tooltip(tr("sidebar.lesson.console.tip"));
+  item_tooltip(trf("sidebar.lesson.console.tip", {console_keys}).c_str());
   same_line_if_fits(ImGui::CalcTextSize(tr("sidebar.lesson.make")).x +
                     ImGui::GetStyle().FramePadding.x * 2.0f);
   draw_make_lesson_button(app);

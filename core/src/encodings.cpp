@@ -205,9 +205,9 @@ std::optional<double> column_wavelength(const EncodingParams& p, std::int64_t di
 std::vector<double> band_wavelengths(const EncodingParams& p) {
   std::vector<double> bands;
   const KindFunctions& kind = kind_functions(p.kind);
-  if (!kind.frequency_bands) return bands;
-  const std::int64_t count = kind.band_count(p);
-  for (std::int64_t k = 0; k < count; ++k) bands.push_back(*kind.column_period(p, kind.band_column(k)));
+  if (!kind.bands.frequency) return bands;
+  const std::int64_t count = kind.bands.count(p);
+  for (std::int64_t k = 0; k < count; ++k) bands.push_back(*kind.column_period(p, kind.bands.column(k)));
   return bands;
 }
 

@@ -188,10 +188,10 @@ PeriodSpectrum period_spectrum(const EncodingParams& params) {
   validate(params);
   const KindFunctions& kind = kind_functions(params.kind);
   PeriodSpectrum s;
-  const std::int64_t count = kind.band_count(params);
+  const std::int64_t count = kind.bands.count(params);
   // The same periods the curves view labels (column_wavelength), one per band.
   for (std::int64_t k = 0; k < count; ++k) {
-    s.columns.push_back(kind.band_column(k));
+    s.columns.push_back(kind.bands.column(k));
     s.periods.push_back(*kind.column_period(params, s.columns.back()));
   }
   kind.describe_spectrum(params, s);
@@ -203,7 +203,7 @@ PeriodSpectrum period_spectrum(const EncodingParams& params) {
 std::optional<std::size_t> band_of_column(const EncodingParams& params, std::int64_t dim) {
   validate(params);
   if (dim < 0 || dim >= params.dims) return std::nullopt;
-  return kind_functions(params.kind).band_of_column(params, dim);
+  return kind_functions(params.kind).bands.of_column(params, dim);
 }
 
 }  // namespace pelab

@@ -15,11 +15,14 @@
 #           the views show the base under the mouse (screen grabs with x_grab, $PELAB_X_GRAB)
 #   console the presenter console (a second window) beside the audience window: clicker keys in
 #           either window step the one lesson, both windows follow, closing the console keeps
-#           presenting; both windows are cut out of Xvfb's framebuffer (XVFB_FBDIR: the directory
-#           given to Xvfb's -fbdir) into CONSOLE_SHOTS (default: the work directory, removed);
-#           X_CLOSE_WINDOW is tests/app/x_close_window.cpp's program
+#           presenting; both windows are grabbed from the screen (x_grab, $PELAB_X_GRAB) into
+#           CONSOLE_SHOTS (default: the work directory, removed); X_CLOSE_WINDOW is
+#           tests/app/x_close_window.cpp's program
+#   monitors with two monitors (two_monitors.sh runs this part), the console opens on the monitor
+#           the audience window is not on, and the audience window goes full screen on its own one;
+#           Ctrl+Shift+F5 and Alt+F5 open the console, Shift+F5 presents without it
 # Usage (under xvfb-run -s "-screen 0 1280x800x24"): drive_window.sh PELAB XDND_DROP GPT2_NPY [PART]
-# PART is window, lesson, taps, editor, follow or console; without it, window then lesson.
+# PART is window, lesson, taps, editor, follow, console or monitors; without it, window then lesson.
 set -u
 pelab="$1"
 xdnd_drop="$2"
@@ -71,6 +74,15 @@ alive_or_report() {
 wait_for_log() {
   for _ in $(seq 150); do grep -q "$1" "$work/log" && return 0; sleep 0.1; done
   return 1
+}
+# Sets `console` to the presenter console's window, waiting up to 30 s for it ("" when none shows).
+find_console() {
+  console=""
+  for _ in $(seq 300); do
+    console=$(xdotool search --onlyvisible --name 'presenter console' 2>/dev/null | head -1)
+    [ -n "$console" ] && break
+    sleep 0.1
+  done
 }
 save() { rm -f "$XDG_CONFIG_HOME/pelab/session.json"; chord ctrl s; sleep 0.5; }
 # Quick taps, as a clicker or a fast hand sends them: each key pressed and released with no wait, all
@@ -234,7 +246,7 @@ if [ "$part" = follow ]; then
 # drag to end), and the two held places must show different bases.
 start sinusoidal:positions=2000,dims=1600
 views_area="420 40 850 720"  # right of the sidebar, above the status bar, at 1280 x 800
-grab() { "${PELAB_X_GRAB:?x_grab}" $views_area "$work/$1.ppm" || { echo "FAILED: x_grab $1"; failures=$((failures + 1)); }; }
+grab() { "${PELAB_X_GRAB:?x_grab}" $views_area "$work/$1.ppm" >/dev/null || { echo "FAILED: x_grab $1"; failures=$((failures + 1)); }; }
 xdotool mousemove 250 276 mousedown 1; sleep 0.2
 xdotool mousemove 240 276; sleep 0.1; xdotool mousemove 230 276; sleep 4; grab held1
 for x in 215 200 185 170; do xdotool mousemove $x 276; sleep 0.1; done
@@ -275,16 +287,10 @@ if [ "$part" = console ]; then
 # Lesson 4 presented with its console (as a lecturer starts it): the console's title carries the step
 # counter, so `xdotool getwindowname` reads where the console is; the audience window's state is read
 # from the session it saves (Ctrl+S, after Esc: presenting takes the keys).
-here=$(dirname "$0")
 shots="${CONSOLE_SHOTS:-$work}"
 mkdir -p "$shots"
 start --lesson 04_offset_rotation --present --presenter-console
-console=""
-for _ in $(seq 300); do
-  console=$(xdotool search --onlyvisible --name 'presenter console' 2>/dev/null | head -1)
-  [ -n "$console" ] && break
-  sleep 0.1
-done
+find_console
 audience=$(xdotool search --onlyvisible --name '^pelab$' 2>/dev/null | head -1)
 # Waits up to 15 s for the console's title to end with a counter.
 console_at() {
@@ -300,13 +306,12 @@ expect() {  # expect DESCRIPTION COUNTER
 }
 # Keys sent to one window (XSendEvent to it, whichever window has the focus).
 key_to() { xdotool key --window "$1" "$2"; sleep 0.5; }
-# A window's rectangle cut out of the screen, drawn on top first (no window manager: raising is
-# restacking); prints how many colours it holds.
+# A window's rectangle grabbed from the screen, drawn on top first (no window manager: raising is
+# restacking); prints how many colours it holds and the per mille drawn (x_grab).
 capture() {  # capture WINDOW OUT.png
-  [ -n "${XVFB_FBDIR:-}" ] || { echo 0; return; }
   xdotool windowraise "$1"; sleep 1.0
   eval "$(xdotool getwindowgeometry --shell "$1")"
-  /usr/bin/python3 "$here/xwd_crop.py" "$XVFB_FBDIR/Xvfb_screen0" "$X" "$Y" "$WIDTH" "$HEIGHT" "$2"
+  "${PELAB_X_GRAB:?x_grab}" "$X" "$Y" "$WIDTH" "$HEIGHT" "$2"
 }
 if [ -z "$console" ] || [ -z "$audience" ]; then
   echo "FAILED: no presenter console window beside the audience window"; failures=$((failures + 1))
@@ -324,32 +329,28 @@ else
   key_to "$console" b; key_to "$console" Next
   expect "blanked from the console, PageDown does nothing" "4 / 7"
   key_to "$audience" b
-  if [ -n "${XVFB_FBDIR:-}" ]; then
-    read -r colours drawn < <(capture "$audience" "$shots/audience.png")
-    if [ "$colours" -gt 500 ]; then echo "ok: the audience window shows the slide ($colours colours)"
-    else echo "FAILED: the audience window looks empty ($colours colours)"; failures=$((failures + 1)); fi
-    capture "$console" "$shots/console.png" >/dev/null
-    # The console's right half below its top line holds the next step's picture: a slide covers a
-    # fifth of it (measured 19 %); at the last step there is one line of text there (under 1 %).
-    next_half() {  # next_half OUT.png: prints the per mille drawn on the console's right half
-      eval "$(xdotool getwindowgeometry --shell "$console")"
-      /usr/bin/python3 "$here/xwd_crop.py" "$XVFB_FBDIR/Xvfb_screen0" $((X + WIDTH / 2)) $((Y + 100)) \
-        $((WIDTH / 2)) $((HEIGHT - 100)) "$1" | cut -d' ' -f2
-    }
-    drawn=$(next_half "$shots/console_next.png")
-    if [ "$drawn" -gt 100 ]; then echo "ok: the console shows the next slide ($drawn per mille drawn)"
-    else echo "FAILED: the console shows no picture of the next slide ($drawn per mille drawn)"; failures=$((failures + 1)); fi
-    for _ in 1 2 3; do key_to "$console" Next; done
-    expect "3 more PageDowns sent to the console: the last step" "7 / 7"
-    sleep 1
-    drawn=$(next_half "$shots/console_last.png")
-    if [ "$drawn" -lt 20 ]; then echo "ok: at the last step the console shows no next slide ($drawn per mille drawn)"
-    else echo "FAILED: a picture at the last step ($drawn per mille drawn)"; failures=$((failures + 1)); fi
-    for _ in 1 2 3; do key_to "$console" Prior; done
-    expect "3 PageUps sent to the console: back at the fourth step" "4 / 7"
-  else
-    echo "(no XVFB_FBDIR: the windows are not captured)"
-  fi
+  read -r colours drawn < <(capture "$audience" "$shots/audience.png")
+  if [ "$colours" -gt 500 ]; then echo "ok: the audience window shows the slide ($colours colours)"
+  else echo "FAILED: the audience window looks empty ($colours colours)"; failures=$((failures + 1)); fi
+  capture "$console" "$shots/console.png" >/dev/null
+  # The console's right half below its top line holds the next step's picture: a slide covers a
+  # fifth of it (measured 19 %); at the last step there is one line of text there (under 1 %).
+  next_half() {  # next_half OUT.png: prints the per mille drawn on the console's right half
+    eval "$(xdotool getwindowgeometry --shell "$console")"
+    "${PELAB_X_GRAB:?x_grab}" $((X + WIDTH / 2)) $((Y + 100)) $((WIDTH / 2)) $((HEIGHT - 100)) "$1" |
+      cut -d' ' -f2
+  }
+  drawn=$(next_half "$shots/console_next.png")
+  if [ "$drawn" -gt 100 ]; then echo "ok: the console shows the next slide ($drawn per mille drawn)"
+  else echo "FAILED: the console shows no picture of the next slide ($drawn per mille drawn)"; failures=$((failures + 1)); fi
+  for _ in 1 2 3; do key_to "$console" Next; done
+  expect "3 more PageDowns sent to the console: the last step" "7 / 7"
+  sleep 1
+  drawn=$(next_half "$shots/console_last.png")
+  if [ "$drawn" -lt 20 ]; then echo "ok: at the last step the console shows no next slide ($drawn per mille drawn)"
+  else echo "FAILED: a picture at the last step ($drawn per mille drawn)"; failures=$((failures + 1)); fi
+  for _ in 1 2 3; do key_to "$console" Prior; done
+  expect "3 PageUps sent to the console: back at the fourth step" "4 / 7"
   # Closed as a window manager closes it: presenting goes on in the audience window.
   "${X_CLOSE_WINDOW:-x_close_window}" "$console"
   for _ in $(seq 50); do xdotool search --onlyvisible --name 'presenter console' >/dev/null 2>&1 || break; sleep 0.1; done
@@ -366,6 +367,65 @@ else
 fi
 alive_or_report
 kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+fi
+if [ "$part" = monitors ]; then
+# The monitors (two_monitors.conf): left 0,0 1024 x 768, right 1024,0 1280 x 800. A 1024 x 768 console
+# centred on the right one is at 1024 + (1280 - 1024) / 2 = 1152, (800 - 768) / 2 = 16; on the left one
+# it fills it, at 0,0.
+geometry_of() {  # geometry_of WINDOW: "X Y WIDTH HEIGHT"
+  eval "$(xdotool getwindowgeometry --shell "$1")"; echo "$X $Y $WIDTH $HEIGHT"
+}
+expect_geometry() {  # expect_geometry DESCRIPTION WINDOW "X Y WIDTH HEIGHT": waits up to 10 s
+  local now=""
+  for _ in $(seq 100); do now=$(geometry_of "$2" 2>/dev/null); [ "$now" = "$3" ] && break; sleep 0.1; done
+  if [ "$now" = "$3" ]; then echo "ok: $1 ($now)"; else echo "FAILED: $1: at $now, not $3"; failures=$((failures + 1)); fi
+}
+find_audience() { audience=$(xdotool search --onlyvisible --name '^pelab$' 2>/dev/null | head -1); }
+# console_opened BY: true when the console came; otherwise FAILED with the app's output.
+console_opened() {
+  find_console
+  if [ -n "$console" ] && [ -n "$audience" ]; then echo "ok: $1 opened the presenter console"; return 0; fi
+  echo "FAILED: $1 opened no presenter console beside the audience window"; failures=$((failures + 1))
+  cat "$work/log"
+  return 1
+}
+stop_window() { alive_or_report; kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; }
+# Started presenting with the console: the window opened at 0,0 (no window manager), most of it on
+# the left monitor.
+start --lesson 04_offset_rotation --present --presenter-console
+find_audience
+if console_opened --presenter-console; then
+  expect_geometry "the audience window is full screen on the left monitor" "$audience" "0 0 1024 768"
+  expect_geometry "the console is centred on the right monitor" "$console" "1152 16 1024 768"
+fi
+stop_window
+# The window moved to the right monitor first, then Ctrl+Shift+F5 (the key window managers leave alone).
+start --lesson 04_offset_rotation
+find_audience
+xdotool windowmove --sync "$audience" 1024 0; sleep 0.5
+xdotool windowfocus --sync "$audience" 2>/dev/null
+xdotool keydown ctrl keydown shift; sleep 0.2; key F5; xdotool keyup shift keyup ctrl
+if console_opened Ctrl+Shift+F5; then
+  expect_geometry "the audience window is full screen on the right monitor" "$audience" "1024 0 1280 800"
+  expect_geometry "the console fills the left monitor" "$console" "0 0 1024 768"
+fi
+stop_window
+# F5 with Shift (as some clickers send it) presents without the console; Alt+F5 then opens it.
+start --lesson 04_offset_rotation
+find_audience
+xdotool windowfocus --sync "$audience" 2>/dev/null
+chord shift F5
+expect_geometry "Shift+F5 presents: full screen on the left monitor" "$audience" "0 0 1024 768"
+if xdotool search --onlyvisible --name 'presenter console' >/dev/null 2>&1; then
+  echo "FAILED: Shift+F5 opened the presenter console"; failures=$((failures + 1))
+else
+  echo "ok: Shift+F5 opened no presenter console"
+fi
+chord alt F5
+if console_opened Alt+F5; then
+  expect_geometry "Alt+F5 opened the console on the right monitor" "$console" "1152 16 1024 768"
+fi
+stop_window
 fi
 rm -rf "$work"
 echo "drive_window: $failures failed"

@@ -9,7 +9,9 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <vector>
 
+#include "gfx/monitor_placement.hpp"
 #include "state/lesson.hpp"
 #include "state/presenter_notes.hpp"
 #include "ui/panels.hpp"
@@ -164,5 +166,75 @@ TEST_CASE("the clicker keys' table uses GLFW's key codes", "[console]") {
   CHECK(action_of(GLFW_KEY_R) == ui::LessonKeyAction::replay);
   CHECK(action_of(GLFW_KEY_ESCAPE) == ui::LessonKeyAction::leave);
   CHECK(action_of(GLFW_KEY_F5) == ui::LessonKeyAction::toggle_presenting);
-  CHECK(ui::lesson_keys.size() == 11);
+  CHECK(ui::lesson_keys.size() == 13);
+  CHECK(ui::lesson_modifier_keys == std::array<int, 6>{GLFW_KEY_LEFT_ALT, GLFW_KEY_RIGHT_ALT,
+                                                       GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL,
+                                                       GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT});
+}
+
+TEST_CASE("the console has a second key no common window manager takes, named from the table", "[console]") {
+  std::vector<std::pair<int, ui::KeyModifiers>> console_keys;
+  for (const ui::LessonKey& entry : ui::lesson_keys)
+    if (entry.action == ui::LessonKeyAction::open_console)
+      console_keys.emplace_back(entry.glfw_key, entry.modifiers);
+  CHECK(console_keys ==
+        std::vector<std::pair<int, ui::KeyModifiers>>{{GLFW_KEY_F5, ui::KeyModifiers::alt},
+                                                      {GLFW_KEY_F5, ui::KeyModifiers::ctrl_shift}});
+  CHECK(ui::lesson_key_names(ui::LessonKeyAction::open_console) == "Alt+F5, Ctrl+Shift+F5");
+  CHECK(ui::lesson_key_names(ui::LessonKeyAction::next) == "PageDown, →, Space, Enter");
+  CHECK(ui::lesson_key_names(ui::LessonKeyAction::leave) == "Esc");
+}
+
+TEST_CASE("the console opens on a monitor the audience window is not on", "[console]") {
+  using pelab::gfx::console_window_rect;
+  using pelab::gfx::ScreenRect;
+  const ScreenRect full_hd{0, 0, 1920, 1080};
+  // Centred: x = left + (monitor width - 1024) / 2, y = top + (monitor height - 768) / 2.
+  SECTION("a second monitor to the right") {
+    const std::vector<ScreenRect> monitors{full_hd, {1920, 0, 1920, 1080}};
+    CHECK(console_window_rect(monitors, {100, 100, 1600, 900}, 1024, 768) ==
+          ScreenRect{2368, 156, 1024, 768});
+    // The audience window on the right one: the console goes left.
+    CHECK(console_window_rect(monitors, {2000, 50, 800, 600}, 1024, 768) == ScreenRect{448, 156, 1024, 768});
+  }
+  SECTION("a smaller monitor to the left, at negative x") {
+    const std::vector<ScreenRect> monitors{full_hd, {-1280, 0, 1280, 1024}};
+    CHECK(console_window_rect(monitors, {0, 0, 1920, 1080}, 1024, 768) == ScreenRect{-1152, 128, 1024, 768});
+  }
+  SECTION("a larger monitor above, the audience window on it") {
+    const std::vector<ScreenRect> monitors{full_hd, {-320, -1440, 2560, 1440}};
+    CHECK(console_window_rect(monitors, {200, -1200, 1600, 900}, 1024, 768) ==
+          ScreenRect{448, 156, 1024, 768});
+  }
+  SECTION("a work area less a top panel; a monitor smaller than the console cuts it to fit") {
+    const std::vector<ScreenRect> monitors{full_hd, {1920, 32, 1920, 1048}};
+    CHECK(console_window_rect(monitors, {0, 0, 800, 600}, 1024, 768) == ScreenRect{2368, 172, 1024, 768});
+    const std::vector<ScreenRect> small{{0, 0, 1024, 768}, {1024, 0, 800, 600}};
+    CHECK(console_window_rect(small, {0, 0, 1024, 768}, 1024, 768) == ScreenRect{1024, 0, 800, 600});
+  }
+  SECTION("an audience window spanning two monitors") {
+    // 920 of its 1600 columns on the first, 680 on the second: it belongs to the first, and of the others
+    // the console takes the third, which holds none of it.
+    const std::vector<ScreenRect> three{full_hd, {1920, 0, 1920, 1080}, {3840, 0, 1920, 1080}};
+    CHECK(console_window_rect(three, {1000, 0, 1600, 900}, 1024, 768) == ScreenRect{4288, 156, 1024, 768});
+    // With two monitors, the one holding less of it.
+    const std::vector<ScreenRect> two{full_hd, {1920, 0, 1920, 1080}};
+    CHECK(console_window_rect(two, {1000, 0, 1600, 900}, 1024, 768) == ScreenRect{2368, 156, 1024, 768});
+    CHECK(console_window_rect(two, {1500, 0, 1600, 900}, 1024, 768) == ScreenRect{448, 156, 1024, 768});
+    // Exactly half on each: the first of equals holds it.
+    CHECK(pelab::gfx::monitor_holding(two, {1420, 0, 1000, 900}) == 0u);
+    CHECK(console_window_rect(two, {1420, 0, 1000, 900}, 1024, 768) == ScreenRect{2368, 156, 1024, 768});
+  }
+  SECTION("of several free monitors the first; an audience window on none counts as on the first") {
+    const std::vector<ScreenRect> three{full_hd, {1920, 0, 1920, 1080}, {3840, 0, 1920, 1080}};
+    CHECK(console_window_rect(three, {2000, 0, 800, 600}, 1024, 768) == ScreenRect{448, 156, 1024, 768});
+    CHECK(console_window_rect(three, {-5000, -5000, 800, 600}, 1024, 768) ==
+          ScreenRect{2368, 156, 1024, 768});
+  }
+  SECTION("one monitor, or none: where the window manager puts it") {
+    const std::vector<ScreenRect> one{full_hd};
+    CHECK_FALSE(console_window_rect(one, {0, 0, 800, 600}, 1024, 768));
+    CHECK_FALSE(console_window_rect({}, {0, 0, 800, 600}, 1024, 768));
+    CHECK_FALSE(pelab::gfx::monitor_holding({}, {0, 0, 800, 600}));
+  }
 }

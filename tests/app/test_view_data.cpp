@@ -40,6 +40,16 @@ namespace {
 
 TableKey key_of(const EncodingParams& e) { return TableKey{e, nullptr, ""}; }
 
+// A table of `positions` × `dims` of `kind`, the rest at its defaults.
+EncodingParams encoding_of(std::int64_t positions, std::int64_t dims,
+                           EncodingKind kind = EncodingKind::sinusoidal) {
+  EncodingParams e;
+  e.kind = kind;
+  e.positions = positions;
+  e.dims = dims;
+  return e;
+}
+
 ComputeRequest request_of(const EncodingParams& e, Needs needs = all_items) {
   ComputeRequest request;
   request.table = key_of(e);
@@ -51,9 +61,7 @@ ComputeRequest request_of(const EncodingParams& e, Needs needs = all_items) {
 
 TEST_CASE("each view item is recomputed only when its own inputs change", "[cache]") {
   ViewDataCache cache;
-  EncodingParams e;
-  e.positions = 50;
-  e.dims = 16;
+  EncodingParams e = encoding_of(50, 16);
   ComputeRequest request = request_of(e);
   const auto first = cache.compute(request);
   const RecomputeCounts once{1, 1, 1, 1, 1, 1, 1, 1, 1};
@@ -80,9 +88,7 @@ TEST_CASE("each view item is recomputed only when its own inputs change", "[cach
 
 TEST_CASE("only the items the visible views need are computed", "[cache]") {
   ViewDataCache cache;
-  EncodingParams e;
-  e.positions = 40;
-  e.dims = 8;
+  EncodingParams e = encoding_of(40, 8);
   // The heatmap alone: the table and nothing else.
   const auto table_only = cache.compute(request_of(e, item_table));
   CHECK(cache.recomputations() == RecomputeCounts{1, 0, 0, 0, 0, 0, 0, 0, 0});
@@ -100,9 +106,7 @@ TEST_CASE("only the items the visible views need are computed", "[cache]") {
 
 TEST_CASE("a superseded request stops after the item in progress and publishes what it has", "[cache]") {
   ViewDataCache cache;
-  EncodingParams e;
-  e.positions = 30;
-  e.dims = 8;
+  EncodingParams e = encoding_of(30, 8);
   int published = 0;
   const auto data = cache.compute(
       request_of(e), nullptr, [&](const ViewData&) { ++published; }, [&] { return published >= 2; });
@@ -114,9 +118,7 @@ TEST_CASE("a superseded request stops after the item in progress and publishes w
 TEST_CASE("a stop ends the scorecard mid-item: its first scores are shown, then dropped, never cached",
           "[cache]") {
   ViewDataCache cache;
-  EncodingParams e;
-  e.positions = 40;
-  e.dims = 12;
+  EncodingParams e = encoding_of(40, 12);
   StopSource stop;
   std::vector<std::size_t> shown;
   const auto data = cache.compute(
@@ -141,9 +143,7 @@ TEST_CASE("a stop ends the scorecard mid-item: its first scores are shown, then 
 
 TEST_CASE("a stopped table computes nothing more and leaves its cache as it was", "[cache]") {
   ViewDataCache cache;
-  EncodingParams e;
-  e.positions = 300;
-  e.dims = 8;
+  EncodingParams e = encoding_of(300, 8);
   const auto first = cache.compute(request_of(e, item_table));
   StopSource stop;
   stop.request_stop();
@@ -166,9 +166,7 @@ TEST_CASE("a stopped table computes nothing more and leaves its cache as it was"
 }
 
 TEST_CASE("the table view data matches encode(), exactly and as floats", "[view-data]") {
-  EncodingParams e;
-  e.positions = 4;
-  e.dims = 4;
+  EncodingParams e = encoding_of(4, 4);
   e.base = 100.0;
   const TableData table = compute_table(key_of(e));
   REQUIRE(table.error.empty());
@@ -182,9 +180,7 @@ TEST_CASE("the table view data matches encode(), exactly and as floats", "[view-
 }
 
 TEST_CASE("huge tables are sampled at a stated stride, never computed whole", "[view-data]") {
-  EncodingParams e;
-  e.positions = max_positions;
-  e.dims = max_dims;
+  EncodingParams e = encoding_of(max_positions, max_dims);
   const auto start = std::chrono::steady_clock::now();
   const TableData table = compute_table(key_of(e));
   REQUIRE(table.error.empty());
@@ -217,10 +213,7 @@ TEST_CASE("similarity data equals core's similarity of the shown rows", "[view-d
   for (EncodingKind kind : {EncodingKind::sinusoidal, EncodingKind::integer, EncodingKind::sigmoid}) {
     for (SimilarityMetric metric :
          {SimilarityMetric::dot, SimilarityMetric::cosine, SimilarityMetric::distance}) {
-      EncodingParams e;
-      e.kind = kind;
-      e.positions = 40;
-      e.dims = 10;
+      EncodingParams e = encoding_of(40, 10, kind);
       e.start = 5;
       const TableData table = compute_table(key_of(e));
       const SimilarityData similarity = compute_similarity(SimilarityKey{key_of(e), metric}, table);
@@ -265,10 +258,7 @@ TEST_CASE("every kind with an exact T(k) has a residual of at most 1e-12, in its
   for (const Case c : {Case{EncodingKind::sinusoidal, 16}, Case{EncodingKind::sinusoidal_concat, 16},
                        Case{EncodingKind::sinusoidal_concat, 17}, Case{EncodingKind::fourier, 12}}) {
     for (std::int64_t k : {1, 4, 29}) {
-      EncodingParams e;
-      e.kind = c.kind;
-      e.positions = 60;
-      e.dims = c.dims;
+      EncodingParams e = encoding_of(60, c.dims, c.kind);
       e.base = 100.0;
       e.start = 3;
       INFO(to_string(c.kind) << " D = " << c.dims << " k = " << k);
@@ -292,10 +282,7 @@ TEST_CASE("every kind with an exact T(k) has a residual of at most 1e-12, in its
 TEST_CASE("kinds without an exact T(k) show the best linear fit and why", "[view-data]") {
   for (EncodingKind kind :
        {EncodingKind::integer, EncodingKind::binary, EncodingKind::sigmoid, EncodingKind::learned}) {
-    EncodingParams e;
-    e.kind = kind;
-    e.positions = 200;
-    e.dims = 8;
+    EncodingParams e = encoding_of(200, 8, kind);
     e.base = 100.0;
     INFO(to_string(kind));
     const TableData table = compute_table(key_of(e));
@@ -313,9 +300,7 @@ TEST_CASE("kinds without an exact T(k) show the best linear fit and why", "[view
 
 TEST_CASE("the residual at p is the curve's point at p, also far from 0", "[view-data]") {
   for (std::int64_t start : {std::int64_t{0}, std::int64_t{1'000'000'000}}) {
-    EncodingParams e;
-    e.positions = 600;  // more than one of the table's 256-row blocks
-    e.dims = 32;
+    EncodingParams e = encoding_of(600, 32);  // more than one of the table's 256-row blocks
     e.start = start;
     const TableData table = compute_table(key_of(e));
     const ResidualData curve = compute_residual(ResidualKey{key_of(e), 7}, table);
@@ -332,9 +317,7 @@ TEST_CASE("the residual at p is the curve's point at p, also far from 0", "[view
 }
 
 TEST_CASE("the residual curve equals core's, ~1e-15 for a sinusoid", "[view-data]") {
-  EncodingParams e;
-  e.positions = 60;
-  e.dims = 12;
+  EncodingParams e = encoding_of(60, 12);
   e.base = 100.0;
   const TableData table = compute_table(key_of(e));
   const ResidualData residual = compute_residual(ResidualKey{key_of(e), 4}, table);
@@ -348,9 +331,7 @@ TEST_CASE("the residual curve equals core's, ~1e-15 for a sinusoid", "[view-data
 }
 
 TEST_CASE("strided residuals use the exact shifted rows", "[view-data]") {
-  EncodingParams e;
-  e.positions = 5000;  // stride 3
-  e.dims = 8;
+  EncodingParams e = encoding_of(5000, 8);  // stride 3
   const TableData table = compute_table(key_of(e));
   REQUIRE(table.rows.stride == 3);
   const ResidualData residual =
@@ -419,9 +400,7 @@ TEST_CASE("the worker computes the newest request in the background", "[worker]"
 }
 
 TEST_CASE("a large similarity is shown at a stride of the closed form", "[view-data]") {
-  EncodingParams e;
-  e.positions = 2000;
-  e.dims = 16;
+  EncodingParams e = encoding_of(2000, 16);
   const TableData table = compute_table(key_of(e));
   const SimilarityData similarity =
       compute_similarity(SimilarityKey{key_of(e), SimilarityMetric::dot}, table);
@@ -483,9 +462,7 @@ TEST_CASE("a worker wakes the app once per result: the last item comes with the 
   std::atomic<int> wakes{0};
   // Every part shown at once (no interval): one wake-up per item that is not the last.
   ComputeWorker worker([&] { ++wakes; }, std::chrono::milliseconds(0));
-  EncodingParams e;
-  e.positions = 40;
-  e.dims = 8;
+  EncodingParams e = encoding_of(40, 8);
   const auto settle = [&] {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (!worker.settled() && std::chrono::steady_clock::now() < deadline)
@@ -512,9 +489,7 @@ TEST_CASE("a request done within the partial interval is shown once, whole", "[w
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     REQUIRE(worker.settled());
   };
-  EncodingParams e;
-  e.positions = 40;
-  e.dims = 8;
+  EncodingParams e = encoding_of(40, 8);
   const Needs five = item_table | item_similarity | item_rotation | item_residual | item_spectrum;
   {
     // An interval no request reaches: the four earlier items are never shown alone.
@@ -664,9 +639,7 @@ TEST_CASE("a heatmap grid's ranges skip what is not finite, as core's value_rang
 // slower last ones (distinct rows: pairwise distances) are measured.
 TEST_CASE("requirements are published one by one, the whole five cached", "[cache][requirements]") {
   ViewDataCache cache;
-  EncodingParams e;
-  e.positions = 60;
-  e.dims = 16;
+  EncodingParams e = encoding_of(60, 16);
   const ComputeRequest request = request_of(e, item_requirements);
   std::vector<std::size_t> published;
   const auto result = cache.compute(

@@ -44,6 +44,23 @@ psnr() {
     sed -n 's/.*PSNR.* average:\([0-9.inf]*\).*/\1/p'
 }
 at_least() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a == "inf" || a + 0 >= b + 0) }'; }
+# frames_against REFERENCE.png VIDEO SAME OTHER WHAT: decodes frames SAME and OTHER of VIDEO; frame SAME
+# must be REFERENCE (WHAT) up to the codec's loss (PSNR at least 33 dB), and frame OTHER must not be,
+# so the comparison can fail.
+frames_against() {
+  local reference="$1" video="$2" same="$3" other="$4" what="$5" n
+  local frame="$scratch/$(basename "$video")_frame"
+  for n in "$same" "$other"; do
+    ffmpeg -v error -nostdin -y -i "$video" -vf "select=eq(n\,$n)" -frames:v 1 "$frame$n.png" ||
+      fail "ffmpeg could not decode frame $n of $video"
+  done
+  local same_db other_db
+  same_db=$(psnr "$reference" "$frame$same.png")
+  other_db=$(psnr "$reference" "$frame$other.png")
+  echo "PSNR of $video against $what: frame $same $same_db dB, frame $other $other_db dB"
+  at_least "$same_db" 33 || fail "frame $same of $video is not $what (PSNR $same_db dB < 33)"
+  at_least "$other_db" 33 && fail "frame $other of $video looks like $what (PSNR $other_db dB): the animation did not move"
+}
 
 # 1. MP4: k from 0 to 8 over 5 frames (k = 0, 2, 4, 6, 8), progress on stderr.
 "$pelab" "$config" --view rotation --animate k=0:8 --seconds 0.5 --fps 10 --size "$size" --gl offscreen \
@@ -58,15 +75,7 @@ expect_probe "$scratch/k.mp4" codec_name=h264 width=640 height=400 r_frame_rate=
 # must not be, so the comparison can fail.
 "$pelab" "pelab:?c=$config&view=rotation&k=6" --size "$size" --gl offscreen --screenshot "$scratch/k6.png" \
   >/dev/null 2>"$scratch/shot.err" || fail "screenshot of k=6: $(cat "$scratch/shot.err")"
-for n in 0 3; do
-  ffmpeg -v error -nostdin -y -i "$scratch/k.mp4" -vf "select=eq(n\,$n)" -frames:v 1 "$scratch/frame$n.png" ||
-    fail "ffmpeg could not decode frame $n"
-done
-same=$(psnr "$scratch/k6.png" "$scratch/frame3.png")
-other=$(psnr "$scratch/k6.png" "$scratch/frame0.png")
-echo "PSNR against the k=6 screenshot: frame 3 (k=6) $same dB, frame 0 (k=0) $other dB"
-at_least "$same" 33 || fail "frame 3 is not the k=6 screenshot (PSNR $same dB < 33)"
-at_least "$other" 33 && fail "frame 0 (k=0) looks like the k=6 screenshot (PSNR $other dB): the animation did not move k"
+frames_against "$scratch/k6.png" "$scratch/k.mp4" 3 0 "the k=6 screenshot"
 
 # 2. WebM (VP9) and GIF, base moving (a CONFIG key, recomputed by the workers for every frame).
 "$pelab" "$config" --view heatmap --animate base=100:10000 --seconds 0.3 --fps 10 --size "$size" --gl offscreen \
@@ -145,16 +154,7 @@ grep -q "wrote 2 slides, 0 video(s) and animated.pdf" "$scratch/slides.out" || f
 [ -e "$scratch/slides_no_video/step_01.mp4" ] && fail "--no-video wrote step_01.mp4"
 [ -f "$scratch/slides_no_video/step_01.png" ] || fail "--no-video wrote no step_01.png"
 # The slide is the animation's end (k = 8): the video's last frame, not its first.
-out="$scratch/slides_en"
-for n in 0 4; do
-  ffmpeg -v error -nostdin -y -i "$out/step_01.mp4" -vf "select=eq(n\,$n)" -frames:v 1 "$scratch/slide_frame$n.png" ||
-    fail "ffmpeg could not decode frame $n of step_01.mp4"
-done
-last=$(psnr "$out/step_01.png" "$scratch/slide_frame4.png")
-first=$(psnr "$out/step_01.png" "$scratch/slide_frame0.png")
-echo "PSNR against slide 1 (k=8): video frame 4 (k=8) $last dB, frame 0 (k=0) $first dB"
-at_least "$last" 33 || fail "the video's last frame is not slide 1 (PSNR $last dB < 33)"
-at_least "$first" 33 && fail "the video's first frame looks like slide 1 (PSNR $first dB): k did not move"
+frames_against "$scratch/slides_en/step_01.png" "$scratch/slides_en/step_01.mp4" 4 0 "slide 1 (k=8)"
 # --animation-at draws a step's animation at a time: at 0.25 s k = 4, at 0 s k = 0 (the first frame).
 "$pelab" --lesson "$scratch/animated.json" --size "$size" --gl offscreen --animation-at 0 \
   --screenshot "$scratch/at0.png" >/dev/null 2>"$scratch/at.err" || fail "--animation-at 0: $(cat "$scratch/at.err")"

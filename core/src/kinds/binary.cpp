@@ -40,15 +40,10 @@ RotationStructure rotation(const EncodingParams&) {
 
 const KindFunctions binary_functions = {
     .fill_grid = kinds::fill_by_entry<kinds::NoColumn, kinds::no_column, entry>,
-    .whole_table = nullptr,
     .column_period = column_period,
-    .band_count = band_count,
-    .band_column = kinds::same_column,
-    .band_of_column = band_holding,
-    .frequency_bands = false,
+    .bands = {band_count, kinds::same_column, band_holding, false},
     .describe_spectrum = describe_spectrum,
     .rotation_structure = rotation,
-    .rotation_angles = nullptr,
 };
 
 }  // namespace pelab

@@ -107,12 +107,8 @@ std::vector<double> reduced_rotation_angles(const EncodingParams& params, const 
 
 const KindFunctions fourier_functions = {
     .fill_grid = kinds::fill_by_entry<Column, column, entry>,
-    .whole_table = nullptr,
     .column_period = column_period,
-    .band_count = kinds::interleaved_band_count,
-    .band_column = kinds::interleaved_band_column,
-    .band_of_column = kinds::interleaved_band_of_column,
-    .frequency_bands = true,
+    .bands = kinds::interleaved_bands,
     .describe_spectrum = describe_spectrum,
     .rotation_structure = rotation,
     .rotation_angles = reduced_rotation_angles,

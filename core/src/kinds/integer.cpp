@@ -20,15 +20,8 @@ void describe_spectrum(const EncodingParams&, PeriodSpectrum& s) {
 
 const KindFunctions integer_functions = {
     .fill_grid = kinds::fill_by_entry<kinds::NoColumn, kinds::no_column, entry>,
-    .whole_table = nullptr,
-    .column_period = kinds::no_period,
-    .band_count = kinds::no_bands,
-    .band_column = kinds::same_column,
-    .band_of_column = kinds::no_band,
-    .frequency_bands = false,
     .describe_spectrum = describe_spectrum,
     .rotation_structure = rotation,
-    .rotation_angles = nullptr,
 };
 
 }  // namespace pelab

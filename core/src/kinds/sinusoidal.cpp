@@ -54,13 +54,9 @@ const KindFunctions sinusoidal_functions = {
     .fill_grid = kinds::fill_by_entry<Column, column, entry>,
     .whole_table = whole_table,
     .column_period = column_period,
-    .band_count = kinds::interleaved_band_count,
-    .band_column = kinds::interleaved_band_column,
-    .band_of_column = kinds::interleaved_band_of_column,
-    .frequency_bands = true,
+    .bands = kinds::interleaved_bands,
     .describe_spectrum = describe_spectrum,
     .rotation_structure = rotation,
-    .rotation_angles = nullptr,
 };
 
 }  // namespace pelab

@@ -83,15 +83,10 @@ RotationStructure rotation(const EncodingParams& p) {
 
 const KindFunctions sinusoidal_concat_functions = {
     .fill_grid = kinds::fill_by_entry<Column, column, entry>,
-    .whole_table = nullptr,
     .column_period = column_period,
-    .band_count = band_count,
-    .band_column = kinds::same_column,
-    .band_of_column = band_holding,
-    .frequency_bands = true,
+    .bands = {band_count, kinds::same_column, band_holding, true},
     .describe_spectrum = describe_spectrum,
     .rotation_structure = rotation,
-    .rotation_angles = nullptr,
 };
 
 }  // namespace pelab
