@@ -133,7 +133,7 @@ void SecondWindow::end_frame() {
   glfwGetFramebufferSize(window_, &width, &height);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, width, height);
-  draw_imgui_frame({});
+  draw_imgui_frame(FrameTextures{});
   glfwSwapBuffers(window_);
   restore_current();
 }

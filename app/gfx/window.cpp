@@ -162,12 +162,12 @@ void Window::begin_frame() {
   ImGui::NewFrame();
 }
 
-void Window::end_frame(std::span<const ImTextureID> opaque_textures) {
+void Window::end_frame(const FrameTextures& textures) {
   ImGui::Render();
   const FramebufferSize size = framebuffer_size();
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, size.width, size.height);
-  draw_imgui_frame(opaque_textures);
+  draw_imgui_frame(textures);
 }
 
 void Window::swap_buffers() { glfwSwapBuffers(window_); }
