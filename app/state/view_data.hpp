@@ -93,8 +93,9 @@ struct HeatmapGrid {
 // worker's cache and used by its thread alone; the grids may be released on any thread.
 class HeatmapBuffers {
  public:
-  // An empty vector with room for at least `size` floats: a free one of the kept buffers when there is
-  // one (the largest that fits, else the largest), else a new one, kept while fewer than `kept_most`.
+  // A vector with room for at least `size` floats, its contents left over (the caller resizes and
+  // overwrites it): a free one of the kept buffers when there is one (the smallest that fits, else the
+  // largest), else a new one, kept while fewer than `kept_most`.
   std::shared_ptr<std::vector<float>> take(std::size_t size);
   // How many buffers are kept (for tests).
   std::size_t kept() const { return buffers_.size(); }
