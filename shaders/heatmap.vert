@@ -1,7 +1,16 @@
 #version 330 core
-// One triangle that covers the whole viewport, made from gl_VertexID alone (no vertex buffer):
-// vertices (0,0), (2,0), (0,2) in [0,1]-space, i.e. (-1,-1), (3,-1), (-1,3) in clip space.
+// A heatmap drawn by ImGui (gfx/draw_frame.cpp): ImGui's own vertices (ImDrawVert: position, uv,
+// colour) and projection, with the values texture bound where ImGui binds the image's texture. The
+// locations are set by the callback that switches to this program, not by ImGui's program.
+layout(location = 0) in vec2 Position;
+layout(location = 1) in vec2 UV;
+layout(location = 2) in vec4 Color;
+uniform mat4 projection;
+out vec2 frag_uv;
+out vec4 frag_color;
+
 void main() {
-  vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
-  gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+  frag_uv = UV;
+  frag_color = Color;
+  gl_Position = projection * vec4(Position.xy, 0.0, 1.0);
 }

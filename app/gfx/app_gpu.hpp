@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gfx/colormap_textures.hpp"
+#include "gfx/draw_frame.hpp"
 #include "gfx/fonts.hpp"
 #include "gfx/heatmap_renderer.hpp"
 
@@ -26,14 +27,14 @@ struct AppGpu {
   std::map<int, ConfigGpu> config_images;  // by Config::id; made and dropped with the slots
   std::array<gfx::HeatmapImage, 2> difference_gpu;  // table and similarity differences
 
-  // The textures above whose texels all have alpha 1, for the end of a frame (gfx/draw_frame.hpp).
-  std::vector<ImTextureID> opaque_textures() const {
-    std::vector<ImTextureID> textures;
+  // For the end of a frame (gfx/draw_frame.hpp): the opaque colormaps and the heatmap images above.
+  gfx::FrameTextures frame_textures() const {
+    gfx::FrameTextures textures;
     const auto add = [&textures](const gfx::HeatmapImage& image) {
-      if (image.opaque()) textures.push_back(image.texture());
+      if (image.ready()) textures.heatmaps.push_back(&image);
     };
     for (const auto& [colormap, lut] : colormaps.uploaded())
-      if (lut.opaque()) textures.push_back(lut.imgui_id());
+      if (lut.opaque()) textures.opaque.push_back(lut.imgui_id());
     for (const auto& [id, images] : config_images) {
       add(images.table);
       add(images.similarity);

@@ -6,12 +6,14 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
 #include "gfx/frame_stats.hpp"
+#include "gfx/heatmap_renderer.hpp"
 #include "gfx/texture.hpp"
 
 namespace pelab::gfx {
@@ -46,9 +48,32 @@ bool is_opaque_command(const ImDrawList& list, const ImDrawCmd& cmd, ImTextureID
   return true;
 }
 
+// ---- heatmaps
+//
+// A heatmap's draw command samples its values texture; a callback before it switches to the heatmap
+// shader (which colours the value under each pixel), another after it gives ImGui its state back.
+// The shader writes alpha 1, so with opaque vertices the command is drawn without blending as well.
+
+void begin_heatmap(const ImDrawList*, const ImDrawCmd* cmd) {
+  static_cast<const HeatmapImage*>(cmd->UserCallbackData)->begin_imgui_draw();
+}
+
+void begin_heatmap_unblended(const ImDrawList* list, const ImDrawCmd* cmd) {
+  begin_heatmap(list, cmd);
+  glDisable(GL_BLEND);
+}
+
+const HeatmapImage* heatmap_drawn_by(const ImDrawCmd& cmd, std::span<const HeatmapImage* const> heatmaps) {
+  if (cmd.UserCallback != nullptr || cmd.ElemCount == 0) return nullptr;
+  for (const HeatmapImage* image : heatmaps)
+    if (image->ready() && image->texture() == cmd.TextureId) return image;
+  return nullptr;
+}
+
 // Wraps every run of opaque commands in a callback that turns blending off and ImGui's reset (which
-// turns it back on).
-void draw_opaque_commands_unblended(ImDrawData* data, std::span<const ImTextureID> opaque_textures) {
+// turns it back on), and every heatmap's command in the heatmap callbacks.
+void prepare_commands(ImDrawData* data, const FrameTextures& textures) {
+  const std::span<const ImTextureID> opaque_textures = textures.opaque;
   const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
   std::vector<ImDrawCmd> commands;
   for (int i = 0; i < data->CmdListsCount; ++i) {
@@ -64,6 +89,19 @@ void draw_opaque_commands_unblended(ImDrawData* data, std::span<const ImTextureI
       opaque_run = opaque;
     };
     for (const ImDrawCmd& cmd : list.CmdBuffer) {
+      if (const HeatmapImage* heatmap = heatmap_drawn_by(cmd, textures.heatmaps)) {
+        if (opaque_run) switch_blending(cmd, false);
+        const std::array<ImTextureID, 1> itself{cmd.TextureId};
+        const bool opaque = is_opaque_command(list, cmd, atlas->TexID, atlas->TexUvWhitePixel, itself);
+        ImDrawCmd begin = cmd;
+        begin.ElemCount = 0;
+        begin.UserCallback = opaque ? begin_heatmap_unblended : begin_heatmap;
+        begin.UserCallbackData = const_cast<HeatmapImage*>(heatmap);  // ImGui's slot is void*; read as const
+        commands.push_back(begin);
+        commands.push_back(cmd);
+        switch_blending(cmd, false);  // ImGui's reset: its program and blending back
+        continue;
+      }
       const bool opaque = is_opaque_command(list, cmd, atlas->TexID, atlas->TexUvWhitePixel, opaque_textures);
       if (cmd.ElemCount > 0 && opaque != opaque_run) switch_blending(cmd, opaque);
       commands.push_back(cmd);
@@ -103,7 +141,7 @@ void print_draw_command_times(ImDrawData* data) {
     std::printf("    %7.3f ms  draw list %s\n", time_draw(&one), list->_OwnerName ? list->_OwnerName : "?");
     ImVector<ImDrawCmd> all;
     all.swap(list->CmdBuffer);
-    const ImDrawCmd* blending_off = nullptr;  // the callback in effect, if it turned blending off
+    const ImDrawCmd* blending_off = nullptr;  // the callback in effect: blending off, or a heatmap's shader
     for (const ImDrawCmd& cmd : all) {
       if (cmd.UserCallback) {  // a state change: timed with the commands it affects
         blending_off = cmd.UserCallback == ImDrawCallback_ResetRenderState ? nullptr : &cmd;
@@ -122,7 +160,7 @@ void print_draw_command_times(ImDrawData* data) {
 
 }  // namespace
 
-void draw_imgui_frame(std::span<const ImTextureID> opaque_textures) {
+void draw_imgui_frame(const FrameTextures& textures) {
   // Cleared to the window background: the app's full-screen window draws none of its own
   // (ImGuiWindowFlags_NoBackground), a clear costs llvmpipe next to nothing, a blended full-screen
   // rectangle a sixth of a frame.
@@ -130,7 +168,7 @@ void draw_imgui_frame(std::span<const ImTextureID> opaque_textures) {
   glClearColor(background.x, background.y, background.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   const bool time_commands = print_draw_lists && std::getenv("PELAB_TIME_DRAW_COMMANDS") != nullptr;
-  if (ImDrawData* data = ImGui::GetDrawData()) draw_opaque_commands_unblended(data, opaque_textures);
+  if (ImDrawData* data = ImGui::GetDrawData()) prepare_commands(data, textures);
   count_draw_data(ImGui::GetDrawData());
   const auto submitting = std::chrono::steady_clock::now();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

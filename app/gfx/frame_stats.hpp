@@ -14,11 +14,10 @@ namespace pelab::gfx {
 
 struct FrameStats {
   int texture_uploads = 0;  // glTexImage2D / glTexSubImage2D calls (0 in a frame where nothing changed)
-  int colorize_passes = 0;  // heatmap shader passes (shaders/heatmap.frag), one per changed heatmap
   int vertices = 0;         // ImDrawData::TotalVtxCount
   int indices = 0;          // ImDrawData::TotalIdxCount (3 per triangle)
   int draw_commands = 0;    // ImDrawCmd over all draw lists
-  double imgui_ms = 0.0;    // NewFrame .. Render: building the frame on the CPU (heatmap passes included)
+  double imgui_ms = 0.0;    // NewFrame .. Render: building the frame on the CPU (texture uploads included)
   double submit_ms = 0.0;   // ImGui_ImplOpenGL3_RenderDrawData: buffers and draw calls handed to GL
   double raster_ms = 0.0;   // glFinish after the submission: the rasteriser drawing it (split timing only)
   std::chrono::steady_clock::time_point started;  // begin_frame

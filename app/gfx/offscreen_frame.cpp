@@ -103,14 +103,14 @@ void OffscreenFrame::begin_frame() {
   ImGui::NewFrame();
 }
 
-void OffscreenFrame::end_frame(std::span<const ImTextureID> opaque_textures) {
+void OffscreenFrame::end_frame(const FrameTextures& textures) {
   ImGui::Render();
   GLint previous_framebuffer = 0, previous_viewport[4] = {0, 0, 0, 0};
   glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_framebuffer);
   glGetIntegerv(GL_VIEWPORT, previous_viewport);
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
   glViewport(0, 0, width_, height_);
-  draw_imgui_frame(opaque_textures);
+  draw_imgui_frame(textures);
   glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous_framebuffer));
   glViewport(previous_viewport[0], previous_viewport[1], previous_viewport[2], previous_viewport[3]);
 }

@@ -39,8 +39,8 @@ class OffscreenFrame {
   // ImGui::Render, then draws into the framebuffer (cleared to ImGuiCol_WindowBg first, as the window
   // does).
   // The framebuffer binding and viewport in effect before are restored.
-  // `opaque_textures`: see draw_imgui_frame (gfx/draw_frame.hpp).
-  void end_frame(std::span<const ImTextureID> opaque_textures = {});
+  // `textures`: see draw_imgui_frame (gfx/draw_frame.hpp).
+  void end_frame(const FrameTextures& textures = {});
   // Waits until the GPU has drawn everything (glFinish): a benchmark's frame ends here.
   void finish() const;
   // What end_frame drew, rows top to bottom.

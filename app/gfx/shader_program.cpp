@@ -130,6 +130,10 @@ void ShaderProgram::set_float(const char* name, float value) const {
   glUniform1f(glGetUniformLocation(id_, name), value);
 }
 
+void ShaderProgram::set_matrix4(const char* name, const float* column_major) const {
+  glUniformMatrix4fv(glGetUniformLocation(id_, name), 1, GL_FALSE, column_major);
+}
+
 std::string attribute_shader_log(std::string_view log, std::string_view file_name) {
   std::string result;
   std::size_t begin = 0;

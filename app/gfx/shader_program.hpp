@@ -32,6 +32,7 @@ class ShaderProgram {
   // Uniform setters by name (-1 locations, i.e. unused uniforms, are ignored as GL does).
   void set_int(const char* name, int value) const;
   void set_float(const char* name, float value) const;
+  void set_matrix4(const char* name, const float* column_major) const;  // 16 floats
 
  private:
   explicit ShaderProgram(unsigned id) : id_(id) {}

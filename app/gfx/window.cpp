@@ -164,18 +164,16 @@ void ignore_mouse(ImGuiIO& io) {
   io.MouseWheel = io.MouseWheelH = 0.0f;
 }
 
-void end_window_frame(GLFWwindow* window, std::span<const ImTextureID> opaque_textures) {
+void end_window_frame(GLFWwindow* window, const FrameTextures& textures) {
   ImGui::Render();
   int width = 0, height = 0;
   glfwGetFramebufferSize(window, &width, &height);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, width, height);
-  draw_imgui_frame(opaque_textures);
+  draw_imgui_frame(textures);
 }
 
-void Window::end_frame(std::span<const ImTextureID> opaque_textures) {
-  end_window_frame(window_, opaque_textures);
-}
+void Window::end_frame(const FrameTextures& textures) { end_window_frame(window_, textures); }
 
 void Window::swap_buffers() { glfwSwapBuffers(window_); }
 

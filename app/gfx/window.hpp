@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "gfx/draw_frame.hpp"
 #include "gfx/key_event_queue.hpp"
 
 namespace pelab::plot::detail {
@@ -43,7 +44,7 @@ struct WindowInput {
 // window that takes none (after the backend's NewFrame, before ImGui::NewFrame)...
 void ignore_mouse(ImGuiIO& io);
 // ...and, after the frame, ImGui::Render drawn into `window`'s default framebuffer at its size.
-void end_window_frame(GLFWwindow* window, std::span<const ImTextureID> opaque_textures = {});
+void end_window_frame(GLFWwindow* window, const FrameTextures& textures = {});
 
 class Window {
  public:
@@ -74,8 +75,8 @@ class Window {
   // ImGui frame boundaries: begin = backends' NewFrame + ImGui::NewFrame; end = Render + draw to the
   // back buffer (cleared first). The back buffer can be read (screenshot) between end and swap.
   void begin_frame();
-  // `opaque_textures`: see draw_imgui_frame (gfx/draw_frame.hpp).
-  void end_frame(std::span<const ImTextureID> opaque_textures = {});
+  // `textures`: see draw_imgui_frame (gfx/draw_frame.hpp).
+  void end_frame(const FrameTextures& textures = {});
   void swap_buffers();
 
   // Full screen and back (window_desktop.cpp: the primary monitor; window_web.cpp: the browser's

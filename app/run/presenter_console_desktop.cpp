@@ -212,7 +212,7 @@ struct PresenterConsole::Impl {
     const bool was_settled = ui::all_settled(*preview);
     frame->begin_frame();
     ui::draw_app(*preview);
-    frame->end_frame(preview->opaque_textures());
+    frame->end_frame(preview->frame_textures());
     asked = true;
     settled = was_settled && ui::all_settled(*preview) ? settled + 1 : 0;
     if (settled >= picture_settled_frames) {

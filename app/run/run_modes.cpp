@@ -199,10 +199,9 @@ void print_phase_stats(const PhaseResult& phase) {
   const gfx::FrameStats& s = phase.stats;
   std::printf(
       "      ImGui %.2f ms, GL submit %.2f ms, raster (glFinish) %.2f ms; CPU %.2f ms render thread, "
-      "%.2f ms process; %d vertices, %d indices, %d draw commands; in the phase %d texture uploads, %d "
-      "heatmap passes\n",
+      "%.2f ms process; %d vertices, %d indices, %d draw commands; in the phase %d texture uploads\n",
       s.imgui_ms, s.submit_ms, s.raster_ms, phase.thread_cpu_ms, phase.process_cpu_ms, s.vertices, s.indices,
-      s.draw_commands, s.texture_uploads, s.colorize_passes);
+      s.draw_commands, s.texture_uploads);
 }
 
 int delivered(const ui::AppContext& app) {
@@ -216,7 +215,7 @@ template <typename Change>
 PhaseResult time_frames(FrameTarget& target, ui::AppContext& app, int frames, Change&& change,
                         std::vector<double>* all_times = nullptr) {
   std::vector<double> times;
-  std::vector<std::vector<double>> stats(10);
+  std::vector<std::vector<double>> stats(9);
   const int delivered_before = delivered(app);
   for (int frame = 0; frame < frames; ++frame) {
     change(frame);
@@ -226,17 +225,16 @@ PhaseResult time_frames(FrameTarget& target, ui::AppContext& app, int frames, Ch
     target.present();
     times.push_back(milliseconds_since(start));
     const gfx::FrameStats& s = gfx::frame_stats;
-    const double values[10] = {s.imgui_ms,
-                               s.submit_ms,
-                               s.raster_ms,
-                               thread_cpu_milliseconds() - thread_cpu,
-                               process_cpu_milliseconds() - process_cpu,
-                               static_cast<double>(s.vertices),
-                               static_cast<double>(s.indices),
-                               static_cast<double>(s.draw_commands),
-                               static_cast<double>(s.texture_uploads),
-                               static_cast<double>(s.colorize_passes)};
-    for (int k = 0; k < 10; ++k) stats[static_cast<std::size_t>(k)].push_back(values[k]);
+    const double values[9] = {s.imgui_ms,
+                              s.submit_ms,
+                              s.raster_ms,
+                              thread_cpu_milliseconds() - thread_cpu,
+                              process_cpu_milliseconds() - process_cpu,
+                              static_cast<double>(s.vertices),
+                              static_cast<double>(s.indices),
+                              static_cast<double>(s.draw_commands),
+                              static_cast<double>(s.texture_uploads)};
+    for (int k = 0; k < 9; ++k) stats[static_cast<std::size_t>(k)].push_back(values[k]);
   }
   if (all_times) all_times->insert(all_times->end(), times.begin(), times.end());
   PhaseResult result;
@@ -251,9 +249,8 @@ PhaseResult time_frames(FrameTarget& target, ui::AppContext& app, int frames, Ch
   s.vertices = static_cast<int>(median(stats[5]));
   s.indices = static_cast<int>(median(stats[6]));
   s.draw_commands = static_cast<int>(median(stats[7]));
-  // Uploads and colouring passes: the phase's totals (a static phase must have none at all).
+  // Uploads: the phase's total (a static phase must have none at all).
   s.texture_uploads = static_cast<int>(std::accumulate(stats[8].begin(), stats[8].end(), 0.0));
-  s.colorize_passes = static_cast<int>(std::accumulate(stats[9].begin(), stats[9].end(), 0.0));
   return result;
 }
 
@@ -284,7 +281,7 @@ void render_frame_after_events(gfx::Window& window, ui::AppContext& app) {
   apply_requests(&window, window.content_scale(), app);
   window.begin_frame();
   ui::draw_app(app);
-  window.end_frame(app.opaque_textures());
+  window.end_frame(app.frame_textures());
 }
 
 void render_frame(FrameTarget& target, ui::AppContext& app) {
@@ -310,7 +307,7 @@ void render_frame(FrameTarget& target, ui::AppContext& app) {
     io.SetClipboardTextFn = set_clipboard;
     io.ClipboardUserData = clipboard_data;
   }
-  target.end_frame(app.opaque_textures());
+  target.end_frame(app.frame_textures());
 }
 
 gfx::RgbImage WindowTarget::read_pixels() {
@@ -600,11 +597,10 @@ int run_bench_drag(FrameTarget& target, ui::AppContext& app, int frames) {
   }
   const double static_median = median(static_ms), moving_median = median(moving_ms);
   const double ratio = static_median > 0.0 ? moving_median / static_median : 0.0;
-  int refreshes = 0, uploads = 0, passes = 0;
+  int refreshes = 0, uploads = 0;
   for (const PhaseResult& phase : moving) {
     refreshes += phase.refreshes;
     uploads += phase.stats.texture_uploads;
-    passes += phase.stats.colorize_passes;
   }
   const gfx::FramebufferSize size = target.framebuffer_size();
   const std::string view = app.state.layout.maximized.value_or("default");
@@ -617,8 +613,7 @@ int run_bench_drag(FrameTarget& target, ui::AppContext& app, int frames) {
   std::printf("  static frame:                  median %7.2f ms\n", static_median);
   std::printf("  base moves every frame:        median %7.2f ms  ratio %.2f (target <= 1.5)\n", moving_median,
               ratio);
-  std::printf("  while moving: %d results published, %d texture uploads, %d heatmap passes\n", refreshes,
-              uploads, passes);
+  std::printf("  while moving: %d results published, %d texture uploads\n", refreshes, uploads);
   std::printf("  per round, static then moving%s:\n",
               gfx::split_frame_timing ? "" : "; raster 0 unless PELAB_SPLIT_FRAME_TIMING=1");
   for (std::size_t round = 0; round < still.size(); ++round) {
@@ -630,10 +625,10 @@ int run_bench_drag(FrameTarget& target, ui::AppContext& app, int frames) {
   // One line for scripts (bench/app_bench.sh): key=value pairs.
   std::printf(
       "drag view=%s kind=%s n=%lld d=%lld width=%d height=%d frames=%d static_frame_ms=%.3f "
-      "moving_frame_ms=%.3f ratio=%.3f refreshes=%d uploads=%d passes=%d\n",
+      "moving_frame_ms=%.3f ratio=%.3f refreshes=%d uploads=%d\n",
       view.c_str(), std::string(to_string(encoding.kind)).c_str(), static_cast<long long>(encoding.positions),
       static_cast<long long>(encoding.dims), size.width, size.height, rounds * per_round, static_median,
-      moving_median, ratio, refreshes, uploads, passes);
+      moving_median, ratio, refreshes, uploads);
   return 0;
 }
 

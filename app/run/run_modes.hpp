@@ -35,7 +35,7 @@ class FrameTarget {
   // Begins the ImGui frame (render_frame has collected the window's events before).
   virtual void begin_frame() = 0;
   // Renders the ImGui frame; read_pixels may follow, then present.
-  virtual void end_frame(std::span<const ImTextureID> opaque_textures) = 0;
+  virtual void end_frame(const gfx::FrameTextures& textures) = 0;
   virtual void present() = 0;
   virtual gfx::RgbImage read_pixels() = 0;
   virtual gfx::FramebufferSize framebuffer_size() const = 0;
@@ -50,9 +50,7 @@ class WindowTarget final : public FrameTarget {
  public:
   explicit WindowTarget(gfx::Window& window) : window_(window) {}
   void begin_frame() override { window_.begin_frame(); }
-  void end_frame(std::span<const ImTextureID> opaque_textures) override {
-    window_.end_frame(opaque_textures);
-  }
+  void end_frame(const gfx::FrameTextures& textures) override { window_.end_frame(textures); }
   void present() override { window_.swap_buffers(); }
   gfx::RgbImage read_pixels() override;
   gfx::FramebufferSize framebuffer_size() const override { return window_.framebuffer_size(); }
@@ -69,7 +67,7 @@ class OffscreenTarget final : public FrameTarget {
  public:
   explicit OffscreenTarget(gfx::OffscreenFrame& frame) : frame_(frame) {}
   void begin_frame() override { frame_.begin_frame(); }
-  void end_frame(std::span<const ImTextureID> opaque_textures) override { frame_.end_frame(opaque_textures); }
+  void end_frame(const gfx::FrameTextures& textures) override { frame_.end_frame(textures); }
   void present() override;
   gfx::RgbImage read_pixels() override { return frame_.read_pixels(); }
   gfx::FramebufferSize framebuffer_size() const override { return frame_.size(); }

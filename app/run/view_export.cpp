@@ -134,7 +134,7 @@ std::optional<ViewImage> render_view_image(ui::AppContext& app, const ViewFigure
     const bool was_settled = ui::all_settled(app);
     frame->begin_frame();
     draw_figure(app, title);
-    frame->end_frame(app.opaque_textures());
+    frame->end_frame(app.frame_textures());
     settled_frames = was_settled && ui::all_settled(app) ? settled_frames + 1 : 0;
     if (std::chrono::duration<double>(Clock::now() - start).count() > figure.timeout_seconds) {
       error = "the view's data did not arrive within " +

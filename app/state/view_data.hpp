@@ -86,8 +86,29 @@ struct HeatmapGrid {
   ValueRange automatic_range;
   ValueRange symmetric_range;
 };
-// A stop requested on `stop` throws Stopped between blocks of rows.
-HeatmapGrid make_heatmap_grid(const Matrix& values, const StopToken& stop = {});
+// Float buffers for heatmap grids, reused once nothing holds them any more: a new table at
+// 2000 x 1600 would otherwise take 12.8 MB of fresh pages (zeroed by the kernel on first touch) at
+// every change of base. Each grid still gets a shared_ptr of its own (a new control block over a
+// recycled vector), so gfx::HeatmapImage tells it apart from the buffer it uploaded last. Kept by one
+// worker's cache and used by its thread alone; the grids may be released on any thread.
+class HeatmapBuffers {
+ public:
+  // A vector with room for at least `size` floats, its contents left over (the caller resizes and
+  // overwrites it): a free one of the kept buffers when there is one (the smallest that fits, else the
+  // largest), else a new one, kept while fewer than `kept_most`.
+  std::shared_ptr<std::vector<float>> take(std::size_t size);
+  // How many buffers are kept (for tests).
+  std::size_t kept() const { return buffers_.size(); }
+  static constexpr std::size_t kept_most = 3;  // being filled, published, and the cached one drawn
+
+ private:
+  std::vector<std::shared_ptr<std::vector<float>>> buffers_;
+};
+
+// A stop requested on `stop` throws Stopped between blocks of rows. With `buffers`, the floats go
+// into a buffer taken from it (the values are the same as in a new one).
+HeatmapGrid make_heatmap_grid(const Matrix& values, const StopToken& stop = {},
+                              HeatmapBuffers* buffers = nullptr);
 // The range the colormap spans: automatic, symmetric, or the user's fixed one.
 ValueRange display_range(const HeatmapGrid& grid, const DisplaySettings& display);
 // The union of two ranges (shared colour scale over configurations).
@@ -376,6 +397,7 @@ class ViewDataCache {
   bool step(int item, const ComputeRequest& request, ViewData& data,
             const std::function<void(const ViewData&)>& publish_partial, const StopToken& stop);
 
+  HeatmapBuffers heatmap_buffers_;  // the table's and the similarity's grids
   Cached<TableKey, TableData> table_;
   Cached<CurvesKey, CurvesData> curves_;
   Cached<SimilarityKey, SimilarityData> similarity_;
@@ -395,9 +417,9 @@ class ViewDataCache {
 // The individual computations (pure functions of their keys; exposed for tests). Those that can take
 // long at the largest sizes throw Stopped between blocks of rows once a stop is requested on `stop`.
 inline constexpr std::int64_t rows_per_stop_check = 64;  // 64 x 4096 sines: a few ms
-TableData compute_table(const TableKey& key, const StopToken& stop = {});
+TableData compute_table(const TableKey& key, const StopToken& stop = {}, HeatmapBuffers* buffers = nullptr);
 SimilarityData compute_similarity(const SimilarityKey& key, const TableData& table,
-                                  const StopToken& stop = {});
+                                  const StopToken& stop = {}, HeatmapBuffers* buffers = nullptr);
 RotationData compute_rotation(const RotationKey& key, const TableData& table, const StopToken& stop = {});
 ResidualData compute_residual(const ResidualKey& key, const TableData& table, const StopToken& stop = {});
 SelectedResidual compute_selected_residual(const SelectedResidualKey& key, const TableData& table);

@@ -164,7 +164,7 @@ struct OffscreenApp {
   void frame() {
     screen->begin_frame();
     app::ui::draw_app(app);
-    screen->end_frame(app.opaque_textures());
+    screen->end_frame(app.frame_textures());
   }
   // Frames until every worker has delivered (at least 3 frames, at most `max_frames`).
   void settle(int max_frames = 200) {

@@ -179,6 +179,57 @@ TEST_CASE("the table view data matches encode(), exactly and as floats", "[view-
   CHECK(table.heatmap.automatic_range == value_range(encode(e), RangeMode::automatic));
 }
 
+TEST_CASE("a reused heatmap buffer holds the same values as a new one, after a change of size",
+          "[view-data]") {
+  // The values every grid must hold: P[p, 2i] = sin(p w_i), P[p, 2i + 1] = cos(p w_i),
+  // w_i = base^(-2i/D) (source post 000), rounded to float.
+  const auto expected = [](const EncodingParams& e, const HeatmapGrid& grid) {
+    REQUIRE(grid.values);
+    REQUIRE(grid.values->size() == static_cast<std::size_t>(e.positions * e.dims));
+    for (std::int64_t p = 0; p < e.positions; ++p)
+      for (std::int64_t c = 0; c < e.dims; ++c) {
+        const double w = std::pow(e.base, -static_cast<double>(c / 2 * 2) / static_cast<double>(e.dims));
+        const double v =
+            c % 2 == 0 ? std::sin(static_cast<double>(p) * w) : std::cos(static_cast<double>(p) * w);
+        CHECK((*grid.values)[static_cast<std::size_t>(p * e.dims + c)] ==
+              Approx(static_cast<float>(v)).margin(1e-6));
+      }
+  };
+  HeatmapBuffers buffers;
+  EncodingParams large;
+  large.positions = 6;
+  large.dims = 8;
+  large.base = 100.0;
+  EncodingParams small = large;
+  small.positions = 4;
+  small.dims = 4;
+
+  auto first = std::make_shared<TableData>(compute_table(key_of(large), {}, &buffers));
+  expected(large, first->heatmap);
+  const float* const first_floats = first->heatmap.values->data();
+  // What gfx::HeatmapImage keeps of the buffer it uploaded: a weak_ptr, which must not hold the floats.
+  const std::weak_ptr<const std::vector<float>> uploaded = first->heatmap.values;
+  first.reset();
+
+  const TableData second = compute_table(key_of(small), {}, &buffers);
+  CHECK(second.heatmap.values->data() == first_floats);  // the same storage, taken again
+  expected(small, second.heatmap);
+  // ... equal, float for float, to a grid in a new buffer, with the same ranges,
+  const TableData fresh = compute_table(key_of(small));
+  CHECK(*second.heatmap.values == *fresh.heatmap.values);
+  CHECK(second.heatmap.automatic_range == fresh.heatmap.automatic_range);
+  CHECK(second.heatmap.symmetric_range == fresh.heatmap.symmetric_range);
+  // ... and still another buffer for the GPU copy, which compares control blocks.
+  CHECK((uploaded.owner_before(second.heatmap.values) || second.heatmap.values.owner_before(uploaded)));
+
+  // A buffer in use is never handed out again; a larger table after a smaller one grows it.
+  const TableData third = compute_table(key_of(large), {}, &buffers);
+  CHECK(third.heatmap.values->data() != second.heatmap.values->data());
+  expected(large, third.heatmap);
+  expected(small, second.heatmap);  // untouched by the third
+  CHECK(buffers.kept() == 2);
+}
+
 TEST_CASE("huge tables are sampled at a stated stride, never computed whole", "[view-data]") {
   EncodingParams e = encoding_of(max_positions, max_dims);
   const auto start = std::chrono::steady_clock::now();

@@ -758,7 +758,7 @@ TEST_CASE("export: the menu opens in a view's title row with the PNG and data it
       ImGui::OpenPopupEx(popup);
     }
     ui::draw_app(app);
-    off.screen->end_frame(app.opaque_textures());
+    off.screen->end_frame(app.frame_textures());
   }
   CHECK(ImGui::IsPopupOpen(popup, ImGuiPopupFlags_AnyPopupLevel));
   // The menu was drawn this frame (BeginPopup found it under the id the cell computes).
@@ -849,7 +849,7 @@ TEST_CASE("export: Animate's dialog opens over the view, then shows the progress
     for (int frame = 0; frame < frames; ++frame) {
       off.screen->begin_frame();
       ui::draw_app(app);
-      off.screen->end_frame(app.opaque_textures());
+      off.screen->end_frame(app.frame_textures());
     }
   };
   draw_frames(3);
