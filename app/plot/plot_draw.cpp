@@ -244,6 +244,57 @@ void draw_scatter(Context& c, ImDrawList* dl, const Item& it) {
   }
 }
 
+// The band of a fast wave (PlotEnvelope): one translucent rectangle per pixel column from the line's
+// least to its greatest value around it, and the two edges drawn 1 px wide in the item's colour, so
+// several bands over each other stay apart and each reads as "swings between these values".
+void draw_envelope(Context& c, ImDrawList* dl, const Item& it) {
+  if (c.cfg.x.scale != Scale::linear) return;
+  const double* xs = c.data.data() + it.offset;
+  const double* ys = xs + it.count;
+  const Layout& L = c.lay;
+  const int columns = std::max(1, static_cast<int>(std::lround(L.area.GetWidth())));
+  const double a = L.xm.to_data(L.area.Min.x), b = L.xm.to_data(L.area.Max.x);
+  const LineEnvelope envelope =
+      line_envelope(xs, ys, it.count, std::min(a, b), std::max(a, b), columns, it.g[0]);
+  const ImU32 fill = with_alpha(it.color, 0.3f);
+  std::vector<ImVec2>& upper = c.run;
+  std::vector<ImVec2> lower;
+  const auto flush = [&] {
+    add_polyline(dl, upper, it.color, 1.0f);
+    add_polyline(dl, lower, it.color, 1.0f);
+    upper.clear();
+    lower.clear();
+  };
+  upper.clear();
+  for (int k = 0; k < columns; ++k) {
+    const double lo = envelope.lo[static_cast<size_t>(k)], hi = envelope.hi[static_cast<size_t>(k)];
+    if (!finite(lo, hi)) {
+      flush();
+      continue;
+    }
+    const double x0 = envelope.x_lo + k * envelope.column_width, x1 = x0 + envelope.column_width;
+    const double px0 = L.xm.to_pixel(x0), px1 = L.xm.to_pixel(x1),
+                 pc = L.xm.to_pixel(envelope.column_centre(k));
+    const double top = L.ym.to_pixel(hi), bottom = L.ym.to_pixel(lo);
+    if (!finite(px0, px1) || !finite(top, bottom)) {
+      flush();
+      continue;
+    }
+    const ImRect cell(static_cast<float>(std::min(px0, px1)), static_cast<float>(std::min(top, bottom)),
+                      static_cast<float>(std::max(px0, px1)), static_cast<float>(std::max(top, bottom)));
+    dl->AddRectFilled(cell.Min, cell.Max, fill);
+    score_rect(c, cell, 1);
+    upper.emplace_back(static_cast<float>(pc), static_cast<float>(top));
+    lower.emplace_back(static_cast<float>(pc), static_cast<float>(bottom));
+    if (c.collect_points && k % 4 == 0) {
+      collect_point(c, upper.back());
+      collect_point(c, lower.back());
+      collect_point(c, ImVec2(upper.back().x, 0.5f * (upper.back().y + lower.back().y)));
+    }
+  }
+  flush();
+}
+
 }  // namespace
 
 void draw_item(Context& c, ImDrawList* dl, const Item& it) {
@@ -255,6 +306,9 @@ void draw_item(Context& c, ImDrawList* dl, const Item& it) {
       break;
     case Kind::scatter:
       draw_scatter(c, dl, it);
+      break;
+    case Kind::envelope:
+      draw_envelope(c, dl, it);
       break;
     case Kind::marker: {
       const ImVec2 p = to_pixels(c, it.g[0], it.g[1]);

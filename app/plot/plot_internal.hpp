@@ -48,7 +48,7 @@ struct ColumnSpan {
   bool operator==(const ColumnSpan&) const = default;
 };
 
-enum class Kind { line, scatter, marker, vline, hline, arrow, arc, text, image, rect };
+enum class Kind { line, scatter, envelope, marker, vline, hline, arrow, arc, text, image, rect };
 
 struct Item {
   Kind kind = Kind::line;
@@ -59,7 +59,7 @@ struct Item {
   std::string text;       // marker / line tag / text item
   size_t offset = 0;      // line / scatter data: xs at data[offset], ys right after
   int count = 0;
-  double g[6] = {};  // geometry in data coordinates
+  double g[6] = {};  // geometry in data coordinates (an envelope's window in g[0])
   ImTextureID texture = nullptr;
   ImVec2 uv0, uv1, pixel_offset;
   bool arrow_head = false;
