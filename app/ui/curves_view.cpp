@@ -176,18 +176,23 @@ void draw_curves_view(ViewContext& view) {
     return style.period && plot::wave_as_band(*style.period * full_pixels_per_unit);
   });
   const float font = ImGui::GetFontSize(), avail = ImGui::GetContentRegionAvail().y;
-  // The strip needs the plot layer's least plot height (8 font sizes) and leaves the main plot at least 10.
-  const float strip_height = std::max(8.0f * font, 0.3f * avail);
-  const bool strip = any_band && count > curves_strip_positions &&
-                     avail - 3.0f * font - strip_height - ImGui::GetStyle().ItemSpacing.y >= 10.0f * font;
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
   // What a band is, and how to see its wave: the zoom (not on a slide, where nobody holds the mouse)
   // and the strip when there is one.
   std::string note = trf("views.curves.band_what", {plot::format_number(plot::min_pixels_per_period, 3)});
   if (!view.lessons.presenting) note += " " + std::string(tr("views.curves.band_zoom"));
-  if (strip) note += " " + trf("views.curves.band_strip", {std::to_string(curves_strip_positions)});
+  const std::string strip_note =
+      note + " " + trf("views.curves.band_strip", {std::to_string(curves_strip_positions)});
+  // The strip needs the plot layer's least plot height (8 font sizes) and leaves the main plot at least
+  // 10; the note is left out (the legend still says "band") where it would leave the plot under 8.
+  const float strip_height = std::max(8.0f * font, 0.3f * avail);
+  const bool strip = any_band && count > curves_strip_positions &&
+                     avail - note_text_height(strip_note.c_str()) - strip_height - spacing >= 10.0f * font;
+  if (strip) note = strip_note;
+  const float strip_space = strip ? strip_height + spacing : 0.0f;
   const float note_height = any_band ? note_text_height(note.c_str()) : 0.0f;
-  const float main_height =
-      avail - note_height - (strip ? strip_height + ImGui::GetStyle().ItemSpacing.y : 0.0f);
+  const bool show_note = any_band && avail - strip_space - note_height >= 8.0f * font;
+  const float main_height = avail - strip_space - (show_note ? note_height : 0.0f);
 
   plot::PlotConfig config;
   config.x.label = tr("axis.position_p");
@@ -229,7 +234,13 @@ void draw_curves_view(ViewContext& view) {
   };
   draw_position_lines();
   plot::EndPlot();
-  if (any_band) note_text("%s", (banded ? note : std::string(tr("views.curves.zoomed_note"))).c_str());
+  if (show_note) {
+    // Zoomed in, the shorter sentence keeps the band's room: the strip below does not jump with the zoom.
+    const std::string shown_note = banded ? note : std::string(tr("views.curves.zoomed_note"));
+    const float left_over = note_height - note_text_height(shown_note.c_str());
+    note_text("%s", shown_note.c_str());
+    if (left_over > spacing) ImGui::Dummy(ImVec2(1.0f, left_over - spacing));
+  }
   if (!strip) return;
 
   // The first positions, each curve as the wave it is there.
