@@ -186,7 +186,8 @@ void draw_curves_view(ViewContext& view) {
   // The strip needs the plot layer's least plot height (8 font sizes) and leaves the main plot at least
   // 10; the note is left out (the legend still says "band") where it would leave the plot under 8.
   const float strip_height = std::max(8.0f * font, 0.3f * avail);
-  const bool strip = any_band && count > curves_strip_positions &&
+  // Only where every position is a sample: one in every few would show a fast wave aliased as a slow one.
+  const bool strip = any_band && curves.sampling.stride == 1 && count > curves_strip_positions &&
                      avail - note_text_height(strip_note.c_str()) - strip_height - spacing >= 10.0f * font;
   if (strip) note = strip_note;
   const float strip_space = strip ? strip_height + spacing : 0.0f;
@@ -245,7 +246,7 @@ void draw_curves_view(ViewContext& view) {
 
   // The first positions, each curve as the wave it is there.
   const int shown = curves_strip_positions;
-  const std::int64_t strip_last = e.start + (shown - 1) * curves.sampling.stride;
+  const std::int64_t strip_last = e.start + shown - 1;
   const std::string title =
       trf("views.curves.strip_title", {std::to_string(e.start), std::to_string(strip_last)});
   plot::PlotConfig strip_config;
