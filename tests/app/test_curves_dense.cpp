@@ -237,7 +237,8 @@ TEST_CASE("the curves view draws a fast column as a band beside slow ones as lin
   CHECK(few_text.find("band") == std::string::npos);
   CHECK(few_text.find("i = 0 (λ = 6.28)") != std::string::npos);
 
-  // Korean at the projector's 1024 × 768, default columns (i − 1 .. i + 1 around i = 6, periods 6.43 and 6.5).
+  // Korean at the projector's 1024 × 768, default columns (i − 1 .. i + 1 around i = 6, periods 6.43
+  // and 6.5).
   const nlohmann::json korean =
       census("sinusoidal:positions=2000,dims=1600 --view curves --size 1024x768 --lang ko", "korean");
   const std::string korean_text = all_text(korean);
