@@ -88,8 +88,10 @@ bool draw_curve(const CurveStyle& style, const CurvesData::Curve& curve, const s
     char pixels[32];
     std::snprintf(pixels, sizeof pixels, "%.1f", pixels_per_period);
     const std::string label = trf("views.curves.band_label", {curve.label, pixels}) + style.id;
-    plot::PlotEnvelope(label.c_str(), positions.data(), curve.values.data(), count, style.color,
-                       *style.period);
+    // The sweep over one period; with every s-th position sampled, over at least 8 samples, as one
+    // period may hold only two of them, whose values alias (a ragged band at N = 10000).
+    const double window = std::max(*style.period, 8.0 * static_cast<double>(stride));
+    plot::PlotEnvelope(label.c_str(), positions.data(), curve.values.data(), count, style.color, window);
     return true;
   }
   const std::string label = curve.label + style.id;
