@@ -166,6 +166,8 @@ void EndPlot() {
   for (const Item& it : c.items)
     if (!it.hidden && it.kind != Kind::marker) draw_item(c, dl, it);
   for (const Item& it : c.items)
+    if (!it.hidden && it.kind == Kind::envelope) draw_envelope_edges(c, dl, it);
+  for (const Item& it : c.items)
     if (!it.hidden && it.kind == Kind::marker) draw_item(c, dl, it);
   place_and_draw_labels(c, dl);  // also fixes the legend's corner, which the labels avoid
   dl->PopClipRect();

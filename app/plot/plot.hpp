@@ -114,10 +114,12 @@ void PlotScatter(const char* label, const double* xs, const double* ys, int coun
                  float radius = 3.0f);
 // A line too fast for its pixels, drawn as the band it sweeps: per pixel column of the plot area at the
 // final x-range, from its lowest to its highest value around that column (line_envelope in envelope.hpp,
-// each column widened to `window` x units: a wave's period), filled translucent in `color` and edged in
-// it. Fitted and hidden through the legend as a line; its legend swatch is a line. For a linear x axis
-// and ascending xs (otherwise nothing is drawn). A caller switches between it and PlotLine by
-// wave_as_band(period * GetPlotPixelsPerUnitX()), so zooming in turns the band back into the wave.
+// each column widened to `window` x units: a wave's period), filled opaque with `color` over the plot's
+// background at 35% (a later band covers an earlier one), and both edges in `color` drawn over every
+// item's fill, so overlapping bands stay apart. Fitted and hidden through the legend as a line; its
+// legend swatch is a line. For a linear x axis and ascending xs (otherwise nothing is drawn). A caller
+// switches between it and PlotLine by wave_as_band(period * GetPlotPixelsPerUnitX()), so zooming in
+// turns the band back into the wave.
 void PlotEnvelope(const char* label, const double* xs, const double* ys, int count, ImU32 color,
                   double window = 0.0);
 // An emphasised point (e.g. the selected position p) with an optional label beside it.

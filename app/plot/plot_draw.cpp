@@ -113,7 +113,55 @@ ImRect line_guard(const Context& c, const Item& it) {
   return ImRect(area.Min.x - grow, area.Min.y - grow, area.Max.x + grow, area.Max.y + grow);
 }
 
+// A band's pixels (PlotEnvelope): per whole pixel column of the plot area, the rows from the line's
+// greatest to its least value over that column's x interval widened to the item's window (into
+// `spans`, normalised), and the two edges through the columns' centres (into upper and lower, NaN
+// where the line does not reach).
+void envelope_pixels(const Context& c, const Item& it, std::vector<ColumnSpan>* spans,
+                     std::vector<DPoint>* upper, std::vector<DPoint>* lower) {
+  if (c.cfg.x.scale != Scale::linear) return;
+  const double* xs = c.data.data() + it.offset;
+  const double* ys = xs + it.count;
+  const Layout& L = c.lay;
+  const int col0 = static_cast<int>(std::floor(L.area.Min.x)),
+            col1 = static_cast<int>(std::ceil(L.area.Max.x));
+  const int columns = std::max(1, col1 - col0);
+  const double a = L.xm.to_data(col0), b = L.xm.to_data(col0 + columns);
+  const bool rightward = a <= b;  // an inverted axis runs its columns from the right
+  const LineEnvelope envelope =
+      line_envelope(xs, ys, it.count, std::min(a, b), std::max(a, b), columns, it.g[0]);
+  const int row0 = static_cast<int>(std::floor(L.area.Min.y)),
+            row1 = static_cast<int>(std::ceil(L.area.Max.y));
+  for (int k = 0; k < columns; ++k) {
+    const int col = rightward ? col0 + k : col0 + columns - 1 - k;
+    const double lo = envelope.lo[static_cast<size_t>(k)], hi = envelope.hi[static_cast<size_t>(k)];
+    const double top = L.ym.to_pixel(hi), bottom = L.ym.to_pixel(lo), centre = col + 0.5;
+    if (!finite(top, bottom)) {
+      if (upper) upper->push_back({kNaN, kNaN}), lower->push_back({kNaN, kNaN});
+      continue;
+    }
+    if (upper) upper->push_back({centre, top}), lower->push_back({centre, bottom});
+    if (spans) {
+      const double y_top = std::clamp(std::min(top, bottom), -1e7, 1e7),
+                   y_bottom = std::clamp(std::max(top, bottom), -1e7, 1e7);
+      const int y0 = std::max(row0, static_cast<int>(std::floor(y_top)));
+      const int y1 = std::min(
+          row1, std::max(static_cast<int>(std::ceil(y_bottom)), static_cast<int>(std::floor(y_top)) + 1));
+      if (y1 > y0) spans->push_back({col, y0, y1});
+    }
+  }
+  if (spans) normalize_spans(*spans);
+}
+
 }  // namespace
+
+// A band's fill: its colour over the plot's background at 35%, opaque, so the fills are column spans
+// drawn without blending (a translucent fill of three overlapping bands tripled a llvmpipe frame).
+ImU32 envelope_fill(ImU32 color) {
+  const ImU32 background = plot_background();
+  return mix_color(ImGui::ColorConvertU32ToFloat4(background), ImGui::ColorConvertU32ToFloat4(color), 0.35f,
+                   1.0f);
+}
 
 // Dense curves drawn over each other (the curves view: neighbouring sinusoids, each filling the plot) would
 // paint most pixels once per curve. Every pixel a later dense line's span covers ends up in that line's
@@ -126,7 +174,15 @@ void prepare_dense_lines(Context& c) {
     const Item& it = c.items[k];
     std::vector<ColumnSpan>& visible = c.dense_spans[k];
     visible.clear();
-    if (it.hidden || it.kind != Kind::line) continue;
+    if (it.hidden) continue;
+    if (it.kind == Kind::envelope) {  // opaque: the pixels it covers are its own
+      c.spans.clear();
+      envelope_pixels(c, it, &c.spans, nullptr, nullptr);
+      subtract_spans(c.spans, c.cover, visible);
+      add_spans(c.cover, c.spans);
+      continue;
+    }
+    if (it.kind != Kind::line) continue;
     bool sorted;
     int i0, i1;
     if (!line_pixels(c, it, sorted, i0, i1)) continue;
@@ -244,57 +300,6 @@ void draw_scatter(Context& c, ImDrawList* dl, const Item& it) {
   }
 }
 
-// The band of a fast wave (PlotEnvelope): one translucent rectangle per pixel column from the line's
-// least to its greatest value around it, and the two edges drawn 1 px wide in the item's colour, so
-// several bands over each other stay apart and each reads as "swings between these values".
-void draw_envelope(Context& c, ImDrawList* dl, const Item& it) {
-  if (c.cfg.x.scale != Scale::linear) return;
-  const double* xs = c.data.data() + it.offset;
-  const double* ys = xs + it.count;
-  const Layout& L = c.lay;
-  const int columns = std::max(1, static_cast<int>(std::lround(L.area.GetWidth())));
-  const double a = L.xm.to_data(L.area.Min.x), b = L.xm.to_data(L.area.Max.x);
-  const LineEnvelope envelope =
-      line_envelope(xs, ys, it.count, std::min(a, b), std::max(a, b), columns, it.g[0]);
-  const ImU32 fill = with_alpha(it.color, 0.3f);
-  std::vector<ImVec2>& upper = c.run;
-  std::vector<ImVec2> lower;
-  const auto flush = [&] {
-    add_polyline(dl, upper, it.color, 1.0f);
-    add_polyline(dl, lower, it.color, 1.0f);
-    upper.clear();
-    lower.clear();
-  };
-  upper.clear();
-  for (int k = 0; k < columns; ++k) {
-    const double lo = envelope.lo[static_cast<size_t>(k)], hi = envelope.hi[static_cast<size_t>(k)];
-    if (!finite(lo, hi)) {
-      flush();
-      continue;
-    }
-    const double x0 = envelope.x_lo + k * envelope.column_width, x1 = x0 + envelope.column_width;
-    const double px0 = L.xm.to_pixel(x0), px1 = L.xm.to_pixel(x1),
-                 pc = L.xm.to_pixel(envelope.column_centre(k));
-    const double top = L.ym.to_pixel(hi), bottom = L.ym.to_pixel(lo);
-    if (!finite(px0, px1) || !finite(top, bottom)) {
-      flush();
-      continue;
-    }
-    const ImRect cell(static_cast<float>(std::min(px0, px1)), static_cast<float>(std::min(top, bottom)),
-                      static_cast<float>(std::max(px0, px1)), static_cast<float>(std::max(top, bottom)));
-    dl->AddRectFilled(cell.Min, cell.Max, fill);
-    score_rect(c, cell, 1);
-    upper.emplace_back(static_cast<float>(pc), static_cast<float>(top));
-    lower.emplace_back(static_cast<float>(pc), static_cast<float>(bottom));
-    if (c.collect_points && k % 4 == 0) {
-      collect_point(c, upper.back());
-      collect_point(c, lower.back());
-      collect_point(c, ImVec2(upper.back().x, 0.5f * (upper.back().y + lower.back().y)));
-    }
-  }
-  flush();
-}
-
 }  // namespace
 
 void draw_item(Context& c, ImDrawList* dl, const Item& it) {
@@ -307,9 +312,24 @@ void draw_item(Context& c, ImDrawList* dl, const Item& it) {
     case Kind::scatter:
       draw_scatter(c, dl, it);
       break;
-    case Kind::envelope:
-      draw_envelope(c, dl, it);
+    case Kind::envelope: {
+      const size_t index = static_cast<size_t>(&it - c.items.data());
+      IM_ASSERT(index < c.dense_spans.size() && "draw_item() without prepare_dense_lines()");
+      separate_draw_command(dl);
+      fill_spans(dl, c.dense_spans[index], envelope_fill(it.color));
+      separate_draw_command(dl);
+      for (const ColumnSpan& span : c.dense_spans[index]) {
+        const ImRect cell(static_cast<float>(span.col), static_cast<float>(span.y0),
+                          static_cast<float>(span.col + 1), static_cast<float>(span.y1));
+        score_rect(c, cell, 1);
+        if (c.collect_points && span.col % 4 == 0) {
+          collect_point(c, cell.Min);
+          collect_point(c, ImVec2(cell.Min.x, 0.5f * (cell.Min.y + cell.Max.y)));
+          collect_point(c, ImVec2(cell.Min.x, cell.Max.y - 1.0f));
+        }
+      }
       break;
+    }
     case Kind::marker: {
       const ImVec2 p = to_pixels(c, it.g[0], it.g[1]);
       if (!pixel_ok(p)) break;
@@ -411,6 +431,15 @@ void draw_item(Context& c, ImDrawList* dl, const Item& it) {
       break;
     }
   }
+}
+
+// A band's two edges, 1 px in the item's colour: drawn after every item's fill, so each band's sweep
+// shows even where a later band's fill covers it.
+void draw_envelope_edges(Context& c, ImDrawList* dl, const Item& it) {
+  std::vector<DPoint> upper, lower;
+  envelope_pixels(c, it, nullptr, &upper, &lower);
+  stroke(dl, upper, it.color, 1.0f, line_guard(c, it), c.run);
+  stroke(dl, lower, it.color, 1.0f, line_guard(c, it), c.run);
 }
 
 }  // namespace pelab::plot::detail

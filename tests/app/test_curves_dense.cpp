@@ -19,6 +19,7 @@
 #include "gui_support.hpp"
 #include "plot/envelope.hpp"
 #include "plot/plot.hpp"
+#include "plot/plot_internal.hpp"  // envelope_fill(): finds the band's fill in the draw list
 
 namespace fs = std::filesystem;
 namespace plot = pelab::plot;
@@ -195,20 +196,26 @@ TEST_CASE("a dense wave is a band at the full range and a line when zoomed in (p
   CHECK(pixels_per_unit == Approx((right.x - left.x) / 2000.0).epsilon(1e-6));
   CHECK(2.0 * pi * pixels_per_unit < 8.0);
   CHECK(band);
-  // The band fills from the pixel of 1 to that of −1 (every window of one period holds both), in the
-  // item's colour at 30% and edged in it; no vertex beyond the swing.
-  const std::vector<ImVec2> fill = vertices_of(IM_COL32(0x3D, 0x85, 0xE0, 76));
-  REQUIRE(fill.size() >= 4 * 500);  // a rectangle per pixel column
+  // The band fills from the pixel of 1 to that of −1 (every window of one period holds both, and its
+  // rows are whole pixels), in its fill colour and edged in the item's; no vertex beyond the swing.
+  const ImU32 fill_colour = plot::detail::envelope_fill(colour);
+  const std::vector<ImVec2> fill = vertices_of(fill_colour);
+  REQUIRE(!fill.empty());
+  CHECK_FALSE(vertices_of(colour).empty());  // the edges
   float fill_top = FLT_MAX, fill_bottom = -FLT_MAX;
   for (const ImVec2& v : fill) fill_top = std::min(fill_top, v.y), fill_bottom = std::max(fill_bottom, v.y);
-  CHECK(fill_top == Approx(top.y).margin(0.51));
-  CHECK(fill_bottom == Approx(bottom.y).margin(0.51));
+  CHECK(fill_top == Approx(top.y).margin(1.0));
+  CHECK(fill_bottom == Approx(bottom.y).margin(1.0));
+  float fill_left = FLT_MAX, fill_right = -FLT_MAX;
+  for (const ImVec2& v : fill) fill_left = std::min(fill_left, v.x), fill_right = std::max(fill_right, v.x);
+  CHECK(fill_left == Approx(left.x).margin(1.0));    // from p = 0, the x-range's start ...
+  CHECK(fill_right == Approx(right.x).margin(1.0));  // ... to the x-range's end
 
   plot::SetNextPlotLimits(0.0, 64.0, -1.1, 1.1);
   harness.frame(body);
   CHECK(pixels_per_unit == Approx((right.x - left.x) / 64.0).epsilon(1e-6));
   CHECK_FALSE(band);
-  CHECK(vertices_of(IM_COL32(0x3D, 0x85, 0xE0, 76)).empty());
+  CHECK(vertices_of(fill_colour).empty());
   CHECK_FALSE(vertices_of(colour).empty());  // the line itself
 }
 
