@@ -28,7 +28,8 @@
 //   hides clearly less of the drawn items (with hysteresis, so it does not jump while a slider moves). A
 //   legend that does not fit inside the plot area, or would cover 45% of it, is left out (tiny plots).
 //   Clicking a legend entry hides / shows every item with that label (hidden items are not fitted).
-// - Drawing order: lines and shapes in submission order, then markers, then line tags, marker labels and
+// - Drawing order: bands (PlotEnvelope), then lines and shapes in submission order, then markers, then line
+// tags, marker labels and
 //   PlotText on translucent plates, so labels stay readable over dense curves.
 // - Labels never overlap each other, the legend or a marker (labels.hpp, place_labels): the legend is placed
 //   first, then PlotVLine / PlotHLine tags (near the top of the line / its right end, stepping along the
@@ -116,10 +117,11 @@ void PlotScatter(const char* label, const double* xs, const double* ys, int coun
 // final x-range, from its lowest to its highest value around that column (line_envelope in envelope.hpp,
 // each column widened to `window` x units: a wave's period), filled opaque with `color` over the plot's
 // background at 35% (a later band covers an earlier one), and both edges in `color` drawn over every
-// item's fill, so overlapping bands stay apart. Fitted and hidden through the legend as a line; its
-// legend swatch is a line. For a linear x axis and ascending xs (otherwise nothing is drawn). A caller
-// switches between it and PlotLine by wave_as_band(period * GetPlotPixelsPerUnitX()), so zooming in
-// turns the band back into the wave.
+// band's fill, so overlapping bands stay apart. Bands are drawn below all other items, whatever the
+// order they were submitted in: a slow curve's line stays visible over a fast one's band. Fitted and hidden
+// through the legend as a line; its legend swatch is a line. For a linear x axis and ascending xs (otherwise
+// nothing is drawn). A caller switches between it and PlotLine by wave_as_band(period *
+// GetPlotPixelsPerUnitX()), so zooming in turns the band back into the wave.
 void PlotEnvelope(const char* label, const double* xs, const double* ys, int count, ImU32 color,
                   double window = 0.0);
 // An emphasised point (e.g. the selected position p) with an optional label beside it.

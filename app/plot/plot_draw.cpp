@@ -174,15 +174,7 @@ void prepare_dense_lines(Context& c) {
     const Item& it = c.items[k];
     std::vector<ColumnSpan>& visible = c.dense_spans[k];
     visible.clear();
-    if (it.hidden) continue;
-    if (it.kind == Kind::envelope) {  // opaque: the pixels it covers are its own
-      c.spans.clear();
-      envelope_pixels(c, it, &c.spans, nullptr, nullptr);
-      subtract_spans(c.spans, c.cover, visible);
-      add_spans(c.cover, c.spans);
-      continue;
-    }
-    if (it.kind != Kind::line) continue;
+    if (it.hidden || it.kind != Kind::line) continue;
     bool sorted;
     int i0, i1;
     if (!line_pixels(c, it, sorted, i0, i1)) continue;
@@ -191,6 +183,16 @@ void prepare_dense_lines(Context& c) {
     normalize_spans(c.spans);
     subtract_spans(c.spans, c.cover, visible);
     if (((it.color >> IM_COL32_A_SHIFT) & 0xFF) == 0xFF) add_spans(c.cover, c.spans);
+  }
+  // The bands are drawn below every line (EndPlot), so what the lines cover is not theirs either; among
+  // themselves a later band covers an earlier one. Their fills are opaque.
+  for (size_t k = c.items.size(); k-- > 0;) {
+    const Item& it = c.items[k];
+    if (it.hidden || it.kind != Kind::envelope) continue;
+    c.spans.clear();
+    envelope_pixels(c, it, &c.spans, nullptr, nullptr);
+    subtract_spans(c.spans, c.cover, c.dense_spans[k]);
+    add_spans(c.cover, c.spans);
   }
 }
 
@@ -433,8 +435,8 @@ void draw_item(Context& c, ImDrawList* dl, const Item& it) {
   }
 }
 
-// A band's two edges, 1 px in the item's colour: drawn after every item's fill, so each band's sweep
-// shows even where a later band's fill covers it.
+// A band's two edges, 1 px in the item's colour: drawn after every band's fill (and before the lines),
+// so each band's sweep shows even where a later band's fill covers it.
 void draw_envelope_edges(Context& c, ImDrawList* dl, const Item& it) {
   std::vector<DPoint> upper, lower;
   envelope_pixels(c, it, nullptr, &upper, &lower);
