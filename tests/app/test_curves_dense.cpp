@@ -252,3 +252,37 @@ TEST_CASE("the curves view draws a fast column as a band beside slow ones as lin
   INFO(korean_text);
   CHECK(korean_text.find("i = 6 (λ = 6.5): 띠, 주기당 ") != std::string::npos);
 }
+
+TEST_CASE("a line submitted before a band is drawn over it") {
+  // The slow curve's line (y = 0.5 across the plot) submitted first, the fast wave's band after it:
+  // the band is drawn first, so the line's vertices come after every vertex of the band's fill.
+  Harness harness;
+  std::vector<double> xs, ys;
+  for (int p = 0; p < 2000; ++p) {
+    xs.push_back(p);
+    ys.push_back(std::sin(p));
+  }
+  const std::vector<double> flat_x{0.0, 2000.0}, flat_y{0.5, 0.5};
+  const ImU32 line_colour = plot::palette_color(1), band_colour = plot::palette_color(0);
+  plot::PlotConfig config;
+  config.legend = false;
+  harness.frame([&] {
+    if (!plot::BeginPlot("##order", ImVec2(600, 400), config)) return;
+    plot::PlotLine("slow", flat_x.data(), flat_y.data(), 2, line_colour, 2.0f);
+    plot::PlotEnvelope("fast", xs.data(), ys.data(), 2000, band_colour, 2.0 * pi);
+    plot::EndPlot();
+  });
+  const ImU32 fill_colour = plot::detail::envelope_fill(band_colour);
+  int last_fill = -1, first_line = -1;
+  const ImDrawData* data = ImGui::GetDrawData();
+  for (int l = 0; l < data->CmdListsCount; ++l) {
+    const ImDrawList& list = *data->CmdLists[l];
+    for (int v = 0; v < list.VtxBuffer.Size; ++v) {
+      if (list.VtxBuffer[v].col == fill_colour) last_fill = v;
+      if (list.VtxBuffer[v].col == line_colour && first_line < 0) first_line = v;
+    }
+  }
+  REQUIRE(last_fill >= 0);
+  REQUIRE(first_line >= 0);
+  CHECK(first_line > last_fill);
+}
