@@ -162,9 +162,14 @@ void EndPlot() {
   c.placed_labels.clear();
   prepare_dense_lines(c);
   dl->PushClipRect(L.area.Min, L.area.Max, true);
-  // Lines and shapes first, then markers, then tags, marker labels and text on top of all of them.
+  // Bands first (their fills, then their edges: the sweeps under everything), then lines and shapes,
+  // then markers, then tags, marker labels and text on top of all of them.
   for (const Item& it : c.items)
-    if (!it.hidden && it.kind != Kind::marker) draw_item(c, dl, it);
+    if (!it.hidden && it.kind == Kind::envelope) draw_item(c, dl, it);
+  for (const Item& it : c.items)
+    if (!it.hidden && it.kind == Kind::envelope) draw_envelope_edges(c, dl, it);
+  for (const Item& it : c.items)
+    if (!it.hidden && it.kind != Kind::marker && it.kind != Kind::envelope) draw_item(c, dl, it);
   for (const Item& it : c.items)
     if (!it.hidden && it.kind == Kind::marker) draw_item(c, dl, it);
   place_and_draw_labels(c, dl);  // also fixes the legend's corner, which the labels avoid

@@ -28,7 +28,8 @@
 //   hides clearly less of the drawn items (with hysteresis, so it does not jump while a slider moves). A
 //   legend that does not fit inside the plot area, or would cover 45% of it, is left out (tiny plots).
 //   Clicking a legend entry hides / shows every item with that label (hidden items are not fitted).
-// - Drawing order: lines and shapes in submission order, then markers, then line tags, marker labels and
+// - Drawing order: bands (PlotEnvelope), then lines and shapes in submission order, then markers, then line
+// tags, marker labels and
 //   PlotText on translucent plates, so labels stay readable over dense curves.
 // - Labels never overlap each other, the legend or a marker (labels.hpp, place_labels): the legend is placed
 //   first, then PlotVLine / PlotHLine tags (near the top of the line / its right end, stepping along the
@@ -41,6 +42,8 @@
 // - Hover: crosshair through the mouse and a readout box next to it with x and y (as many digits as one pixel
 //   resolves), plus the exact coordinates of the nearest line / scatter point within about a font size
 //   (highlighted). SetHoverText replaces the readout's text.
+// - A wave too fast for its pixels (under min_pixels_per_period) is better drawn with PlotEnvelope: the band
+//   between its extremes around each pixel column, recomputed at the final limits every frame.
 // - Speed: lines are culled to the visible x range (x-sorted data), decimated to the min and max of each
 //   pixel column when denser than 2 points per pixel, clipped in double precision (no float overflow when
 //   zoomed far in) and split into chunks for 16-bit draw lists; dense scatters draw one disc per one-radius
@@ -58,6 +61,7 @@
 
 #include <imgui.h>
 
+#include "envelope.hpp"
 #include "labels.hpp"
 #include "ticks.hpp"
 
@@ -109,6 +113,17 @@ void PlotLine(const char* label, const double* xs, const double* ys, int count, 
               float thickness = 2.0f);
 void PlotScatter(const char* label, const double* xs, const double* ys, int count, ImU32 color,
                  float radius = 3.0f);
+// A line too fast for its pixels, drawn as the band it sweeps: per pixel column of the plot area at the
+// final x-range, from its lowest to its highest value around that column (line_envelope in envelope.hpp,
+// each column widened to `window` x units: a wave's period), filled opaque with `color` over the plot's
+// background at 35% (a later band covers an earlier one), and both edges in `color` drawn over every
+// band's fill, so overlapping bands stay apart. Bands are drawn below all other items, whatever the
+// order they were submitted in: a slow curve's line stays visible over a fast one's band. Fitted and hidden
+// through the legend as a line; its legend swatch is a line. For a linear x axis and ascending xs (otherwise
+// nothing is drawn). A caller switches between it and PlotLine by wave_as_band(period *
+// GetPlotPixelsPerUnitX()), so zooming in turns the band back into the wave.
+void PlotEnvelope(const char* label, const double* xs, const double* ys, int count, ImU32 color,
+                  double window = 0.0);
 // An emphasised point (e.g. the selected position p) with an optional label beside it.
 void PlotMarker(double x, double y, ImU32 color, float radius = 6.0f, const char* text = nullptr);
 // Full-height / full-width reference lines with an optional tag (e.g. "N = 2000").
@@ -130,6 +145,8 @@ bool IsPlotHovered();  // mouse over the plot area (not its axes), and no other 
 ImVec2 GetPlotMousePosPixels();
 void GetPlotMousePos(double* x, double* y);  // data coordinates
 void GetPlotLimits(double* x0, double* x1, double* y0, double* y1);
+// Pixels one unit of x spans in the plot area at the current limits (as GetPlotLimits; linear x axis).
+double GetPlotPixelsPerUnitX();
 // Forces the limits of the next BeginPlot (any plot); they are held like a user zoom until a double-click.
 void SetNextPlotLimits(double x0, double x1, double y0, double y1);
 // Replaces the default "x = .., y = .." readout for this frame (may contain '\n').

@@ -113,7 +113,55 @@ ImRect line_guard(const Context& c, const Item& it) {
   return ImRect(area.Min.x - grow, area.Min.y - grow, area.Max.x + grow, area.Max.y + grow);
 }
 
+// A band's pixels (PlotEnvelope): per whole pixel column of the plot area, the rows from the line's
+// greatest to its least value over that column's x interval widened to the item's window (into
+// `spans`, normalised), and the two edges through the columns' centres (into upper and lower, NaN
+// where the line does not reach).
+void envelope_pixels(const Context& c, const Item& it, std::vector<ColumnSpan>* spans,
+                     std::vector<DPoint>* upper, std::vector<DPoint>* lower) {
+  if (c.cfg.x.scale != Scale::linear) return;
+  const double* xs = c.data.data() + it.offset;
+  const double* ys = xs + it.count;
+  const Layout& L = c.lay;
+  const int col0 = static_cast<int>(std::floor(L.area.Min.x)),
+            col1 = static_cast<int>(std::ceil(L.area.Max.x));
+  const int columns = std::max(1, col1 - col0);
+  const double a = L.xm.to_data(col0), b = L.xm.to_data(col0 + columns);
+  const bool rightward = a <= b;  // an inverted axis runs its columns from the right
+  const LineEnvelope envelope =
+      line_envelope(xs, ys, it.count, std::min(a, b), std::max(a, b), columns, it.g[0]);
+  const int row0 = static_cast<int>(std::floor(L.area.Min.y)),
+            row1 = static_cast<int>(std::ceil(L.area.Max.y));
+  for (int k = 0; k < columns; ++k) {
+    const int col = rightward ? col0 + k : col0 + columns - 1 - k;
+    const double lo = envelope.lo[static_cast<size_t>(k)], hi = envelope.hi[static_cast<size_t>(k)];
+    const double top = L.ym.to_pixel(hi), bottom = L.ym.to_pixel(lo), centre = col + 0.5;
+    if (!finite(top, bottom)) {
+      if (upper) upper->push_back({kNaN, kNaN}), lower->push_back({kNaN, kNaN});
+      continue;
+    }
+    if (upper) upper->push_back({centre, top}), lower->push_back({centre, bottom});
+    if (spans) {
+      const double y_top = std::clamp(std::min(top, bottom), -1e7, 1e7),
+                   y_bottom = std::clamp(std::max(top, bottom), -1e7, 1e7);
+      const int y0 = std::max(row0, static_cast<int>(std::floor(y_top)));
+      const int y1 = std::min(
+          row1, std::max(static_cast<int>(std::ceil(y_bottom)), static_cast<int>(std::floor(y_top)) + 1));
+      if (y1 > y0) spans->push_back({col, y0, y1});
+    }
+  }
+  if (spans) normalize_spans(*spans);
+}
+
 }  // namespace
+
+// A band's fill: its colour over the plot's background at 35%, opaque, so the fills are column spans
+// drawn without blending (a translucent fill of three overlapping bands tripled a llvmpipe frame).
+ImU32 envelope_fill(ImU32 color) {
+  const ImU32 background = plot_background();
+  return mix_color(ImGui::ColorConvertU32ToFloat4(background), ImGui::ColorConvertU32ToFloat4(color), 0.35f,
+                   1.0f);
+}
 
 // Dense curves drawn over each other (the curves view: neighbouring sinusoids, each filling the plot) would
 // paint most pixels once per curve. Every pixel a later dense line's span covers ends up in that line's
@@ -135,6 +183,16 @@ void prepare_dense_lines(Context& c) {
     normalize_spans(c.spans);
     subtract_spans(c.spans, c.cover, visible);
     if (((it.color >> IM_COL32_A_SHIFT) & 0xFF) == 0xFF) add_spans(c.cover, c.spans);
+  }
+  // The bands are drawn below every line (EndPlot), so what the lines cover is not theirs either; among
+  // themselves a later band covers an earlier one. Their fills are opaque.
+  for (size_t k = c.items.size(); k-- > 0;) {
+    const Item& it = c.items[k];
+    if (it.hidden || it.kind != Kind::envelope) continue;
+    c.spans.clear();
+    envelope_pixels(c, it, &c.spans, nullptr, nullptr);
+    subtract_spans(c.spans, c.cover, c.dense_spans[k]);
+    add_spans(c.cover, c.spans);
   }
 }
 
@@ -256,6 +314,24 @@ void draw_item(Context& c, ImDrawList* dl, const Item& it) {
     case Kind::scatter:
       draw_scatter(c, dl, it);
       break;
+    case Kind::envelope: {
+      const size_t index = static_cast<size_t>(&it - c.items.data());
+      IM_ASSERT(index < c.dense_spans.size() && "draw_item() without prepare_dense_lines()");
+      separate_draw_command(dl);
+      fill_spans(dl, c.dense_spans[index], envelope_fill(it.color));
+      separate_draw_command(dl);
+      for (const ColumnSpan& span : c.dense_spans[index]) {
+        const ImRect cell(static_cast<float>(span.col), static_cast<float>(span.y0),
+                          static_cast<float>(span.col + 1), static_cast<float>(span.y1));
+        score_rect(c, cell, 1);
+        if (c.collect_points && span.col % 4 == 0) {
+          collect_point(c, cell.Min);
+          collect_point(c, ImVec2(cell.Min.x, 0.5f * (cell.Min.y + cell.Max.y)));
+          collect_point(c, ImVec2(cell.Min.x, cell.Max.y - 1.0f));
+        }
+      }
+      break;
+    }
     case Kind::marker: {
       const ImVec2 p = to_pixels(c, it.g[0], it.g[1]);
       if (!pixel_ok(p)) break;
@@ -357,6 +433,15 @@ void draw_item(Context& c, ImDrawList* dl, const Item& it) {
       break;
     }
   }
+}
+
+// A band's two edges, 1 px in the item's colour: drawn after every band's fill (and before the lines),
+// so each band's sweep shows even where a later band's fill covers it.
+void draw_envelope_edges(Context& c, ImDrawList* dl, const Item& it) {
+  std::vector<DPoint> upper, lower;
+  envelope_pixels(c, it, nullptr, &upper, &lower);
+  stroke(dl, upper, it.color, 1.0f, line_guard(c, it), c.run);
+  stroke(dl, lower, it.color, 1.0f, line_guard(c, it), c.run);
 }
 
 }  // namespace pelab::plot::detail

@@ -48,7 +48,7 @@ struct ColumnSpan {
   bool operator==(const ColumnSpan&) const = default;
 };
 
-enum class Kind { line, scatter, marker, vline, hline, arrow, arc, text, image, rect };
+enum class Kind { line, scatter, envelope, marker, vline, hline, arrow, arc, text, image, rect };
 
 struct Item {
   Kind kind = Kind::line;
@@ -59,7 +59,7 @@ struct Item {
   std::string text;       // marker / line tag / text item
   size_t offset = 0;      // line / scatter data: xs at data[offset], ys right after
   int count = 0;
-  double g[6] = {};  // geometry in data coordinates
+  double g[6] = {};  // geometry in data coordinates (an envelope's window in g[0])
   ImTextureID texture = nullptr;
   ImVec2 uv0, uv1, pixel_offset;
   bool arrow_head = false;
@@ -251,10 +251,13 @@ bool x_ok(const Context& c, double x);
 bool y_ok(const Context& c, double y);
 
 // ---- plot_draw.cpp
-// Before the items are drawn: the spans of each dense line, less the pixels later opaque dense lines
-// paint over anyway (in c.dense_spans).
+// Before the items are drawn: the spans of each dense line and band, less the pixels later opaque dense
+// lines and bands paint over anyway (in c.dense_spans).
 void prepare_dense_lines(Context& c);
 void draw_item(Context& c, ImDrawList* dl, const Item& it);
+// A band's fill colour (opaque), and its edges, drawn after all items' fills and lines (PlotEnvelope).
+ImU32 envelope_fill(ImU32 color);
+void draw_envelope_edges(Context& c, ImDrawList* dl, const Item& it);
 
 // ---- plot_axes.cpp
 void draw_grid(Context& c, ImDrawList* dl);

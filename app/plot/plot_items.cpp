@@ -68,7 +68,7 @@ void record_points(Kind kind, const char* label, const double* xs, const double*
                    float size) {
   if (!begin_item() || !xs || !ys || count <= 0) return;
   Context& c = ctx();
-  const ImGuiID lid = legend_item(label, color, kind == Kind::line, kind == Kind::scatter);
+  const ImGuiID lid = legend_item(label, color, kind != Kind::scatter, kind == Kind::scatter);
   Item& it = new_item(kind, color, size);
   it.legend_id = lid;
   it.hidden = lid != 0 && c.st->is_hidden(lid);
@@ -103,6 +103,14 @@ void PlotLine(const char* label, const double* xs, const double* ys, int count, 
 void PlotScatter(const char* label, const double* xs, const double* ys, int count, ImU32 color,
                  float radius) {
   record_points(Kind::scatter, label, xs, ys, count, color, radius);
+}
+
+void PlotEnvelope(const char* label, const double* xs, const double* ys, int count, ImU32 color,
+                  double window) {
+  Context& c = ctx();
+  const size_t before = c.items.size();
+  record_points(Kind::envelope, label, xs, ys, count, color, 1.0f);
+  if (c.items.size() > before) c.items.back().g[0] = window;
 }
 
 void PlotMarker(double x, double y, ImU32 color, float radius, const char* text) {
@@ -202,6 +210,14 @@ void GetPlotLimits(double* x0, double* x1, double* y0, double* y1) {
   if (x1) *x1 = c.x.hi;
   if (y0) *y0 = c.y.lo;
   if (y1) *y1 = c.y.hi;
+}
+
+double GetPlotPixelsPerUnitX() {
+  if (!begin_item()) return 0.0;
+  Context& c = ctx();
+  refresh_fit(c);
+  const double span = c.x.hi - c.x.lo;
+  return span > 0.0 ? static_cast<double>(c.lay.area.GetWidth()) / span : 0.0;
 }
 
 void SetNextPlotLimits(double x0, double x1, double y0, double y1) {

@@ -64,6 +64,66 @@ void draw_curves_controls(ViewContext& view) {
   if (!view.capture_mode) item_tooltip(tr("views.curves.columns.tip"));
 }
 
+// The strip under a dense plot shows this many positions from the first: over a few hundred pixels every
+// sinusoid (periods from 2π positions) has more than 8 px a period there, so its wave is a line, and
+// its samples are dots.
+constexpr int curves_strip_positions = 64;
+
+// Each curve's place in the plots: the colour it keeps in both, whether it is the one marked, its
+// period in positions (when its kind repeats along p) and its legend id (the same for its line and its
+// band, so a curve hidden through the legend stays hidden when zooming turns one into the other).
+struct CurveStyle {
+  ImU32 color = 0;
+  bool selected = false;
+  std::optional<double> period;
+  std::string id;
+};
+
+// One curve in the current plot, as its line or, under min_pixels_per_period at the plot's x-range, as
+// its band (the sweep around each pixel column over one period). Returns whether it drew the band.
+bool draw_curve(const CurveStyle& style, const CurvesData::Curve& curve, const std::vector<double>& positions,
+                int count, std::int64_t stride) {
+  const double pixels_per_period = style.period ? *style.period * plot::GetPlotPixelsPerUnitX() : 0.0;
+  if (style.period && plot::wave_as_band(pixels_per_period)) {
+    char pixels[32];
+    std::snprintf(pixels, sizeof pixels, "%.1f", pixels_per_period);
+    const std::string label = trf("views.curves.band_label", {curve.label, pixels}) + style.id;
+    // The sweep over one period; with every s-th position sampled, over at least 8 samples, as one
+    // period may hold only two of them, whose values alias (a ragged band at N = 10000).
+    const double window = std::max(*style.period, 8.0 * static_cast<double>(stride));
+    plot::PlotEnvelope(label.c_str(), positions.data(), curve.values.data(), count, style.color, window);
+    return true;
+  }
+  const std::string label = curve.label + style.id;
+  // Dense curves (more than one point per two pixels at the plot's x-range) get thinner lines: a thick
+  // zigzag only fills the plot, and software rasterisers (llvmpipe under Xvfb) pay for every covered
+  // pixel. Zoomed in, the same curve is sparse again and drawn as usual.
+  const bool dense = plot::GetPlotPixelsPerUnitX() * static_cast<double>(stride) < 2.0;
+  ImU32 color = style.color;
+  // A dense curve slower than a band, drawn translucent: where several overlap, the last one does not hide
+  // the others.
+  if (dense && !style.selected)
+    color = (color & ~IM_COL32_A_MASK) | (IM_COL32(0, 0, 0, 150) & IM_COL32_A_MASK);
+  plot::PlotLine(label.c_str(), positions.data(), curve.values.data(), count, color,
+                 dense ? (style.selected ? 1.5f : 1.0f) : (style.selected ? 3.0f : 1.5f));
+  // P exists only at integer positions: show the samples themselves while they are few enough to see.
+  if (count <= 160) {
+    plot::PlotScatter(label.c_str(), positions.data(), curve.values.data(), count, color,
+                      style.selected ? 3.0f : 2.0f);  // same label: one legend entry with line and points
+  }
+  return false;
+}
+
+// The x-range a line plot of positions first .. last fits to (the plot layer pads lines by 5% a side),
+// set as the plot's own: then it is final from BeginPlot on, and each curve knows its pixels per period
+// before it is drawn.
+void set_position_range(plot::AxisConfig& axis, double first, double last) {
+  const double pad = last > first ? 0.05 * (last - first) : 0.5;
+  axis.auto_fit = false;
+  axis.min = first - pad;
+  axis.max = last + pad;
+}
+
 void draw_curves_view(ViewContext& view) {
   const CurvesData& curves = *view.data.curves;
   const EncodingParams& e = view.data.request.table.encoding;
@@ -89,18 +149,11 @@ void draw_curves_view(ViewContext& view) {
                       .c_str() +
                   2);  // without the leading "; "
   }
-  plot::PlotConfig config;
-  config.x.label = tr("axis.position_p");
-  config.x.integer_ticks = true;
-  config.y.label = "P[p, i]";
-  config.link = "link_curves";
   const auto count = static_cast<int>(curves.positions.size());
-  // Dense curves (more than one point per two pixels) get thinner lines: a thick zigzag only fills
-  // the plot, and software rasterisers (llvmpipe under Xvfb) pay for every covered pixel.
-  const bool dense = static_cast<float>(count) > 0.5f * ImGui::GetContentRegionAvail().x;
-  if (!plot::BeginPlot("##curves", ImVec2(0.0f, 0.0f), config)) return;
-  int colour = 0;
+  if (count == 0) return;
   const std::int64_t p = view.selection.position;
+  std::vector<CurveStyle> styles;
+  int colour = 0;
   for (const CurvesData::Curve& curve : curves.curves) {
     // The selected column, or the one a lesson step points at, is drawn thick.
     const LessonPlayer& player = view.lessons;
@@ -108,40 +161,107 @@ void draw_curves_view(ViewContext& view) {
         player.lesson ? &player.lesson->steps[player.step].highlight : nullptr;
     const bool pointed = mark && *mark && (*mark)->kind == HighlightKind::curve &&
                          (*mark)->config == view.index && (*mark)->dimension == curve.dimension;
-    const bool selected = curve.dimension == view.selection.dimension || pointed;
-    ImU32 color = plot::palette_color(colour++);
-    // A dense fast wave fills its band between its extremes; drawn translucent, the bands of several
-    // columns stay apart where they overlap instead of the last one hiding the others.
-    if (dense && !selected) color = (color & ~IM_COL32_A_MASK) | (IM_COL32(0, 0, 0, 150) & IM_COL32_A_MASK);
-    plot::PlotLine(curve.label.c_str(), curves.positions.data(), curve.values.data(), count, color,
-                   dense ? (selected ? 1.5f : 1.0f) : (selected ? 3.0f : 1.5f));
-    // P exists only at integer positions: show the samples themselves while they are few enough to see.
-    if (count <= 160) {
-      plot::PlotScatter(curve.label.c_str(), curves.positions.data(), curve.values.data(), count, color,
-                        selected ? 3.0f : 2.0f);  // same label: one legend entry with line and points
-    }
+    CurveStyle style;
+    style.color = plot::palette_color(colour++);
+    style.selected = curve.dimension == view.selection.dimension || pointed;
+    style.period = column_wavelength(e, curve.dimension);
+    style.id = "###curve" + std::to_string(curve.dimension);
+    styles.push_back(std::move(style));
+  }
+  const double first = curves.positions.front(), last = curves.positions.back();
+  // Whether a curve is a band over all positions (the plot area is a little narrower than the panel:
+  // this only decides the room below the plot; each curve decides at the plot's own x-range). Then a
+  // sentence under the plot says what a band is, and a strip of the first positions shows the waves.
+  const float width = ImGui::GetContentRegionAvail().x;
+  const double full_pixels_per_unit = static_cast<double>(width) / std::max(1.1 * (last - first), 1.0);
+  const bool any_band = std::any_of(styles.begin(), styles.end(), [&](const CurveStyle& style) {
+    return style.period && plot::wave_as_band(*style.period * full_pixels_per_unit);
+  });
+  const float font = ImGui::GetFontSize(), avail = ImGui::GetContentRegionAvail().y;
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  // What a band is, and how to see its wave: the zoom (not on a slide, where nobody holds the mouse)
+  // and the strip when there is one.
+  std::string note = trf("views.curves.band_what", {plot::format_number(plot::min_pixels_per_period, 3)});
+  if (!view.lessons.presenting) note += " " + std::string(tr("views.curves.band_zoom"));
+  const std::string strip_note =
+      note + " " + trf("views.curves.band_strip", {std::to_string(curves_strip_positions)});
+  // The strip needs the plot layer's least plot height (8 font sizes) and leaves the main plot at least
+  // 10; the note is left out (the legend still says "band") where it would leave the plot under 8.
+  const float strip_height = std::max(8.0f * font, 0.3f * avail);
+  // Only where every position is a sample: one in every few would show a fast wave aliased as a slow one.
+  const bool strip = any_band && curves.sampling.stride == 1 && count > curves_strip_positions &&
+                     avail - note_text_height(strip_note.c_str()) - strip_height - spacing >= 10.0f * font;
+  if (strip) note = strip_note;
+  const float strip_space = strip ? strip_height + spacing : 0.0f;
+  const float note_height = any_band ? note_text_height(note.c_str()) : 0.0f;
+  const bool show_note = any_band && avail - strip_space - note_height >= 8.0f * font;
+  const float main_height = avail - strip_space - (show_note ? note_height : 0.0f);
+
+  plot::PlotConfig config;
+  config.x.label = tr("axis.position_p");
+  config.x.integer_ticks = true;
+  config.y.label = "P[p, i]";
+  config.link = "link_curves";
+  set_position_range(config.x, first, last);
+  // Without a band the plot takes the panel's height (0: what is left, at least 8 font sizes), as before.
+  const float plot_height = any_band ? std::max(main_height, 8.0f * font) : 0.0f;
+  if (!plot::BeginPlot("##curves", ImVec2(0.0f, plot_height), config)) return;
+  bool banded = false;
+  for (std::size_t c = 0; c < curves.curves.size(); ++c) {
+    const CurvesData::Curve& curve = curves.curves[c];
+    const CurveStyle& style = styles[c];
+    banded = draw_curve(style, curve, curves.positions, count, curves.sampling.stride) || banded;
     // The marker at p, on the selected curve, where p is one of the plotted positions.
     const std::int64_t offset = p - e.start;
-    if (selected && offset >= 0 && offset % curves.sampling.stride == 0 &&
+    if (style.selected && offset >= 0 && offset % curves.sampling.stride == 0 &&
         offset / curves.sampling.stride < count) {
       const double value = curve.values[static_cast<std::size_t>(offset / curves.sampling.stride)];
       const std::string text = "P[" + std::to_string(p) + ", " + std::to_string(curve.dimension) +
                                "] = " + plot::format_number(value, 4);
-      plot::PlotMarker(static_cast<double>(p), value, color, 6.0f, text.c_str());
+      plot::PlotMarker(static_cast<double>(p), value, style.color, 6.0f, text.c_str());
     }
   }
-  plot::PlotVLine(static_cast<double>(p), ImGui::GetColorU32(ImGuiCol_Text, 0.6f));
-  const double first = static_cast<double>(e.start), last = static_cast<double>(e.start + e.positions - 1);
-  if (view.hovered.position && *view.hovered.position != p &&
-      static_cast<double>(*view.hovered.position) >= first &&
-      static_cast<double>(*view.hovered.position) <= last) {
-    plot::PlotVLine(static_cast<double>(*view.hovered.position), ImGui::GetColorU32(ImGuiCol_Text, 0.3f));
+  const auto draw_position_lines = [&] {
+    plot::PlotVLine(static_cast<double>(p), ImGui::GetColorU32(ImGuiCol_Text, 0.6f));
+    const double start = static_cast<double>(e.start), end = static_cast<double>(e.start + e.positions - 1);
+    if (view.hovered.position && *view.hovered.position != p &&
+        static_cast<double>(*view.hovered.position) >= start &&
+        static_cast<double>(*view.hovered.position) <= end) {
+      plot::PlotVLine(static_cast<double>(*view.hovered.position), ImGui::GetColorU32(ImGuiCol_Text, 0.3f));
+    }
+    if (plot::IsPlotHovered()) {
+      double x = 0.0, y = 0.0;
+      plot::GetPlotMousePos(&x, &y);
+      view.hover.position = static_cast<std::int64_t>(std::llround(x));
+    }
+  };
+  draw_position_lines();
+  plot::EndPlot();
+  if (show_note) {
+    // Zoomed in, the shorter sentence keeps the band's room: the strip below does not jump with the zoom.
+    const std::string shown_note = banded ? note : std::string(tr("views.curves.zoomed_note"));
+    const float left_over = note_height - note_text_height(shown_note.c_str());
+    note_text("%s", shown_note.c_str());
+    if (left_over > spacing) ImGui::Dummy(ImVec2(1.0f, left_over - spacing));
   }
-  if (plot::IsPlotHovered()) {
-    double x = 0.0, y = 0.0;
-    plot::GetPlotMousePos(&x, &y);
-    view.hover.position = static_cast<std::int64_t>(std::llround(x));
-  }
+  if (!strip) return;
+
+  // The first positions, each curve as the wave it is there.
+  const int shown = curves_strip_positions;
+  const std::int64_t strip_last = e.start + shown - 1;
+  const std::string title =
+      trf("views.curves.strip_title", {std::to_string(e.start), std::to_string(strip_last)});
+  plot::PlotConfig strip_config;
+  strip_config.title = title.c_str();
+  strip_config.x.label = tr("axis.position_p");
+  strip_config.x.integer_ticks = true;
+  strip_config.legend = false;  // the colours are the plot's above
+  strip_config.link = "link_curves_strip";
+  set_position_range(strip_config.x, first, static_cast<double>(strip_last));
+  if (!plot::BeginPlot("##curves_strip", ImVec2(0.0f, strip_height), strip_config)) return;
+  for (std::size_t c = 0; c < curves.curves.size(); ++c)
+    draw_curve(styles[c], curves.curves[c], curves.positions, shown, curves.sampling.stride);
+  draw_position_lines();
   plot::EndPlot();
 }
 
