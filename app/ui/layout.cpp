@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -52,20 +53,33 @@ std::vector<PanelGrid> panel_grids(std::size_t count) {
   return grids;
 }
 
-// The side of the largest square each panel of `grid` leaves for its data in `avail`.
-float data_side(PanelGrid grid, ImVec2 avail, ImVec2 spacing, float em) {
+// The least size of a configuration's panel in font heights for the per-configuration views of `views`:
+// a heatmap's margins and data, or more where a view asks for more (attention's rows of matrices).
+ImVec2 panel_need(std::span<const ViewType* const> views) {
+  ImVec2 need(panel_margin_x + min_panel_data, panel_margin_y + min_panel_data);
+  for (const ViewType* view : views) {
+    if (view->scope != ViewScope::per_config) continue;
+    need.x = std::max(need.x, view->min_panel_width);
+    need.y = std::max(need.y, view->min_panel_height);
+  }
+  return need;
+}
+
+// The side of the largest square each panel of `grid` leaves for its data in `avail`, each panel spending
+// what `need` (font heights) asks beyond `min_panel_data` around it.
+float data_side(PanelGrid grid, ImVec2 avail, ImVec2 need, ImVec2 spacing, float em) {
   const auto columns = static_cast<float>(grid.columns), rows = static_cast<float>(grid.rows);
   const float width = (avail.x - (columns - 1.0f) * spacing.x) / columns;
   const float height = (avail.y - (rows - 1.0f) * spacing.y) / rows;
-  return std::min(width - panel_margin_x * em, height - panel_margin_y * em);
+  return std::min(width - (need.x - min_panel_data) * em, height - (need.y - min_panel_data) * em);
 }
 
 // The arrangement of `count` panels in `avail` whose panels leave the largest square for their data.
-PanelGrid arrange_panels(std::size_t count, ImVec2 avail, ImVec2 spacing, float em) {
+PanelGrid arrange_panels(std::size_t count, ImVec2 avail, ImVec2 need, ImVec2 spacing, float em) {
   PanelGrid best;
   float best_side = -FLT_MAX;
   for (const PanelGrid grid : panel_grids(count)) {
-    const float side = data_side(grid, avail, spacing, em);
+    const float side = data_side(grid, avail, need, spacing, em);
     if (side > best_side + 0.5f) {
       best_side = side;
       best = grid;
@@ -75,21 +89,22 @@ PanelGrid arrange_panels(std::size_t count, ImVec2 avail, ImVec2 spacing, float 
 }
 
 // The height of `rows` rows of panels, each row just tall enough for its data to be readable.
-float readable_rows_height(std::size_t rows, ImVec2 spacing, float em) {
+float readable_rows_height(std::size_t rows, ImVec2 need, ImVec2 spacing, float em) {
   const auto count = static_cast<float>(rows);
-  return count * (panel_margin_y + min_panel_data) * em + (count - 1.0f) * spacing.y;
+  return count * need.y * em + (count - 1.0f) * spacing.y;
 }
 
 // The least height at which the arrangement arrange_panels picks leaves every one of `count` panels
 // `min_panel_data` of data in a cell `width` wide; nullopt when no height does (too narrow). The
 // heights tried are those at which an arrangement's rows are exactly readable.
-std::optional<float> readable_panels_height(std::size_t count, float width, ImVec2 spacing, float em) {
+std::optional<float> readable_panels_height(std::size_t count, float width, ImVec2 need, ImVec2 spacing,
+                                            float em) {
   std::optional<float> least;
   for (const PanelGrid grid : panel_grids(count)) {
-    const ImVec2 avail(width, readable_rows_height(grid.rows, spacing, em));
-    const PanelGrid picked = arrange_panels(count, avail, spacing, em);
+    const ImVec2 avail(width, readable_rows_height(grid.rows, need, spacing, em));
+    const PanelGrid picked = arrange_panels(count, avail, need, spacing, em);
     // Within arrange_panels' half pixel, which keeps the fewer columns among near equals.
-    if (data_side(picked, avail, spacing, em) < min_panel_data * em - 0.5f) continue;
+    if (data_side(picked, avail, need, spacing, em) < min_panel_data * em - 0.5f) continue;
     if (!least || avail.y < *least) least = avail.y;
   }
   return least;
@@ -259,7 +274,8 @@ void draw_cell(AppContext& app, const ViewType& view, ImVec2 size, const SharedR
     const std::size_t count = app.state.slots.size();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
-    const PanelGrid grid = arrange_panels(count, avail, spacing, ImGui::GetFontSize());
+    const ViewType* const shown[1] = {&view};
+    const PanelGrid grid = arrange_panels(count, avail, panel_need(shown), spacing, ImGui::GetFontSize());
     const auto columns = static_cast<float>(grid.columns), rows = static_cast<float>(grid.rows);
     const float width = std::floor((avail.x - (columns - 1.0f) * spacing.x) / columns);
     const float height = std::floor((avail.y - (rows - 1.0f) * spacing.y) / rows);
@@ -317,14 +333,15 @@ void draw_view_area(AppContext& app) {
     // fits here fits whichever way the grid turns out.
     const float usable = area.x - ImGui::GetStyle().ScrollbarSize;
     const float padding = 2.0f * ImGui::GetStyle().WindowPadding.x;
+    const ImVec2 need = panel_need(views);
     float least_total = FLT_MAX;
     for (std::size_t candidate = 1; candidate <= std::min<std::size_t>(3, views.size()); ++candidate) {
       const float cell =
           (usable - static_cast<float>(candidate - 1) * spacing.x) / static_cast<float>(candidate) - padding;
-      std::optional<float> panels_height = readable_panels_height(configs, cell, spacing, em);
+      std::optional<float> panels_height = readable_panels_height(configs, cell, need, spacing, em);
       if (!panels_height && candidate > 1) break;  // narrower cells would cut the panels
       // One view per row and still too narrow: the panels stacked, one under the other.
-      if (!panels_height) panels_height = readable_rows_height(configs, spacing, em);
+      if (!panels_height) panels_height = readable_rows_height(configs, need, spacing, em);
       const float row_height = std::max(20.0f * em, title + *panels_height + spacing.y);
       const std::size_t view_rows = (views.size() + candidate - 1) / candidate;
       const float total = static_cast<float>(view_rows) * (row_height + spacing.y);
