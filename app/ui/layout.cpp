@@ -16,6 +16,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "state/i18n.hpp"
@@ -318,13 +319,26 @@ void draw_view_area(AppContext& app) {
   // As many views per row as fit (at most three), rows at least a readable height; when they do not
   // all fit, the area scrolls. One configuration: cells of at least 15 font heights. Several: the
   // number per row that needs the least height, each row as tall as its panels need to be readable
-  // (panel_margin_* plus min_panel_data) in the arrangement arrange_panels picks.
+  // (panel_margin_* plus min_panel_data, or more where a view of the row asks: panel_need) in the
+  // arrangement arrange_panels picks.
   const float em = ImGui::GetFontSize();
   const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
   const std::size_t configs = app.state.slots.size();
   std::size_t per_row =
       std::clamp<std::size_t>(static_cast<std::size_t>(std::max(0.0f, area.x / (15.0f * em))), 1, 3);
-  float min_row_height = 20.0f * em;
+  // The views of each row, [begin, end): earlier rows take the extra view, so a 5-view grid is 3 + 2.
+  const auto row_ranges = [&](std::size_t columns) {
+    const std::size_t rows = (views.size() + columns - 1) / columns;
+    const std::size_t base_count = views.size() / rows, extra = views.size() % rows;
+    std::vector<std::pair<std::size_t, std::size_t>> spans;
+    for (std::size_t row = 0, begin = 0; row < rows; ++row) {
+      const std::size_t end = begin + base_count + (row < extra ? 1 : 0);
+      spans.emplace_back(begin, end);
+      begin = end;
+    }
+    return spans;
+  };
+  std::vector<float> least_heights(row_ranges(per_row).size(), 20.0f * em);  // each row's
   const bool panels = std::any_of(views.begin(), views.end(),
                                   [](const ViewType* view) { return view->scope == ViewScope::per_config; });
   if (configs > 1 && panels) {
@@ -333,53 +347,58 @@ void draw_view_area(AppContext& app) {
     // fits here fits whichever way the grid turns out.
     const float usable = area.x - ImGui::GetStyle().ScrollbarSize;
     const float padding = 2.0f * ImGui::GetStyle().WindowPadding.x;
-    const ImVec2 need = panel_need(views);
     float least_total = FLT_MAX;
     for (std::size_t candidate = 1; candidate <= std::min<std::size_t>(3, views.size()); ++candidate) {
       const float cell =
           (usable - static_cast<float>(candidate - 1) * spacing.x) / static_cast<float>(candidate) - padding;
-      std::optional<float> panels_height = readable_panels_height(configs, cell, need, spacing, em);
-      if (!panels_height && candidate > 1) break;  // narrower cells would cut the panels
-      // One view per row and still too narrow: the panels stacked, one under the other.
-      if (!panels_height) panels_height = readable_rows_height(configs, need, spacing, em);
-      const float row_height = std::max(20.0f * em, title + *panels_height + spacing.y);
-      const std::size_t view_rows = (views.size() + candidate - 1) / candidate;
-      const float total = static_cast<float>(view_rows) * (row_height + spacing.y);
+      std::vector<float> heights;
+      float total = 0.0f;
+      bool cut = false;
+      for (const auto& [begin, end] : row_ranges(candidate)) {
+        const ImVec2 need = panel_need(std::span(views).subspan(begin, end - begin));
+        std::optional<float> panels_height = readable_panels_height(configs, cell, need, spacing, em);
+        cut = cut || (!panels_height && candidate > 1);  // narrower cells would cut the panels
+        // One view per row and still too narrow: the panels stacked, one under the other.
+        if (!panels_height) panels_height = readable_rows_height(configs, need, spacing, em);
+        heights.push_back(std::max(20.0f * em, title + *panels_height + spacing.y));
+        total += heights.back() + spacing.y;
+      }
+      if (cut) break;
       if (total < least_total - 0.5f) {
         least_total = total;
         per_row = candidate;
-        min_row_height = row_height;
+        least_heights = heights;
       }
     }
   }
-  const std::size_t rows = (views.size() + per_row - 1) / per_row;
-  const float fitted =
-      std::floor((area.y - static_cast<float>(rows - 1) * spacing.y) / static_cast<float>(rows));
+  const std::vector<std::pair<std::size_t, std::size_t>> ranges_of_rows = row_ranges(per_row);
+  const auto rows = static_cast<float>(ranges_of_rows.size());
+  float least_sum = 0.0f;
+  for (float h : least_heights) least_sum += h;
   // Presenting, everything stays on screen (a projector has no scroll bar); otherwise rows keep a
-  // readable height and the area scrolls.
-  const bool scrolls = !app.lessons.presenting && fitted < min_row_height;
-  const float row_height = scrolls ? min_row_height : fitted;
+  // readable height and the area scrolls. Rows that fit share what is left over equally.
+  const float room = area.y - (rows - 1.0f) * spacing.y;
+  const bool scrolls = !app.lessons.presenting && room < least_sum;
+  const float share = scrolls ? 0.0f : (room - least_sum) / rows;
   const float width = scrolls ? area.x - ImGui::GetStyle().ScrollbarSize : area.x;
   ImGui::BeginChild("grid", area, false, scrolls ? 0 : ImGuiWindowFlags_NoScrollbar);
-  // Earlier rows take the extra view, so a 5-view grid is 3 + 2 as before.
-  const std::size_t base_count = views.size() / rows, extra = views.size() % rows;
-  std::size_t begin = 0;
-  for (std::size_t row = 0; row < rows; ++row) {
-    const std::size_t end = begin + base_count + (row < extra ? 1 : 0);
+  float top = 0.0f;
+  for (std::size_t row = 0; row < ranges_of_rows.size(); ++row) {
+    const auto [begin, end] = ranges_of_rows[row];
     float total_weight = 0.0f;
     for (std::size_t v = begin; v < end; ++v) total_weight += views[v]->width;
     const float usable = width - static_cast<float>(end - begin - 1) * spacing.x;
     float used = 0.0f;
-    const float height = !scrolls && row + 1 == rows
-                             ? area.y - (row_height + spacing.y) * static_cast<float>(row)
-                             : row_height;
+    // The last row takes what rounding left over.
+    const float height =
+        !scrolls && row + 1 == ranges_of_rows.size() ? area.y - top : std::floor(least_heights[row] + share);
+    top += height + spacing.y;
     for (std::size_t v = begin; v < end; ++v) {
       if (v > begin) ImGui::SameLine();
       const float cell = v + 1 == end ? usable - used : std::floor(usable * views[v]->width / total_weight);
       used += cell;
       draw_cell(app, *views[v], ImVec2(cell, height), ranges);
     }
-    begin = end;
   }
   ImGui::EndChild();
 }
