@@ -183,11 +183,19 @@ void EndPlot() {
 
   c.last_frame = frame;
   c.last_area = L.area;
+  if (c.areas_frame != ImGui::GetFrameCount()) c.areas.clear();
+  c.areas_frame = ImGui::GetFrameCount();
+  c.areas.push_back(PlotArea{L.area.Min, L.area.Max});
   c.last_frame_count = ImGui::GetFrameCount();
   c.last_window = ImGui::GetCurrentWindow()->ID;
   c.score_legend = false;
   c.active = false;
   c.st = nullptr;
+}
+
+std::vector<PlotArea> PlotAreasDrawn() {
+  const Context& c = ctx();
+  return c.areas_frame == ImGui::GetFrameCount() ? c.areas : std::vector<PlotArea>{};
 }
 
 ImU32 palette_color(int i) {

@@ -61,6 +61,8 @@
 
 #include <imgui.h>
 
+#include <vector>
+
 #include "envelope.hpp"
 #include "labels.hpp"
 #include "ticks.hpp"
@@ -139,6 +141,13 @@ void PlotText(double x, double y, const char* text, ImU32 color, ImVec2 pixel_of
 void PlotImage(ImTextureID texture, double x0, double y0, double x1, double y1, ImVec2 uv0 = {0, 0},
                ImVec2 uv1 = {1, 1});
 void PlotRectOutline(double x0, double y0, double x1, double y1, ImU32 color, float thickness = 2.0f);
+
+// The data areas (inside the axes) of the plots ended in the current ImGui frame, in the order they
+// ended: what `--geometry` reports so that tests can measure every plot on a slide.
+struct PlotArea {
+  ImVec2 min, max;
+};
+std::vector<PlotArea> PlotAreasDrawn();
 
 // Queries, valid between BeginPlot and EndPlot.
 bool IsPlotHovered();  // mouse over the plot area (not its axes), and no other widget is dragging

@@ -184,6 +184,10 @@ struct Context {
   ImGuiID last_window = 0;
 
   DotSprites dot_sprites;  // dense scatters' discs in the font atlas (dot_sprites.hpp)
+
+  // The plot areas ended in frame `areas_frame` (PlotAreasDrawn).
+  std::vector<PlotArea> areas;
+  int areas_frame = -1;
 };
 
 // The current context (plot.hpp: SetCurrentContext); one must be current.

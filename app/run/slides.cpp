@@ -11,10 +11,19 @@
 
 #include "pelab/io/atomic_file.hpp"
 #include "pelab/io/png.hpp"
+#include "plot/plot.hpp"
 #include "ui/panels.hpp"
 
 namespace pelab::app::run {
 namespace {
+
+// The data areas of the slide's plots, [x0, y0, x1, y1] each (plot::PlotAreasDrawn).
+nlohmann::json plot_areas_json() {
+  nlohmann::json areas = nlohmann::json::array();
+  for (const plot::PlotArea& area : plot::PlotAreasDrawn())
+    areas.push_back({area.min.x, area.min.y, area.max.x, area.max.y});
+  return areas;
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -81,7 +90,8 @@ int run_export_slides(FrameTarget& target, ui::AppContext& app, const std::files
         const nlohmann::json census{{"width", slides.back().width},
                                     {"height", slides.back().height},
                                     {"text_runs", text_runs_json()},
-                                    {"heatmaps", heatmaps_json(app)}};
+                                    {"heatmaps", heatmaps_json(app)},
+                                    {"plots", plot_areas_json()}};
         std::snprintf(name, sizeof name, "step_%02zu.json", n + 1);
         write_file_atomic(geometry / name,
                           census.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");

@@ -12,7 +12,8 @@ namespace pelab::app::run {
 // atomically; returns the exit status (1 when a step does not settle or a file cannot be written).
 // With `geometry` (a directory), also GEOMETRY/step_NN.json: the slide's size and every text run
 // drawn on it with its pixel size (text_runs_json) and where its heatmaps and matrices landed
-// (heatmaps_json), for the tests that no slide text is too small and no matrix too narrow.
+// (heatmaps_json) and the data areas of its plots ("plots"), for the tests that no slide text is too
+// small and no matrix or plot too small.
 // A step with an animation also gets DIR/step_NN.mp4, unless `with_videos` is false (--no-video:
 // the slides and handout alone, in seconds instead of the videos' minutes).
 int run_export_slides(FrameTarget& target, ui::AppContext& app, const std::filesystem::path& dir,

@@ -237,19 +237,6 @@ void draw_attention_view(ViewContext& view) {
     note_text("%s",
               trf("views.attention.past_table", {std::to_string(e.positions), std::to_string(words_count)})
                   .c_str());
-  // A short panel (compare mode, stacked) keeps its room for the matrices: numbers only.
-  const bool short_panel = ImGui::GetContentRegionAvail().y < 18.0f * ImGui::GetTextLineHeightWithSpacing();
-  // The hint tells the user to click a word: a class watching a slide cannot.
-  if (view.index == 0 && !short_panel) {
-    if (!identity) {
-      note_text("%s", trf("views.attention.moved", {without, with}).c_str());
-    } else if (!view.lessons.presenting) {
-      note_text("%s", tr("views.attention.hint"));
-    }
-  } else if (!identity) {
-    note_text("%s", trf("views.attention.moved_short", {without, with}).c_str());
-  }
-
   const std::vector<std::string> words = slot_words(order);
   const float em = ImGui::GetFontSize();
   const float line = ImGui::GetTextLineHeightWithSpacing();
@@ -331,18 +318,54 @@ void draw_attention_view(ViewContext& view) {
   }
   // One row each when there is room, else the terms and the outputs over two rows each. Row labels on
   // the first grid of a row only.
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  // Headings wrap in narrow panels: measure them.
+  std::vector<std::vector<int>> top = {{0, 1, 2, 3, 4}}, bottom = {{5, 6, 7, 8}};
+  if (ImGui::GetContentRegionAvail().x < 34.0f * em) {
+    top = {{0, 1, 2}, {3, 4}};
+    bottom = {{5, 6}, {7, 8}};
+  }
+  std::vector<std::vector<int>> all = top;
+  all.insert(all.end(), bottom.begin(), bottom.end());
+  std::vector<MatrixGridSpec> short_specs = specs;  // draw_short_grids labels its rows itself
+  for (const std::vector<int>& row : all)
+    for (std::size_t k = 1; k < row.size(); ++k) specs[static_cast<std::size_t>(row[k])].row_labels.clear();
   const std::string terms_heading = trf("views.attention.terms", {std::to_string(head)});
-  const float spacing_y = ImGui::GetStyle().ItemSpacing.y;
-  const float headings = ImGui::CalcTextSize(terms_heading.c_str(), nullptr, false, avail.x).y +
-                         ImGui::CalcTextSize(tr("views.attention.outputs"), nullptr, false, avail.x).y +
-                         2.0f * spacing_y;
-  const float text_lines = headings + 2.0f * line;  // headings and colour legends
-  // A short panel (a slide at 1024 x 768, compare mode's stacked panels) has room for one row of grids
-  // with every word labelled: the split of the logits while the sentence is in order, what reordering
-  // does once it is not (weights and outputs without and with positions).
+  // The cells of the nine grids in `area`, below their headings (which wrap in narrow panels) and
+  // colour legends.
+  const auto full_cells = [&](ImVec2 area) {
+    const float headings = ImGui::CalcTextSize(terms_heading.c_str(), nullptr, false, area.x).y +
+                           ImGui::CalcTextSize(tr("views.attention.outputs"), nullptr, false, area.x).y +
+                           2.0f * ImGui::GetStyle().ItemSpacing.y;
+    return fit_cells(specs, all, area.x, area.y - headings - 2.0f * line);
+  };
+  // A short panel (a slide at 1024 x 768, compare mode's stacked panels), or one where the nine grids
+  // would be smaller than a projector's readable side, keeps its room for the matrices: no hint (in the
+  // first panel it would make the grids smaller than in the others), and one or two rows of grids with
+  // every word labelled: the split of the logits while the sentence is in order, what reordering does
+  // once it is not (weights and outputs without and with positions).
+  const ImVec2 room = ImGui::GetContentRegionAvail();
+  const CellSizes room_cells = full_cells(room);
+  float smallest_full = FLT_MAX;
+  for (std::size_t r = 0; r < all.size(); ++r)
+    for (int g : all[r]) {
+      const Matrix& m = *specs[static_cast<std::size_t>(g)].values;
+      smallest_full = std::min({smallest_full, room_cells.widths[r] * static_cast<float>(m.cols()),
+                                room_cells.height * static_cast<float>(m.rows())});
+    }
+  const bool short_panel =
+      room.y < 18.0f * ImGui::GetTextLineHeightWithSpacing() || smallest_full < readable_matrix_side();
+  // The hint tells the user to click a word: a class watching a slide cannot.
+  if (view.index == 0 && !short_panel) {
+    if (!identity) {
+      note_text("%s", trf("views.attention.moved", {without, with}).c_str());
+    } else if (!view.lessons.presenting) {
+      note_text("%s", tr("views.attention.hint"));
+    }
+  } else if (!identity) {
+    note_text("%s", trf("views.attention.moved_short", {without, with}).c_str());
+  }
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
   if (short_panel) {
+    specs = std::move(short_specs);
     const std::vector<int> row = identity ? std::vector<int>{0, 1, 2, 3, 4} : std::vector<int>{5, 6, 7, 8};
     draw_short_grids(specs, row, avail.x, avail.y - line);
     if (identity) {
@@ -352,18 +375,7 @@ void draw_attention_view(ViewContext& view) {
     }
     return;
   }
-  std::vector<std::vector<int>> top = {{0, 1, 2, 3, 4}}, bottom = {{5, 6, 7, 8}};
-  if (avail.x < 34.0f * em) {
-    top = {{0, 1, 2}, {3, 4}};
-    bottom = {{5, 6}, {7, 8}};
-  }
-  for (const auto* rows : {&top, &bottom})
-    for (const std::vector<int>& row : *rows)
-      for (std::size_t k = 1; k < row.size(); ++k) specs[static_cast<std::size_t>(row[k])].row_labels.clear();
-  std::vector<std::vector<int>> all = top;
-  all.insert(all.end(), bottom.begin(), bottom.end());
-  const CellSizes cells = fit_cells(specs, all, avail.x, avail.y - text_lines);
-
+  const CellSizes cells = full_cells(avail);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(terms_heading.c_str());
   ImGui::PopTextWrapPos();
@@ -434,6 +446,11 @@ constinit const ViewType attention_view_type = {
     .draw = draw_attention_view,
     .request_inputs = attention_request_inputs,
     .export_data = export_attention_data,
+    // Two rows of grids of at least min_matrix_side_px, three in the first, with the row labels; under
+    // the controls, each row with its title and upright words, and the colour legend (measured at
+    // 1024 x 768 and 1920 x 1080 with four configurations).
+    .min_panel_width = 30.0f,
+    .min_panel_height = 32.0f,
 };
 
 }  // namespace pelab::app::ui

@@ -140,8 +140,39 @@ BiasGrids bias_grids(const BiasViewSettings& s, const BiasViewData& data, ImVec2
   return grids;
 }
 
+// The grids in `width` when their height is free (a scrolling area): as many columns as keep every
+// grid's cells at least readable_matrix_side(), the columns sharing the width.
+BiasGrids readable_bias_grids(const BiasViewSettings& s, const BiasViewData& data, float width) {
+  const int count = static_cast<int>(data.heads.size()) + (s.method == BiasMethod::t5 ? 1 : 0);
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  MatrixGridSpec probe;
+  probe.title = "m";
+  probe.row_labels = index_labels(s.positions);
+  const ImVec2 chrome = matrix_grid_chrome(probe);
+  probe.col_labels = probe.row_labels;
+  BiasGrids grids{GridShape{1, count, 0.0f}, chrome, 0.0f};
+  for (int columns = count; columns >= 1; --columns) {
+    const auto c = static_cast<float>(columns);
+    const float side = std::floor((width - spacing * (c - 1.0f)) / c - chrome.x);
+    grids.shape = GridShape{columns, (count + columns - 1) / columns, side};
+    if (side >= readable_matrix_side()) break;
+  }
+  grids.label_room =
+      matrix_grid_chrome(probe, grids.shape.side / static_cast<float>(s.positions)).y - chrome.y;
+  return grids;
+}
+
+// The height the grids of `grids` take with their colour legends.
+float bias_grids_height(const BiasViewSettings& s, const BiasGrids& grids) {
+  const auto rows = static_cast<float>(grids.shape.rows);
+  const float legends = (s.method == BiasMethod::t5 ? 2.0f : 1.0f) * ImGui::GetTextLineHeightWithSpacing();
+  return rows * (grids.chrome.y + grids.shape.side + 1.0f + ImGui::GetStyle().ItemSpacing.y) +
+         grids.label_room + legends;
+}
+
+// `fixed`: the grids' shape when the caller chose it (a scrolling area), else the best in `room`.
 void draw_matrices(const BiasViewSettings& s, const BiasViewData& data, ImVec2 room,
-                   std::vector<HeatmapPlacement>& placements) {
+                   std::vector<HeatmapPlacement>& placements, const std::optional<BiasGrids>& fixed = {}) {
   const std::vector<std::string> labels = index_labels(s.positions);
   const float line = ImGui::GetTextLineHeightWithSpacing();
   if (s.method == BiasMethod::shaw) {
@@ -169,7 +200,7 @@ void draw_matrices(const BiasViewSettings& s, const BiasViewData& data, ImVec2 r
   // ALiBi or T5: one grid per head (T5: the bucket map first), small multiples on one colour scale.
   const bool t5 = s.method == BiasMethod::t5;
   const int count = static_cast<int>(data.heads.size()) + (t5 ? 1 : 0);
-  const BiasGrids shape = bias_grids(s, data, room);
+  const BiasGrids shape = fixed ? *fixed : bias_grids(s, data, room);
   const int cols = shape.shape.columns;
   const float w = shape.chrome.x + shape.shape.side + 1.0f;
   const ValueRange range = symmetric_range_of(data.heads);
@@ -356,14 +387,29 @@ void draw_bias_view(AcrossContext& view) {
     draw_matrices(s, data, avail, view.placements);
     return;
   }
-  if (wide || stacked_too_low) {
+  const bool beside = wide || stacked_too_low;
+  const float top = std::floor(0.58f * avail.y);
+  // Off a slide, matrices that would be smaller than a projector's readable side (eight heads in a
+  // 1024 x 768 window) keep that side, as many across as the width holds, with the distance plot under
+  // them, and the view scrolls.
+  if (!view.lessons.presenting && s.method != BiasMethod::shaw &&
+      bias_grids(s, data, beside ? ImVec2(left, avail.y) : ImVec2(avail.x, top)).shape.side <
+          readable_matrix_side()) {
+    ImGui::BeginChild("##bias_scroll", avail, false, 0);
+    const float width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
+    const BiasGrids grids = readable_bias_grids(s, data, width);
+    draw_matrices(s, data, ImVec2(width, bias_grids_height(s, grids)), view.placements, grids);
+    draw_distance_plot(s, data, ImVec2(width, 20.0f * em), false);  // its key and ~14 lines of curves
+    ImGui::EndChild();
+    return;
+  }
+  if (beside) {
     ImGui::BeginChild("##bias_matrices", ImVec2(left, avail.y), false, ImGuiWindowFlags_NoScrollbar);
     draw_matrices(s, data, ImGui::GetContentRegionAvail(), view.placements);
     ImGui::EndChild();
     ImGui::SameLine();
     draw_distance_plot(s, data, ImVec2(0.0f, avail.y), view.lessons.presenting);
   } else {
-    const float top = std::floor(0.58f * avail.y);
     ImGui::BeginChild("##bias_matrices", ImVec2(avail.x, top), false, ImGuiWindowFlags_NoScrollbar);
     draw_matrices(s, data, ImGui::GetContentRegionAvail(), view.placements);
     ImGui::EndChild();

@@ -139,10 +139,24 @@ void draw_difference_view(AcrossContext& view) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   if (d->similarity) {
+    // Side by side, or P over S when stacked they leave the smaller map's data a larger side (a
+    // 1024 x 768 window: S_A − S_B beside a tall P_A − P_B was 130 px). A map spends about a heatmap
+    // panel's margins around its data: axes, title and colour bar.
+    const float em = ImGui::GetFontSize();
+    const float margin_x = 8.5f * em, margin_y = 5.0f * em;
     const float half = std::floor(0.5f * (avail.x - spacing));
-    draw_difference_map(view, *d, false, ImVec2(half, avail.y));
-    ImGui::SameLine();
-    draw_difference_map(view, *d, true, ImVec2(avail.x - half - spacing, avail.y));
+    const float half_height = std::floor(0.5f * (avail.y - ImGui::GetStyle().ItemSpacing.y));
+    const float beside_side = std::min(half - margin_x, avail.y - margin_y);
+    const float stacked_side = std::min(avail.x - margin_x, half_height - margin_y);
+    if (stacked_side > beside_side) {
+      draw_difference_map(view, *d, false, ImVec2(avail.x, half_height));
+      draw_difference_map(view, *d, true,
+                          ImVec2(avail.x, avail.y - half_height - ImGui::GetStyle().ItemSpacing.y));
+    } else {
+      draw_difference_map(view, *d, false, ImVec2(half, avail.y));
+      ImGui::SameLine();
+      draw_difference_map(view, *d, true, ImVec2(avail.x - half - spacing, avail.y));
+    }
   } else {
     draw_difference_map(view, *d, false, ImVec2(avail.x, avail.y - ImGui::GetTextLineHeightWithSpacing()));
     if (!d->similarity_note.empty()) note_text("%s", d->similarity_note.c_str());

@@ -14,7 +14,9 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "state/i18n.hpp"
@@ -52,20 +54,33 @@ std::vector<PanelGrid> panel_grids(std::size_t count) {
   return grids;
 }
 
-// The side of the largest square each panel of `grid` leaves for its data in `avail`.
-float data_side(PanelGrid grid, ImVec2 avail, ImVec2 spacing, float em) {
+// The least size of a configuration's panel in font heights for the per-configuration views of `views`:
+// a heatmap's margins and data, or more where a view asks for more (attention's rows of matrices).
+ImVec2 panel_need(std::span<const ViewType* const> views) {
+  ImVec2 need(panel_margin_x + min_panel_data, panel_margin_y + min_panel_data);
+  for (const ViewType* view : views) {
+    if (view->scope != ViewScope::per_config) continue;
+    need.x = std::max(need.x, view->min_panel_width);
+    need.y = std::max(need.y, view->min_panel_height);
+  }
+  return need;
+}
+
+// The side of the largest square each panel of `grid` leaves for its data in `avail`, each panel spending
+// what `need` (font heights) asks beyond `min_panel_data` around it.
+float data_side(PanelGrid grid, ImVec2 avail, ImVec2 need, ImVec2 spacing, float em) {
   const auto columns = static_cast<float>(grid.columns), rows = static_cast<float>(grid.rows);
   const float width = (avail.x - (columns - 1.0f) * spacing.x) / columns;
   const float height = (avail.y - (rows - 1.0f) * spacing.y) / rows;
-  return std::min(width - panel_margin_x * em, height - panel_margin_y * em);
+  return std::min(width - (need.x - min_panel_data) * em, height - (need.y - min_panel_data) * em);
 }
 
 // The arrangement of `count` panels in `avail` whose panels leave the largest square for their data.
-PanelGrid arrange_panels(std::size_t count, ImVec2 avail, ImVec2 spacing, float em) {
+PanelGrid arrange_panels(std::size_t count, ImVec2 avail, ImVec2 need, ImVec2 spacing, float em) {
   PanelGrid best;
   float best_side = -FLT_MAX;
   for (const PanelGrid grid : panel_grids(count)) {
-    const float side = data_side(grid, avail, spacing, em);
+    const float side = data_side(grid, avail, need, spacing, em);
     if (side > best_side + 0.5f) {
       best_side = side;
       best = grid;
@@ -75,21 +90,22 @@ PanelGrid arrange_panels(std::size_t count, ImVec2 avail, ImVec2 spacing, float 
 }
 
 // The height of `rows` rows of panels, each row just tall enough for its data to be readable.
-float readable_rows_height(std::size_t rows, ImVec2 spacing, float em) {
+float readable_rows_height(std::size_t rows, ImVec2 need, ImVec2 spacing, float em) {
   const auto count = static_cast<float>(rows);
-  return count * (panel_margin_y + min_panel_data) * em + (count - 1.0f) * spacing.y;
+  return count * need.y * em + (count - 1.0f) * spacing.y;
 }
 
 // The least height at which the arrangement arrange_panels picks leaves every one of `count` panels
 // `min_panel_data` of data in a cell `width` wide; nullopt when no height does (too narrow). The
 // heights tried are those at which an arrangement's rows are exactly readable.
-std::optional<float> readable_panels_height(std::size_t count, float width, ImVec2 spacing, float em) {
+std::optional<float> readable_panels_height(std::size_t count, float width, ImVec2 need, ImVec2 spacing,
+                                            float em) {
   std::optional<float> least;
   for (const PanelGrid grid : panel_grids(count)) {
-    const ImVec2 avail(width, readable_rows_height(grid.rows, spacing, em));
-    const PanelGrid picked = arrange_panels(count, avail, spacing, em);
+    const ImVec2 avail(width, readable_rows_height(grid.rows, need, spacing, em));
+    const PanelGrid picked = arrange_panels(count, avail, need, spacing, em);
     // Within arrange_panels' half pixel, which keeps the fewer columns among near equals.
-    if (data_side(picked, avail, spacing, em) < min_panel_data * em - 0.5f) continue;
+    if (data_side(picked, avail, need, spacing, em) < min_panel_data * em - 0.5f) continue;
     if (!least || avail.y < *least) least = avail.y;
   }
   return least;
@@ -259,7 +275,8 @@ void draw_cell(AppContext& app, const ViewType& view, ImVec2 size, const SharedR
     const std::size_t count = app.state.slots.size();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
-    const PanelGrid grid = arrange_panels(count, avail, spacing, ImGui::GetFontSize());
+    const ViewType* const shown[1] = {&view};
+    const PanelGrid grid = arrange_panels(count, avail, panel_need(shown), spacing, ImGui::GetFontSize());
     const auto columns = static_cast<float>(grid.columns), rows = static_cast<float>(grid.rows);
     const float width = std::floor((avail.x - (columns - 1.0f) * spacing.x) / columns);
     const float height = std::floor((avail.y - (rows - 1.0f) * spacing.y) / rows);
@@ -302,13 +319,26 @@ void draw_view_area(AppContext& app) {
   // As many views per row as fit (at most three), rows at least a readable height; when they do not
   // all fit, the area scrolls. One configuration: cells of at least 15 font heights. Several: the
   // number per row that needs the least height, each row as tall as its panels need to be readable
-  // (panel_margin_* plus min_panel_data) in the arrangement arrange_panels picks.
+  // (panel_margin_* plus min_panel_data, or more where a view of the row asks: panel_need) in the
+  // arrangement arrange_panels picks.
   const float em = ImGui::GetFontSize();
   const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
   const std::size_t configs = app.state.slots.size();
   std::size_t per_row =
       std::clamp<std::size_t>(static_cast<std::size_t>(std::max(0.0f, area.x / (15.0f * em))), 1, 3);
-  float min_row_height = 20.0f * em;
+  // The views of each row, [begin, end): earlier rows take the extra view, so a 5-view grid is 3 + 2.
+  const auto row_ranges = [&](std::size_t columns) {
+    const std::size_t rows = (views.size() + columns - 1) / columns;
+    const std::size_t base_count = views.size() / rows, extra = views.size() % rows;
+    std::vector<std::pair<std::size_t, std::size_t>> spans;
+    for (std::size_t row = 0, begin = 0; row < rows; ++row) {
+      const std::size_t end = begin + base_count + (row < extra ? 1 : 0);
+      spans.emplace_back(begin, end);
+      begin = end;
+    }
+    return spans;
+  };
+  std::vector<float> least_heights(row_ranges(per_row).size(), 20.0f * em);  // each row's
   const bool panels = std::any_of(views.begin(), views.end(),
                                   [](const ViewType* view) { return view->scope == ViewScope::per_config; });
   if (configs > 1 && panels) {
@@ -321,48 +351,54 @@ void draw_view_area(AppContext& app) {
     for (std::size_t candidate = 1; candidate <= std::min<std::size_t>(3, views.size()); ++candidate) {
       const float cell =
           (usable - static_cast<float>(candidate - 1) * spacing.x) / static_cast<float>(candidate) - padding;
-      std::optional<float> panels_height = readable_panels_height(configs, cell, spacing, em);
-      if (!panels_height && candidate > 1) break;  // narrower cells would cut the panels
-      // One view per row and still too narrow: the panels stacked, one under the other.
-      if (!panels_height) panels_height = readable_rows_height(configs, spacing, em);
-      const float row_height = std::max(20.0f * em, title + *panels_height + spacing.y);
-      const std::size_t view_rows = (views.size() + candidate - 1) / candidate;
-      const float total = static_cast<float>(view_rows) * (row_height + spacing.y);
+      std::vector<float> heights;
+      float total = 0.0f;
+      bool cut = false;
+      for (const auto& [begin, end] : row_ranges(candidate)) {
+        const ImVec2 need = panel_need(std::span(views).subspan(begin, end - begin));
+        std::optional<float> panels_height = readable_panels_height(configs, cell, need, spacing, em);
+        cut = cut || (!panels_height && candidate > 1);  // narrower cells would cut the panels
+        // One view per row and still too narrow: the panels stacked, one under the other.
+        if (!panels_height) panels_height = readable_rows_height(configs, need, spacing, em);
+        heights.push_back(std::max(20.0f * em, title + *panels_height + spacing.y));
+        total += heights.back() + spacing.y;
+      }
+      if (cut) break;
       if (total < least_total - 0.5f) {
         least_total = total;
         per_row = candidate;
-        min_row_height = row_height;
+        least_heights = heights;
       }
     }
   }
-  const std::size_t rows = (views.size() + per_row - 1) / per_row;
-  const float fitted =
-      std::floor((area.y - static_cast<float>(rows - 1) * spacing.y) / static_cast<float>(rows));
+  const std::vector<std::pair<std::size_t, std::size_t>> ranges_of_rows = row_ranges(per_row);
+  const auto rows = static_cast<float>(ranges_of_rows.size());
+  float least_sum = 0.0f;
+  for (float h : least_heights) least_sum += h;
   // Presenting, everything stays on screen (a projector has no scroll bar); otherwise rows keep a
-  // readable height and the area scrolls.
-  const bool scrolls = !app.lessons.presenting && fitted < min_row_height;
-  const float row_height = scrolls ? min_row_height : fitted;
+  // readable height and the area scrolls. Rows that fit share what is left over equally.
+  const float room = area.y - (rows - 1.0f) * spacing.y;
+  const bool scrolls = !app.lessons.presenting && room < least_sum;
+  const float share = scrolls ? 0.0f : (room - least_sum) / rows;
   const float width = scrolls ? area.x - ImGui::GetStyle().ScrollbarSize : area.x;
   ImGui::BeginChild("grid", area, false, scrolls ? 0 : ImGuiWindowFlags_NoScrollbar);
-  // Earlier rows take the extra view, so a 5-view grid is 3 + 2 as before.
-  const std::size_t base_count = views.size() / rows, extra = views.size() % rows;
-  std::size_t begin = 0;
-  for (std::size_t row = 0; row < rows; ++row) {
-    const std::size_t end = begin + base_count + (row < extra ? 1 : 0);
+  float top = 0.0f;
+  for (std::size_t row = 0; row < ranges_of_rows.size(); ++row) {
+    const auto [begin, end] = ranges_of_rows[row];
     float total_weight = 0.0f;
     for (std::size_t v = begin; v < end; ++v) total_weight += views[v]->width;
     const float usable = width - static_cast<float>(end - begin - 1) * spacing.x;
     float used = 0.0f;
-    const float height = !scrolls && row + 1 == rows
-                             ? area.y - (row_height + spacing.y) * static_cast<float>(row)
-                             : row_height;
+    // The last row takes what rounding left over.
+    const float height =
+        !scrolls && row + 1 == ranges_of_rows.size() ? area.y - top : std::floor(least_heights[row] + share);
+    top += height + spacing.y;
     for (std::size_t v = begin; v < end; ++v) {
       if (v > begin) ImGui::SameLine();
       const float cell = v + 1 == end ? usable - used : std::floor(usable * views[v]->width / total_weight);
       used += cell;
       draw_cell(app, *views[v], ImVec2(cell, height), ranges);
     }
-    begin = end;
   }
   ImGui::EndChild();
 }

@@ -3,6 +3,7 @@
 // a few dozen rows at most: attention logits, normalised batches, per-head biases. Unlike the GPU
 // heatmaps they carry row and column labels (tokens, heads), print the value in each cell when the
 // cell is large enough, and draw masked entries (-inf, NaN) as hatched cells.
+#include <algorithm>
 #include <cfloat>
 #include <functional>
 #include <optional>
@@ -22,6 +23,13 @@ namespace pelab::app::ui {
 
 // The smallest side of a matrix's cells on a projector, in font heights: 154 px at a slide's 28 px.
 inline constexpr float min_matrix_side_em = 5.5f;
+// The smallest side of any matrix at 1024 x 768 (issue 19): 150 px, which is 8.3 font heights at the
+// default 18 px font and less than min_matrix_side_em at a slide's 28 px.
+inline constexpr float min_matrix_side_px = 150.0f;
+// The side a view gives a matrix's cells at least, at the current font: the larger of the two.
+inline float readable_matrix_side() {
+  return std::max(min_matrix_side_em * ImGui::GetFontSize(), min_matrix_side_px);
+}
 
 struct MatrixGridSpec {
   const char* id = "##grid";

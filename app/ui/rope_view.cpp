@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <limits>
 #include <numbers>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -33,6 +34,9 @@ constexpr double two_pi = 2.0 * std::numbers::pi;
 // Font heights a plot needs to show more than one tick on its value axis: stacked (title, ticks,
 // axis label included), or as one of three in a row.
 constexpr float min_stacked_plot = 10.0f, min_row_plot = 12.0f;
+// Font heights of a scaling's column on a slide under which its controls, summary and plot titles give
+// their lines to the plots (1024 x 768 at 28 px has about 14).
+constexpr float min_slide_side_room = 20.0f;
 
 }  // namespace
 
@@ -156,6 +160,25 @@ void edit_scaling(const char* id, const char* name, RopeScaling& s, std::int64_t
   ImGui::PopID();
 }
 
+// A scaling as the audience reads it: "A · ntk ×8", with the parameters given to it (unset ones take
+// their defaults, which the caption band has no need to repeat).
+std::string scaling_line(const char* name, const RopeScaling& s) {
+  std::string line = std::string(name) + " · " + std::string(to_string(s.type));
+  if (rope_param_applies(s.type, RopeParam::factor) && s.factor) line += " ×" + number(*s.factor, 3);
+  const auto add = [&](const std::string& label, const std::optional<double>& value) {
+    if (value) line += " · " + label + " " + number(*value, 3);
+  };
+  if (s.type == RopeScalingType::yarn) {
+    add("β_fast", s.beta_fast);
+    add("β_slow", s.beta_slow);
+  }
+  if (s.type == RopeScalingType::llama3) {
+    add(tr("views.rope.low_freq"), s.low_freq_factor);
+    add(tr("views.rope.high_freq"), s.high_freq_factor);
+  }
+  return line;
+}
+
 void draw_rope_controls(AcrossContext& view) {
   RopeViewSettings& s = view.settings.rope;
   const bool capture = view.capture_mode;
@@ -214,11 +237,18 @@ void draw_rope_controls(AcrossContext& view) {
 
 // What the colours and lines of every plot mean (one row for all plots: legends inside the small
 // plots would hide their data).
-void draw_legend() {
+// `drawn`: the numbers on a slide, whose key names only the regimes some shown pair is in (a line of
+// the key at 1024 x 768 goes to the plots); nullptr: every regime.
+void draw_legend(const RopeViewData* drawn, bool compare) {
   std::vector<LegendEntry> entries;
   for (RopePairRegime regime : {RopePairRegime::unchanged, RopePairRegime::blended,
-                                RopePairRegime::interpolated, RopePairRegime::rescaled})
-    entries.push_back({tr(regime_key(regime)), regime_color(regime), true});
+                                RopePairRegime::interpolated, RopePairRegime::rescaled}) {
+    bool used = drawn == nullptr;
+    for (int s = 0; drawn && s < std::min(drawn->side_count, compare ? 2 : 1); ++s)
+      for (const RopePairInfo& pair : drawn->sides[static_cast<std::size_t>(s)].analysis.pairs)
+        used = used || pair.regime == regime;
+    if (used) entries.push_back({tr(regime_key(regime)), regime_color(regime), true});
+  }
   entries.push_back({tr("views.rope.legend.before"), ImGui::GetColorU32(ImGuiCol_Text, 0.45f), false});
   entries.push_back({tr("views.rope.legend.seen"), plot::palette_color(3), false});
   entries.push_back({tr("views.rope.critical_legend"), critical_color(), false});
@@ -267,9 +297,12 @@ void hover_pair(const RopeViewData& data, const RopeSideData& side) {
   plot::SetHoverText(text.c_str());
 }
 
-void wavelength_plot(const RopeViewData& data, const RopeSideData& side, const char* id, ImVec2 size) {
+// `titled`: false on a low slide, where the title's line goes to the curves (the legend and the axis
+// labels say what is plotted, the caption band why).
+void wavelength_plot(const RopeViewData& data, const RopeSideData& side, const char* id, ImVec2 size,
+                     bool titled = true) {
   plot::PlotConfig config;
-  config.title = tr("views.rope.wavelength_title");
+  if (titled) config.title = tr("views.rope.wavelength_title");
   config.x.label = tr("views.rope.pair");
   config.x.integer_ticks = true;
   config.y.label = tr("views.rope.wavelength");
@@ -306,10 +339,10 @@ void wavelength_plot(const RopeViewData& data, const RopeSideData& side, const c
 }
 
 void angle_plot(const RopeViewData& data, const RopeSideData& side, std::int64_t position, const char* id,
-                ImVec2 size) {
+                ImVec2 size, bool titled = true) {
   plot::PlotConfig config;
   const std::string title = trf("views.rope.angle_title", {std::to_string(position)});
-  config.title = title.c_str();
+  if (titled) config.title = title.c_str();
   config.x.label = tr("views.rope.pair");
   config.x.integer_ticks = true;
   config.y.label = tr("views.rope.angle");
@@ -335,9 +368,9 @@ void angle_plot(const RopeViewData& data, const RopeSideData& side, std::int64_t
 }
 
 void decay_plot(const RopeViewData& data, const RopeSideData& side, std::int64_t context, const char* id,
-                ImVec2 size) {
+                ImVec2 size, bool titled = true) {
   plot::PlotConfig config;
-  config.title = tr("views.rope.decay_title");
+  if (titled) config.title = tr("views.rope.decay_title");
   config.x.label = tr("views.rope.distance");
   config.x.integer_ticks = true;
   config.x.scale = plot::Scale::log10;  // near and far distances both readable
@@ -366,7 +399,8 @@ void decay_plot(const RopeViewData& data, const RopeSideData& side, std::int64_t
 
 // The side's summary: attention factor and how many pairs are in each regime; the critical
 // dimension and where the all-ones score first turns negative.
-void side_header(const RopeViewData& data, const RopeSideData& side, bool presenting) {
+// `after_scaling`: the side's scaling line stands just above, on a slide (the summary goes beside it).
+void side_header(const RopeViewData& data, const RopeSideData& side, bool presenting, bool after_scaling) {
   const RopeScalingAnalysis& a = side.analysis;
   const RopeFrequencies& f = a.frequencies;
   std::string first = trf("views.rope.attention_factor", {number(f.attention_factor, 6)});
@@ -388,8 +422,8 @@ void side_header(const RopeViewData& data, const RopeSideData& side, bool presen
   const std::string negative =
       side.first_negative ? trf("views.rope.first_negative", {std::to_string(*side.first_negative), unscaled})
                           : trf("views.rope.never_negative", {std::to_string(data.decay_range), unscaled});
-  // Presenting, the summary goes beside the controls when it fits there: a line more for the plots.
-  if (presenting) {
+  // Presenting, the summary goes beside the scaling's line when it fits there: a line more for the plots.
+  if (after_scaling) {
     ImGui::SameLine(0.0f, 1.5f * ImGui::GetFontSize());
     if (ImGui::CalcTextSize(first.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
   }
@@ -403,7 +437,8 @@ void side_header(const RopeViewData& data, const RopeSideData& side, bool presen
 
 // One scaling: its controls, its summary and its three plots, in a column of `room`; `beside` when
 // the other scaling's column stands next to it (their plots then start at the same height).
-void draw_side(AcrossContext& view, const RopeViewData& data, int index, ImVec2 room, bool beside) {
+void draw_side(AcrossContext& view, const RopeViewData& data, int index, ImVec2 room, bool beside,
+               bool scaling_shown = false) {
   RopeViewSettings& settings = view.settings.rope;
   const char* name = index == 0 ? "A" : "B";
   // The two columns' header heights of the previous frame, kept by ImGui in the view's window
@@ -411,8 +446,17 @@ void draw_side(AcrossContext& view, const RopeViewData& data, int index, ImVec2 
   ImGuiStorage& heights = *ImGui::GetStateStorage();
   const ImGuiID height_ids[2] = {ImGui::GetID("##rope_header_a"), ImGui::GetID("##rope_header_b")};
   ImGui::BeginChild(index == 0 ? "##rope_a" : "##rope_b", room, false, ImGuiWindowFlags_NoScrollbar);
-  edit_scaling(index == 0 ? "a" : "b", name, index == 0 ? settings.scaling_a : settings.scaling_b,
-               settings.context, view.capture_mode);
+  // On a slide the audience reads the scaling as text (one line instead of widgets; beside the key
+  // above when it is the only one: `scaling_shown`). A low slide (1024 x 768 at 28 px: the plots were
+  // 120 px tall) also leaves out the summary (the caption band explains the step, the colours give the
+  // regimes) and the plot titles, so that the plots get the height for their ticks.
+  const bool low_slide = view.lessons.presenting && room.y < min_slide_side_room * ImGui::GetFontSize();
+  RopeScaling& scaling = index == 0 ? settings.scaling_a : settings.scaling_b;
+  if (!view.lessons.presenting) {
+    edit_scaling(index == 0 ? "a" : "b", name, scaling, settings.context, view.capture_mode);
+  } else if (!scaling_shown) {
+    ImGui::TextUnformatted(scaling_line(name, scaling).c_str());
+  }
   if (index >= data.side_count) {
     note_text("%s", tr("views.rope.updating"));
     ImGui::EndChild();
@@ -424,7 +468,7 @@ void draw_side(AcrossContext& view, const RopeViewData& data, int index, ImVec2 
     ImGui::EndChild();
     return;
   }
-  side_header(data, side, view.lessons.presenting);
+  if (!low_slide) side_header(data, side, view.lessons.presenting, view.lessons.presenting && !scaling_shown);
   // Both columns' plots start at the same height: pad to the taller header of the previous frame
   // (controls and text can wrap differently in the two columns).
   if (!beside) {
@@ -453,12 +497,12 @@ void draw_side(AcrossContext& view, const RopeViewData& data, int index, ImVec2 
     // Low and wide (a projector's caption band below, a grid cell): three plots in a row rather than
     // three slivers stacked.
     const float third = std::floor((avail.x - 2.0f * spacing.x) / 3.0f);
-    wavelength_plot(data, side, ids[0].c_str(), ImVec2(third, avail.y));
+    wavelength_plot(data, side, ids[0].c_str(), ImVec2(third, avail.y), !low_slide);
     ImGui::SameLine();
-    angle_plot(data, side, settings.position, ids[1].c_str(), ImVec2(third, avail.y));
+    angle_plot(data, side, settings.position, ids[1].c_str(), ImVec2(third, avail.y), !low_slide);
     ImGui::SameLine();
     decay_plot(data, side, settings.context, ids[2].c_str(),
-               ImVec2(avail.x - 2.0f * (third + spacing.x), avail.y));
+               ImVec2(avail.x - 2.0f * (third + spacing.x), avail.y), !low_slide);
   } else if (avail.y >= 3.0f * min_stacked_plot * em) {
     const float each = std::floor((avail.y - 2.0f * spacing.y) / 3.0f);
     wavelength_plot(data, side, ids[0].c_str(), ImVec2(avail.x, each));
@@ -485,7 +529,18 @@ void draw_side(AcrossContext& view, const RopeViewData& data, int index, ImVec2 
 void draw_rope_view(AcrossContext& view) {
   draw_rope_controls(view);
   // At full size even when presenting (three lines at 1024 px): a slide's text is never smaller.
-  draw_legend();
+  const bool drawn =
+      view.lessons.presenting && view.across && view.across->rope && view.across->rope->error.empty();
+  draw_legend(drawn ? view.across->rope.get() : nullptr, view.settings.rope.compare);
+  // Presenting one scaling, it is read beside the key's last entry when it fits there: a line more for
+  // the plots.
+  const bool scaling_in_key = view.lessons.presenting && !view.settings.rope.compare;
+  if (scaling_in_key) {
+    const std::string line = scaling_line("A", view.settings.rope.scaling_a);
+    ImGui::SameLine(0.0f, 1.5f * ImGui::GetFontSize());
+    if (ImGui::CalcTextSize(line.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+    ImGui::TextUnformatted(line.c_str());
+  }
   const RopeViewSettings& settings = view.settings.rope;
   // Computed by the across worker from the settings (screenshots wait until it has settled).
   const std::shared_ptr<const AcrossData> across = view.across;
@@ -510,7 +565,7 @@ void draw_rope_view(AcrossContext& view) {
   }
   const float half = std::floor(0.5f * (avail.x - spacing));
   if (!settings.compare) {
-    draw_side(view, data, 0, avail, false);
+    draw_side(view, data, 0, avail, false, scaling_in_key);
   } else if (half >= 30.0f * ImGui::GetFontSize()) {
     draw_side(view, data, 0, ImVec2(half, avail.y), true);
     ImGui::SameLine();

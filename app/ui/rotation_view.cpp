@@ -15,6 +15,7 @@
 #include "plot/rich_text.hpp"
 #include "state/i18n.hpp"
 #include "ui/heatmap_plot.hpp"
+#include "ui/matrix_grid.hpp"
 #include "ui/panels.hpp"
 #include "ui/view_export_arrays.hpp"
 #include "ui/view_registry.hpp"
@@ -224,7 +225,8 @@ void draw_residual_curve(ViewContext& view, ImVec2 size, const std::vector<doubl
 
 // The header: what the map is, and the check at p; each phrase kept whole (ImGui's word wrap would
 // break a number such as 1.11e-16 at its '.'), side by side when both fit.
-void draw_header(ViewContext& view) {
+// `why`: whether a kind without T(k) says why above its fitted map.
+void draw_header(ViewContext& view, bool why) {
   const RotationData& rotation = *view.data.rotation;
   const SelectedResidual& selected = *view.data.selected_residual;
   const Selection& shown = view.data.request.selection;
@@ -242,15 +244,17 @@ void draw_header(ViewContext& view) {
                                                                        std::to_string(shown.position)})
                                   : "";
   } else {
-    first = tr_text(rotation.structure.why_not_text);
+    if (why) first = tr_text(rotation.structure.why_not_text);
     second = tr("views.rotation.fit_on") + std::string(" ") + std::to_string(rotation.window.front()) + "–" +
              std::to_string(rotation.window.back()) + ": " + tr("views.rotation.max_residual") + " " +
              plot::format_number(rotation.fit_largest, 3) +
              (rotation.fit_underdetermined ? std::string(" ") + tr("views.rotation.underdetermined") : "");
   }
-  ImGui::PushTextWrapPos(0.0f);
-  plot::TextWrappedRich(first);  // the frequency rule's exponent is script markup
-  ImGui::PopTextWrapPos();
+  if (!first.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    plot::TextWrappedRich(first);  // the frequency rule's exponent is script markup
+    ImGui::PopTextWrapPos();
+  }
   if (!second.empty()) {
     ImGui::PushTextWrapPos(0.0f);
     plot::TextWrappedRich(second);
@@ -264,7 +268,19 @@ void draw_rotation_view(ViewContext& view) {
     note_text("%s", rotation.error.c_str());
     return;
   }
-  draw_header(view);
+  // On a slide the caption band explains the step: the sentence on why a kind has no T(k) gives way
+  // when under it the fitted map would be smaller than a projector's readable side (two
+  // configurations side by side at 1024 x 768: 95 px). What the map still spends under the sentence:
+  // the fit's line or two, its title and its axes, about 8 font heights.
+  const ImVec2 room = ImGui::GetContentRegionAvail();
+  const bool why =
+      !view.lessons.presenting || rotation.structure.exact() ||
+      room.y -
+              ImGui::CalcTextSize(tr_text(rotation.structure.why_not_text).c_str(), nullptr, false, room.x)
+                  .y -
+              8.0f * ImGui::GetFontSize() >=
+          readable_matrix_side();
+  draw_header(view, why);
   const bool exact = rotation.structure.exact();
   const bool has_circle = exact && rotation.pair.has_value();
   const ResidualData& residual = *view.data.residual;

@@ -40,6 +40,9 @@ struct ViewType {
   // arrays of configuration `slot` (ignored across configurations); nullptr: PNG export only.
   std::vector<ExportArray> (*export_data)(const ExportContext&, std::size_t slot, ExportDetail) = nullptr;
   int min_configs = 1;  // configurations the view needs to show anything (difference: two)
+  // Compare mode: the least size of one configuration's panel, in font heights, for a view whose
+  // matrices need more than the layout's default (a heatmap's square with its axes); 0: that default.
+  float min_panel_width = 0.0f, min_panel_height = 0.0f;
 
   // Its settings (state/view_settings.hpp): the fields, session keys and ranges that the session,
   // `--set` and the view's controls share; nullptr: a view without settings of its own. The tables

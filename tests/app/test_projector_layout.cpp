@@ -20,6 +20,7 @@
 #include "pelab/kinds.hpp"
 #include "pelab/requirements.hpp"
 #include "state/params.hpp"
+#include "ui/view_registry.hpp"
 
 namespace fs = std::filesystem;
 
@@ -71,6 +72,41 @@ TEST_CASE("four configurations at 1024 x 768 draw every heatmap at least 150 x 1
       const std::set<int> all = {0, 1, 2, 3};
       if (std::string(view) != "similarity") CHECK(tables == all);
       if (std::string(view) != "heatmap") CHECK(similarities == all);
+    }
+  }
+}
+
+TEST_CASE("every view of four configurations at 1024 x 768 draws its matrices at least 150 x 150 px",
+          "[gui][layout]") {
+  // Every view of the registry (and the bias view's three methods), in both languages: every heatmap and
+  // matrix grid the census lists, GPU heatmaps and CPU grids alike, at least 150 x 150 px. The views
+  // this was broken for (issue 19: attention grids 102 px, ALiBi heads 104 px, T5's 80 px, S_A − S_B
+  // 154 x 130) must draw some, so the check cannot pass by drawing nothing.
+  std::vector<std::string> runs;
+  for (const pelab::app::ui::ViewType& view : pelab::app::ui::view_registry())
+    runs.push_back("--view " + std::string(view.id));
+  runs.push_back("--view bias --set bias.method=t5");
+  runs.push_back("--view bias --set bias.method=shaw");
+  const std::set<std::string> must_draw = {"attention", "bias", "difference"};
+  for (const char* lang : {"en", "ko"}) {
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+      const std::string& run = runs[r];
+      const nlohmann::json frame =
+          census(std::string(four_kinds) + " --size 1024x768 --lang " + lang + " " + run,
+                 std::string("every_") + lang + "_" + std::to_string(r));
+      INFO(lang << ", " << run);
+      std::size_t drawn = 0;
+      for (const nlohmann::json& h : frame["heatmaps"]) {
+        const double width = std::abs(h["x1"].get<double>() - h["x0"].get<double>());
+        const double height = std::abs(h["y1"].get<double>() - h["y0"].get<double>());
+        INFO(h["name"].get<std::string>()
+             << " of configuration " << h["config"] << ": " << width << " x " << height);
+        CHECK(width >= 150.0);
+        CHECK(height >= 150.0);
+        ++drawn;
+      }
+      const std::string id = run.substr(std::string("--view ").size(), run.find(' ', 7) - 7);
+      if (must_draw.contains(id)) CHECK(drawn > 0);
     }
   }
 }

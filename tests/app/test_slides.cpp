@@ -94,11 +94,12 @@ void check_slide_text(const LessonInfo& info, const std::string& lang, const fs:
 }
 
 // The matrices of a lesson's slides at 1024 x 768 (GEOMETRY/step_NN.json's "heatmaps": GPU heatmaps and
-// matrix grids alike): those under 150 x 150 px, and the columns of the attention view's word-by-word
-// grids (logits and weights) that have no word of the sentence drawn above them at 28 px or more, each as
-// "LESSON (LANG) step N: ...".
+// matrix grids alike): those under 150 x 150 px, the plots ("plots") lower than that, and the columns of the
+// attention view's word-by-word grids (logits and weights) that have no word of the sentence drawn above them
+// at 28 px or more, each as "LESSON (LANG) step N: ...".
 void check_slide_matrices(const LessonInfo& info, const std::string& lang, const fs::path& geometry,
-                          std::vector<std::string>& too_small, std::vector<std::string>& unlabelled) {
+                          std::vector<std::string>& too_small, std::vector<std::string>& unlabelled,
+                          std::vector<std::string>& low_plots) {
   constexpr double smallest_side = 150.0, smallest_px = 28.0 - 0.05;
   const std::span<const std::string_view> words = attention_sentence_words();
   for (std::size_t step = 1; step <= info.steps; ++step) {
@@ -113,11 +114,7 @@ void check_slide_matrices(const LessonInfo& info, const std::string& lang, const
       std::ostringstream where;
       where << info.id << " (" << lang << ") step " << step << ": " << matrix << " of configuration "
             << h["config"] << " at " << x0 << ", " << y0;
-      // Still under the side, not fixed yet (issue 19): lesson 2's table beside the scorecard (122 px
-      // wide) and the fitted M of lesson 4's last step, under two columns of sentences (95 px tall).
-      const bool known = (info.id == "02_requirements" && (step == 2 || step == 4) && matrix == "heatmap") ||
-                         (info.id == "04_offset_rotation" && step == 7 && matrix == "rotation-column");
-      if (!known && (std::abs(x1 - x0) < smallest_side || std::abs(y1 - y0) < smallest_side)) {
+      if (std::abs(x1 - x0) < smallest_side || std::abs(y1 - y0) < smallest_side) {
         std::ostringstream size;
         size << " is " << std::abs(x1 - x0) << " x " << std::abs(y1 - y0) << " px";
         too_small.push_back(where.str() + size.str());
@@ -140,6 +137,17 @@ void check_slide_matrices(const LessonInfo& info, const std::string& lang, const
         }
         if (!labelled) unlabelled.push_back(where.str() + ", column " + std::to_string(c));
       }
+    }
+    // Plots (their data areas inside the axes, the heatmaps' plots among them): as tall as a matrix's
+    // side, and the RoPE view's of lesson 7 (~120 px before) 200 px, room for ticks at 28 px.
+    const double lowest_plot = info.id == "07_long_context" ? 200.0 : smallest_side;
+    for (const nlohmann::json& area : census["plots"]) {
+      const double x0 = area[0], y0 = area[1], x1 = area[2], y1 = area[3];
+      if (y1 - y0 >= lowest_plot) continue;
+      std::ostringstream where;
+      where << info.id << " (" << lang << ") step " << step << ": the plot at " << x0 << ", " << y0 << " is "
+            << x1 - x0 << " x " << y1 - y0 << " px";
+      low_plots.push_back(where.str());
     }
   }
 }
@@ -240,11 +248,12 @@ TEST_CASE("every lesson renders as slides and a PDF handout, in Korean and in En
   // Korean at a projector's 1024 x 768, English at 1920 x 1080 and 1024 x 768. At 1024 x 768 every
   // text on every slide is at least 28 px tall (the slides' --geometry census lists every run of text
   // with the size it was drawn at; exponents and indices beside larger text belong to its line), none
-  // tells the class to maximise or hover, every heatmap and matrix grid is at least 150 x 150 px, and
-  // every column of the attention view's word-by-word grids has its word above it. Without the
-  // animated steps' videos (--no-video): tests/app/video_export.sh checks those.
+  // tells the class to maximise or hover, every heatmap and matrix grid is at least 150 x 150 px (every plot
+  // 150 px tall, lesson 7's RoPE plots 200 px), and every column of the attention view's word-by-word grids
+  // has its word above it. Without the animated steps' videos (--no-video): tests/app/video_export.sh checks
+  // those.
   const fs::path out = fs::path(PELAB_TEST_TMP) / "slides";
-  std::vector<std::string> too_small, screen_only, small_matrices, unlabelled_columns;
+  std::vector<std::string> too_small, screen_only, small_matrices, unlabelled_columns, low_plots;
   for (const LessonInfo& info : list_lessons(fs::path(PELAB_ASSET_DIR) / "lessons")) {
     REQUIRE(info.problem.empty());
     for (const auto& [lang, size] :
@@ -264,13 +273,16 @@ TEST_CASE("every lesson renders as slides and a PDF handout, in Korean and in En
       CHECK(pages.output.find(std::to_string(info.steps)) != std::string::npos);
       check_slide_text(info, lang, geometry, projector ? 1024 : 1920, projector ? 768 : 1080, too_small,
                        screen_only);
-      if (projector) check_slide_matrices(info, lang, geometry, small_matrices, unlabelled_columns);
+      if (projector)
+        check_slide_matrices(info, lang, geometry, small_matrices, unlabelled_columns, low_plots);
     }
   }
   INFO(too_small.size() << " runs of text under 28 px:\n" << lines_of(too_small));
   CHECK(too_small.empty());
   INFO(small_matrices.size() << " matrices under 150 x 150 px:\n" << lines_of(small_matrices));
   CHECK(small_matrices.empty());
+  INFO(low_plots.size() << " plots too low:\n" << lines_of(low_plots));
+  CHECK(low_plots.empty());
   INFO(unlabelled_columns.size() << " attention columns without their word:\n"
                                  << lines_of(unlabelled_columns));
   CHECK(unlabelled_columns.empty());
