@@ -185,6 +185,24 @@ void draw_short_grids(std::vector<MatrixGridSpec>& specs, const std::vector<int>
   if (smallest_side(split) > smallest_side(rows)) {
     rows = std::move(split);
     specs = std::move(split_specs);
+    // The fuller row limits the grids' size; the other row takes the same grid width and cell height,
+    // so the five matrices read as one set, not as two sizes.
+    float grid_width = FLT_MAX, cell_h = FLT_MAX;
+    for (const ShortRow& row : rows) {
+      cell_h = std::min(cell_h, row.cell_h);
+      for (std::size_t k = 0; k < row.grids.size(); ++k)
+        grid_width = std::min(
+            grid_width,
+            row.widths[k] * static_cast<float>(specs[static_cast<std::size_t>(row.grids[k])].values->cols()));
+    }
+    for (ShortRow& row : rows) {
+      row.cell_h = cell_h;
+      for (std::size_t k = 0; k < row.grids.size(); ++k)
+        row.widths[k] =
+            std::floor(4.0f * grid_width /
+                       static_cast<float>(specs[static_cast<std::size_t>(row.grids[k])].values->cols())) /
+            4.0f;
+    }
   }
   bool fit = true;
   for (const ShortRow& row : rows)
