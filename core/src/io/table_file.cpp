@@ -178,27 +178,53 @@ NpyLayout read_npy_layout(const ByteSource& source, const std::string& name) {
   return npy_parse_layout(source.read(0, header_size), name);
 }
 
-// `count` stored items from item `first` of a .npy's data, as doubles into `out`: little-endian
-// float64 straight into `out`, other dtypes decoded piece by piece through `piece` (at most 1 MiB).
-void read_npy_run(const ByteSource& source, const NpyLayout& layout, std::uint64_t first, std::uint64_t count,
-                  double* out, std::string& piece) {
-  const std::uint64_t item = npy_item_size(layout.dtype);
-  const std::uint64_t offset = layout.data_offset + first * item;
+// `count` items of `item` bytes each, starting `offset` bytes into the source, as doubles into `out`:
+// read piece by piece through `piece` (at most 1 MiB, a multiple of every item size) and converted by
+// decode(bytes, out), which writes bytes.size() / item doubles.
+template <typename Decode>
+void read_decoded_run(const ByteSource& source, std::uint64_t offset, std::uint64_t item, std::uint64_t count,
+                      double* out, std::string& piece, Decode&& decode) {
   const std::uint64_t bytes = count * item;
-  if (std::endian::native == std::endian::little && layout.dtype == NpyDtype::float64) {
-    source.read_into(offset, bytes, reinterpret_cast<char*>(out));
-    return;
-  }
-  constexpr std::uint64_t piece_bytes = std::uint64_t{1} << 20;  // a multiple of every item size
+  constexpr std::uint64_t piece_bytes = std::uint64_t{1} << 20;
   if (piece.size() < std::min(piece_bytes, bytes))
     piece.resize(static_cast<std::size_t>(std::min(piece_bytes, bytes)));
   for (std::uint64_t done = 0; done < bytes;) {
     const std::uint64_t length = std::min(piece_bytes, bytes - done);
     source.read_into(offset + done, length, piece.data());
-    npy_decode_run(layout.dtype, std::string_view(piece.data(), static_cast<std::size_t>(length)), out);
+    decode(std::string_view(piece.data(), static_cast<std::size_t>(length)), out);
     out += length / item;
     done += length;
   }
+}
+
+// The first values.rows() x values.cols() values of a row-major table whose rows hold `stored_cols`
+// values, into `values`: one run at full width, else one run per row. read_run(first, count, out)
+// reads `count` values from value `first` of the table.
+template <typename ReadRun>
+void read_row_major_window(Matrix& values, std::int64_t stored_cols, ReadRun&& read_run) {
+  const auto rows = static_cast<std::uint64_t>(values.rows()),
+             cols = static_cast<std::uint64_t>(values.cols());
+  if (values.cols() == stored_cols) {
+    read_run(std::uint64_t{0}, rows * cols, values.data());
+    return;
+  }
+  for (Eigen::Index r = 0; r < values.rows(); ++r)  // Matrix is row-major: row r is cols contiguous doubles
+    read_run(static_cast<std::uint64_t>(r) * static_cast<std::uint64_t>(stored_cols), cols,
+             values.row(r).data());
+}
+
+// `count` stored items from item `first` of a .npy's data, as doubles into `out`: little-endian
+// float64 straight into `out`, other dtypes decoded piece by piece through `piece`.
+void read_npy_run(const ByteSource& source, const NpyLayout& layout, std::uint64_t first, std::uint64_t count,
+                  double* out, std::string& piece) {
+  const std::uint64_t item = npy_item_size(layout.dtype);
+  const std::uint64_t offset = layout.data_offset + first * item;
+  if (std::endian::native == std::endian::little && layout.dtype == NpyDtype::float64) {
+    source.read_into(offset, count * item, reinterpret_cast<char*>(out));
+    return;
+  }
+  read_decoded_run(source, offset, item, count, out, piece,
+                   [&](std::string_view bytes, double* to) { npy_decode_run(layout.dtype, bytes, to); });
 }
 
 // The first rows x cols values of a checked 2-D layout, read straight into the matrix: a whole
@@ -226,13 +252,9 @@ Matrix read_npy_values(const ByteSource& source, const NpyLayout& layout, std::i
     }
     return values;
   }
-  if (cols_read == stored_cols) {
-    read_npy_run(source, layout, 0, rows_read * cols_read, values.data(), piece);
-    return values;
-  }
-  for (Eigen::Index r = 0; r < rows; ++r)  // row-major: row r is cols contiguous doubles
-    read_npy_run(source, layout, static_cast<std::uint64_t>(r) * stored_cols, cols_read, values.row(r).data(),
-                 piece);
+  read_row_major_window(values, layout.shape[1], [&](std::uint64_t first, std::uint64_t count, double* out) {
+    read_npy_run(source, layout, first, count, out, piece);
+  });
   return values;
 }
 
@@ -268,33 +290,17 @@ LoadedTable load_npy_table(const ByteSource& source, const std::filesystem::path
 }
 
 // The first rows x cols values of a row-major safetensors tensor of a readable dtype whose data
-// starts at `offset` and whose rows hold `stored_cols` values: one run per row (a single run when
-// cols == stored_cols), each decoded through a buffer of at most 1 MiB.
+// starts at `offset` and whose rows hold `stored_cols` values, decoded as a whole tensor would be.
 Matrix read_safetensors_window(const ByteSource& source, std::uint64_t offset, std::string_view dtype,
                                std::int64_t stored_cols, std::int64_t rows, std::int64_t cols) {
   Matrix values(rows, cols);
   detail::advise_huge_pages(values.data(), static_cast<std::size_t>(values.size()) * sizeof(double));
   const std::uint64_t item = safetensors_item_size(dtype);
-  const std::uint64_t piece_bytes = (std::uint64_t{1} << 20) / item * item;
   std::string piece;
-  const auto read_run = [&](std::uint64_t first, std::uint64_t count, double* out) {
-    const std::uint64_t bytes = count * item;
-    for (std::uint64_t done = 0; done < bytes;) {
-      const std::uint64_t length = std::min(piece_bytes, bytes - done);
-      piece.resize(static_cast<std::size_t>(length));
-      source.read_into(offset + first * item + done, length, piece.data());
-      safetensors_decode_run(dtype, piece, out);
-      out += length / item;
-      done += length;
-    }
-  };
-  const auto stored = static_cast<std::uint64_t>(stored_cols), width = static_cast<std::uint64_t>(cols);
-  if (cols == stored_cols) {
-    read_run(0, static_cast<std::uint64_t>(rows) * width, values.data());
-    return values;
-  }
-  for (Eigen::Index r = 0; r < rows; ++r)  // Matrix is row-major: row r is cols contiguous doubles
-    read_run(static_cast<std::uint64_t>(r) * stored, width, values.row(r).data());
+  read_row_major_window(values, stored_cols, [&](std::uint64_t first, std::uint64_t count, double* out) {
+    read_decoded_run(source, offset + first * item, item, count, out, piece,
+                     [&](std::string_view bytes, double* to) { safetensors_decode_run(dtype, bytes, to); });
+  });
   return values;
 }
 
