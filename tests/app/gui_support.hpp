@@ -96,6 +96,18 @@ inline nlohmann::json load_json(const std::filesystem::path& path) {
   return nlohmann::json::parse(file);
 }
 
+// The `--geometry` census of an off-screen screenshot of pelab with `arguments` (files NAME.png and
+// NAME.json in a fresh temporary directory); requires the run to succeed.
+inline nlohmann::json headless_census(const std::string& arguments, const std::string& name) {
+  const std::filesystem::path dir = temp_dir();
+  const std::filesystem::path png = dir / (name + ".png"), geometry = dir / (name + ".json");
+  const Run result =
+      run_headless(arguments + " --screenshot " + png.string() + " --geometry " + geometry.string());
+  INFO(arguments << "\n" << result.output);
+  REQUIRE(result.status == 0);
+  return load_json(geometry);
+}
+
 inline void write_text(const std::filesystem::path& path, const std::string& text) {
   std::ofstream(path) << text;
 }

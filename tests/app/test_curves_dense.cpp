@@ -20,6 +20,7 @@
 #include "plot/envelope.hpp"
 #include "plot/plot.hpp"
 #include "plot/plot_internal.hpp"  // envelope_fill(): finds the band's fill in the draw list
+#include "plot_harness.hpp"
 
 namespace fs = std::filesystem;
 namespace plot = pelab::plot;
@@ -36,39 +37,13 @@ bool holds_phase(double a, double b, double x0) {
   return x0 + 2.0 * pi * m <= b;
 }
 
-// Dear ImGui without a renderer (as test_plot_api): the draw lists are read back.
-struct Harness {
-  Harness() {
-    ImGui::CreateContext();
-    plot::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.Fonts->AddFontDefault();
-    unsigned char* pixels;
-    int w, h;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(1));
-    io.DisplaySize = ImVec2(1200, 800);
-    io.DeltaTime = 1.0f / 60;
-    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
+// sin(p) at the positions p = 0 .. count − 1 (period 2π), as a plot's xs and ys.
+void sine_at_positions(int count, std::vector<double>& xs, std::vector<double>& ys) {
+  for (int p = 0; p < count; ++p) {
+    xs.push_back(p);
+    ys.push_back(std::sin(p));
   }
-  ~Harness() {
-    plot::DestroyContext();
-    ImGui::DestroyContext();
-  }
-  Harness(const Harness&) = delete;
-  Harness& operator=(const Harness&) = delete;
-  void frame(const std::function<void()>& body) {
-    ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
-    ImGui::Begin("w", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings);
-    body();
-    ImGui::End();
-    ImGui::Render();
-  }
-};
+}
 
 // The vertices of the last frame in exactly this colour.
 std::vector<ImVec2> vertices_of(ImU32 colour) {
@@ -86,16 +61,6 @@ std::string all_text(const nlohmann::json& census) {
   std::string text;
   for (const nlohmann::json& run : census["text_runs"]) text += run["text"].get<std::string>() + "\n";
   return text;
-}
-
-nlohmann::json census(const std::string& arguments, const std::string& name) {
-  const fs::path dir = temp_dir();
-  const fs::path png = dir / (name + ".png"), geometry = dir / (name + ".json");
-  const Run result =
-      run_headless(arguments + " --screenshot " + png.string() + " --geometry " + geometry.string());
-  INFO(arguments << "\n" << result.output);
-  REQUIRE(result.status == 0);
-  return load_json(geometry);
 }
 
 }  // namespace
@@ -160,12 +125,9 @@ TEST_CASE("a wave is a band under 8 px a period and a line from 8 px on") {
 TEST_CASE("a dense wave is a band at the full range and a line when zoomed in (plot API)") {
   // 2000 positions of sin(p) (period 2π) in a 600 px plot: under 2 px a period, a band; zoomed to
   // 64 positions, some 50 px a period, a line.
-  Harness harness;
+  PlotHarness harness;
   std::vector<double> xs, ys;
-  for (int p = 0; p < 2000; ++p) {
-    xs.push_back(p);
-    ys.push_back(std::sin(p));
-  }
+  sine_at_positions(2000, xs, ys);
   const ImU32 colour = plot::palette_color(0);
   plot::PlotConfig config;
   config.x.auto_fit = false;
@@ -225,7 +187,7 @@ TEST_CASE("the curves view draws a fast column as a band beside slow ones as lin
   // 2000 · 8 / 6.28 = 2548 px draws column 0 as a band; column 400 is one only under 2000 · 8 / 62.8 =
   // 255 px, so at 1920 × 1080 (a plot some 1300 px wide) it is a line, as is column 1599.
   const std::string columns = " --set curves.pick=true --set 'curves.columns=[0, 400, -1]'";
-  const nlohmann::json wide = census(
+  const nlohmann::json wide = headless_census(
       "sinusoidal:positions=2000,dims=1600 --view curves --size 1920x1080 --lang en" + columns, "wide");
   const std::string text = all_text(wide);
   INFO(text);
@@ -237,8 +199,8 @@ TEST_CASE("the curves view draws a fast column as a band beside slow ones as lin
   CHECK(text.find("p = 0 … 63") != std::string::npos);       // the strip of the first positions
 
   // 64 positions (what the zoom shows): every wave is a line, and neither the note nor the strip is drawn.
-  const nlohmann::json few =
-      census("sinusoidal:positions=64,dims=1600 --view curves --size 1920x1080 --lang en" + columns, "few");
+  const nlohmann::json few = headless_census(
+      "sinusoidal:positions=64,dims=1600 --view curves --size 1920x1080 --lang en" + columns, "few");
   const std::string few_text = all_text(few);
   INFO(few_text);
   CHECK(few_text.find("band") == std::string::npos);
@@ -246,8 +208,8 @@ TEST_CASE("the curves view draws a fast column as a band beside slow ones as lin
 
   // Korean at the projector's 1024 × 768, default columns (i − 1 .. i + 1 around i = 6, periods 6.43
   // and 6.5).
-  const nlohmann::json korean =
-      census("sinusoidal:positions=2000,dims=1600 --view curves --size 1024x768 --lang ko", "korean");
+  const nlohmann::json korean = headless_census(
+      "sinusoidal:positions=2000,dims=1600 --view curves --size 1024x768 --lang ko", "korean");
   const std::string korean_text = all_text(korean);
   INFO(korean_text);
   CHECK(korean_text.find("i = 6 (λ = 6.5): 띠, 주기당 ") != std::string::npos);
@@ -256,12 +218,9 @@ TEST_CASE("the curves view draws a fast column as a band beside slow ones as lin
 TEST_CASE("a line submitted before a band is drawn over it") {
   // The slow curve's line (y = 0.5 across the plot) submitted first, the fast wave's band after it:
   // the band is drawn first, so the line's vertices come after every vertex of the band's fill.
-  Harness harness;
+  PlotHarness harness;
   std::vector<double> xs, ys;
-  for (int p = 0; p < 2000; ++p) {
-    xs.push_back(p);
-    ys.push_back(std::sin(p));
-  }
+  sine_at_positions(2000, xs, ys);
   const std::vector<double> flat_x{0.0, 2000.0}, flat_y{0.5, 0.5};
   const ImU32 line_colour = plot::palette_color(1), band_colour = plot::palette_color(0);
   plot::PlotConfig config;

@@ -10,49 +10,12 @@
 #include "plot/dot_sprites.hpp"
 #include "plot/plot.hpp"
 #include "plot/plot_internal.hpp"  // label_background(): finds the label plates in the draw list
+#include "plot_harness.hpp"
 
 namespace plot = pelab::plot;
+using pelab::test::PlotHarness;
 
 namespace {
-
-struct Harness {
-  Harness() {
-    ImGui::CreateContext();
-    plot::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.Fonts->AddFontDefault();
-    unsigned char* px;
-    int w, h;
-    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
-    io.Fonts->SetTexID((ImTextureID)1);
-    io.DisplaySize = ImVec2(1200, 800);
-    io.DeltaTime = 1.0f / 60;
-    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
-  }
-  ~Harness() {
-    plot::DestroyContext();
-    ImGui::DestroyContext();
-  }
-  ImVec2 mouse{-FLT_MAX, -FLT_MAX};
-  bool down[2] = {false, false};
-  float wheel = 0;
-  void frame(const std::function<void()>& body) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = mouse;
-    io.MouseDown[0] = down[0];
-    io.MouseDown[1] = down[1];
-    io.MouseWheel = wheel;
-    wheel = 0;
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(io.DisplaySize);
-    ImGui::Begin("w", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings);
-    body();
-    ImGui::End();
-    ImGui::Render();
-  }
-};
 
 struct Limits {
   double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
@@ -61,7 +24,7 @@ struct Limits {
 }  // namespace
 
 TEST_CASE("heatmap fit is exact from the first frame, markers do not widen it") {
-  Harness h;
+  PlotHarness h;
   ImVec2 a1, b1, a2, b2;
   Limits first, begin2;
   plot::PlotConfig cfg;
@@ -96,7 +59,7 @@ TEST_CASE("heatmap fit is exact from the first frame, markers do not widen it") 
 }
 
 TEST_CASE("log axes ignore non-positive data") {
-  Harness h;
+  PlotHarness h;
   Limits l;
   plot::PlotConfig cfg;
   cfg.y.scale = plot::Scale::log10;
@@ -116,7 +79,7 @@ TEST_CASE("log axes ignore non-positive data") {
 }
 
 TEST_CASE("wheel zoom keeps the point under the mouse; SetNextPlotLimits holds; double-click releases") {
-  Harness h;
+  PlotHarness h;
   plot::PlotConfig cfg;
   std::vector<double> x(20000), y(20000);
   for (int i = 0; i < 20000; ++i) x[i] = i, y[i] = std::sin(i * 0.01);
@@ -165,7 +128,7 @@ TEST_CASE("wheel zoom keeps the point under the mouse; SetNextPlotLimits holds; 
 }
 
 TEST_CASE("drag pans by the dragged distance; right-drag box zooms") {
-  Harness h;
+  PlotHarness h;
   plot::PlotConfig cfg;
   cfg.x.auto_fit = false;
   cfg.x.min = 0;
@@ -215,7 +178,7 @@ TEST_CASE("drag pans by the dragged distance; right-drag box zooms") {
 }
 
 TEST_CASE("legend click hides an item and removes it from the fit") {
-  Harness h;
+  PlotHarness h;
   plot::PlotConfig cfg;
   const double x[2] = {0, 1}, a[2] = {0, 1}, b[2] = {0, 100};
   Limits l;
@@ -250,7 +213,7 @@ TEST_CASE("legend click hides an item and removes it from the fit") {
 }
 
 TEST_CASE("clipped plots return false; tiny and degenerate plots do not crash") {
-  Harness h;
+  PlotHarness h;
   plot::PlotConfig cfg;
   cfg.title = "t";
   cfg.x.label = "x";
@@ -282,7 +245,7 @@ TEST_CASE("clipped plots return false; tiny and degenerate plots do not crash") 
 }
 
 TEST_CASE("20k unsorted points with thick lines stay within 16-bit draw commands") {
-  Harness h;
+  PlotHarness h;
   plot::PlotConfig cfg;
   cfg.equal_aspect = true;
   std::vector<double> x(20001), y(20001);
@@ -300,7 +263,7 @@ TEST_CASE("20k unsorted points with thick lines stay within 16-bit draw commands
 }
 
 TEST_CASE("dense sorted lines are decimated to a min/max envelope that keeps the extremes") {
-  Harness h;
+  PlotHarness h;
   plot::PlotConfig cfg;
   cfg.legend = false;
   const int n = 100000;
@@ -342,7 +305,7 @@ TEST_CASE("dense sorted lines are decimated to a min/max envelope that keeps the
 }
 
 TEST_CASE("marker labels and text are drawn on top of lines submitted after them") {
-  Harness h;
+  PlotHarness h;
   plot::PlotConfig cfg;
   cfg.legend = false;
   const ImU32 text_col = IM_COL32(11, 22, 33, 255), line_col = IM_COL32(44, 55, 66, 255);
@@ -371,7 +334,7 @@ TEST_CASE("marker labels and text are drawn on top of lines submitted after them
 }
 
 TEST_CASE("rich text: scripts are measured smaller, lines stack, plain text is unchanged") {
-  Harness h;
+  PlotHarness h;
   h.frame([&] {
     const float f = ImGui::GetFontSize();
     const ImVec2 plain = ImGui::CalcTextSize("Pp+k");
@@ -421,7 +384,7 @@ bool overlap(const ImRect& a, const ImRect& b) {  // more than a pixel of overla
 }  // namespace
 
 TEST_CASE("labels on one point, tags, legend and rich legend entries draw in one plot") {
-  Harness h;
+  PlotHarness h;
   plot::PlotConfig cfg;
   cfg.title = "P_{p+k} = T(k) P_p";
   cfg.x.label = "w_k p";
@@ -450,7 +413,7 @@ TEST_CASE("labels on one point, tags, legend and rich legend entries draw in one
 }
 
 TEST_CASE("the hover readout takes a side of the cursor that covers no label") {
-  Harness h;
+  PlotHarness h;
   plot::PlotConfig cfg;
   cfg.legend = false;
   const std::vector<double> xs = {0, 10}, ys = {0, 1};
@@ -497,7 +460,7 @@ TEST_CASE("column spans: union, subtraction and filling with whole-pixel rectang
 
   // Four columns of one aligned group share a rectangle; the rest stay one column wide. The rectangles
   // cover each span's pixels exactly once.
-  Harness h;
+  PlotHarness h;
   const std::vector<ColumnSpan> group = {{8, 10, 50}, {9, 12, 40}, {10, 0, 45}, {11, 11, 44}, {13, 5, 6}};
   ImDrawList* list = nullptr;
   int pixels = 0;
@@ -517,7 +480,7 @@ TEST_CASE("column spans: union, subtraction and filling with whole-pixel rectang
 }
 
 TEST_CASE("dense curves drawn over each other keep only the spans no later curve covers") {
-  Harness h;
+  PlotHarness h;
   plot::PlotConfig cfg;
   cfg.legend = false;
   const int n = 2000;

@@ -30,16 +30,6 @@ namespace {
 
 constexpr const char* four_kinds = "integer normalized binary sinusoidal";
 
-nlohmann::json census(const std::string& arguments, const std::string& name) {
-  const fs::path dir = temp_dir();
-  const fs::path png = dir / (name + ".png"), geometry = dir / (name + ".json");
-  const Run result =
-      run_headless(arguments + " --screenshot " + png.string() + " --geometry " + geometry.string());
-  INFO(arguments << "\n" << result.output);
-  REQUIRE(result.status == 0);
-  return load_json(geometry);
-}
-
 std::size_t count_of(const std::string& text, const std::string& part) {
   std::size_t count = 0;
   for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size()))
@@ -54,8 +44,8 @@ TEST_CASE("four configurations at 1024 x 768 draw every heatmap at least 150 x 1
   for (const char* lang : {"en", "ko"}) {
     for (const char* view : {"all", "heatmap", "similarity"}) {
       const nlohmann::json frame =
-          census(std::string(four_kinds) + " --size 1024x768 --lang " + lang + " --view " + view,
-                 std::string("four_") + lang + "_" + view);
+          headless_census(std::string(four_kinds) + " --size 1024x768 --lang " + lang + " --view " + view,
+                          std::string("four_") + lang + "_" + view);
       INFO(lang << ", --view " << view);
       std::set<int> tables, similarities;
       for (const nlohmann::json& h : frame["heatmaps"]) {
@@ -92,8 +82,8 @@ TEST_CASE("every view of four configurations at 1024 x 768 draws its matrices at
     for (std::size_t r = 0; r < runs.size(); ++r) {
       const std::string& run = runs[r];
       const nlohmann::json frame =
-          census(std::string(four_kinds) + " --size 1024x768 --lang " + lang + " " + run,
-                 std::string("every_") + lang + "_" + std::to_string(r));
+          headless_census(std::string(four_kinds) + " --size 1024x768 --lang " + lang + " " + run,
+                          std::string("every_") + lang + "_" + std::to_string(r));
       INFO(lang << ", " << run);
       std::size_t drawn = 0;
       for (const nlohmann::json& h : frame["heatmaps"]) {
@@ -116,8 +106,8 @@ TEST_CASE("four configurations at 1024 x 768 draw every T(k) at least 150 x 150 
   // panels spend two more lines on the sentence saying why), in both languages.
   for (const char* lang : {"en", "ko"}) {
     const nlohmann::json frame =
-        census(std::string(four_kinds) + " --size 1024x768 --lang " + lang + " --view rotation",
-               std::string("rotation_") + lang);
+        headless_census(std::string(four_kinds) + " --size 1024x768 --lang " + lang + " --view rotation",
+                        std::string("rotation_") + lang);
     INFO(lang);
     std::set<int> drawn;
     for (const nlohmann::json& h : frame["heatmaps"]) {
@@ -151,8 +141,8 @@ TEST_CASE("the scorecard of four configurations at 1024 x 768 shows every requir
   REQUIRE(kinds.size() == 4);
   for (const char* lang : {"en", "ko"}) {
     const nlohmann::json frame =
-        census(std::string(four_kinds) + " --size 1024x768 --view scorecard --lang " + lang,
-               std::string("scorecard_") + lang);
+        headless_census(std::string(four_kinds) + " --size 1024x768 --view scorecard --lang " + lang,
+                        std::string("scorecard_") + lang);
     const std::string text = frame["text"];
     INFO(lang << ":\n" << text);
     // The table's lines: a header ("| requirement | A integer | ...") and a row per requirement
@@ -194,7 +184,7 @@ TEST_CASE("the curves view draws the picked columns", "[gui][layout][curves]") {
   REQUIRE(curves.shape == std::vector<std::int64_t>{2000, 4});
   for (std::size_t r = 0; r < 2000; r += 37) CHECK(curves.data[4 * r] == static_cast<double>(r));
   // A list that names no column of this table says so instead of drawing.
-  const nlohmann::json none = census(
+  const nlohmann::json none = headless_census(
       "sinusoidal:dims=8 --view curves --lang en --set curves.pick=true --set 'curves.columns=[8, -9]'",
       "curves_none");
   REQUIRE(none["views"].size() == 1);
