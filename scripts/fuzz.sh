@@ -18,7 +18,8 @@ harnesses=("$@")
 command -v clang++-14 >/dev/null || bash scripts/install-deps.sh  # clang-14, libclang-rt-14-dev
 build=build-fuzz
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-14 \
-  -DCMAKE_CXX_COMPILER=clang++-14 -DPELAB_FUZZ=ON -DPELAB_BUILD_APP=ON -DPELAB_BUILD_BENCH=OFF >/dev/null
+  -DCMAKE_CXX_COMPILER=clang++-14 -DPELAB_FUZZ=ON -DPELAB_BUILD_APP=ON -DPELAB_BUILD_BENCH=OFF \
+  -DPELAB_UNITY_BUILD=OFF -DPELAB_WERROR=OFF >/dev/null
 cmake --build "$build" -j"$(nproc)" --target pelab_fuzzers
 
 work="$(mktemp -d)"

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Quick start (1): install what is missing, build Release, start pelab.
-# With no display, renders every view off screen (EGL, no X server or Xvfb needed) into
-# out/pelab-overview.png and says so.
+# Quick start (1): install what building and running needs, build pelab with the CMake defaults
+# (a Release build), start it. With no display it renders every view off screen instead (EGL, no X
+# server or Xvfb needed), writes two pictures into out/ and says so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+bash scripts/install-deps.sh run
+cmake -S . -B build >/dev/null
 cmake --build build -j"$(nproc)" --target pelab pelab-cli
 
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <span>
 #include <vector>
 
 #include "gfx/frame_stats.hpp"
