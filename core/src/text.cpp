@@ -317,10 +317,6 @@ constexpr auto kEntries = std::to_array<Entry>({
      "cannot encode .safetensors: the tensor name {0} is used twice"},
     {TextId::st_encode_utf8, "error.safetensors.encode_utf8",
      "cannot encode .safetensors: a tensor name is not valid UTF-8"},
-    {TextId::png_font_missing, "error.png.font_missing",
-     "figure font {0} not found; install the fonts-dejavu-core package or point "
-     "FigureOptions::font_path at a .ttf file"},
-    {TextId::png_font_invalid, "error.png.font_invalid", "figure font {0} is not a TrueType font file"},
     {TextId::png_bad_size, "error.png.bad_size", "cannot encode a PNG of {0} x {1} pixels"},
     {TextId::png_too_large, "error.png.too_large",
      "cannot encode a PNG of {0} x {1} pixels: too large for the PNG encoder; export .npy "
@@ -331,16 +327,6 @@ constexpr auto kEntries = std::to_array<Entry>({
     {TextId::png_empty_matrix, "error.png.empty_matrix", "cannot write {0}: the matrix is empty"},
     {TextId::png_matrix_too_large, "error.png.matrix_too_large",
      "cannot write {0}: the matrix is too large for a PNG; export .npy instead"},
-    {TextId::figure_empty_matrix, "error.figure.empty_matrix", "cannot draw a figure of an empty matrix"},
-    {TextId::figure_size_range, "error.figure.size_range",
-     "figure size {0} x {1} is out of range; use 240x160 up to 8192x8192 pixels"},
-    {TextId::figure_axis_not_finite, "error.figure.axis_not_finite",
-     "figure axis origins and steps must be finite numbers"},
-    {TextId::figure_axis_zero_step, "error.figure.axis_zero_step", "figure axis steps must not be zero"},
-    {TextId::figure_axis_overflow, "error.figure.axis_overflow",
-     "figure axis values overflow: reduce the axis origins or steps"},
-    {TextId::figure_no_room, "error.figure.no_room",
-     "figure size {0} x {1} leaves no room for the plot; make it larger"},
     {TextId::config_error, "error.config.error", "{0}: {1}"},
     {TextId::config_rope_theta, "error.config.rope_theta", "{0}: rope_theta: {1}"},
     {TextId::config_block_invalid, "error.config.block_invalid", "{0}: {1} ({2}): {3}"},
@@ -608,7 +594,7 @@ const Entry& entry(TextId id) {
 std::string_view text_key(TextId id) { return entry(id).key; }
 std::string_view text_pattern(TextId id) { return entry(id).pattern; }
 
-std::string format_pattern(std::string_view pattern, const std::vector<std::string>& args) {
+std::string format_pattern(std::string_view pattern, std::span<const std::string_view> args) {
   std::string text;
   text.reserve(pattern.size());
   for (std::size_t at = 0; at < pattern.size();) {
@@ -625,6 +611,11 @@ std::string format_pattern(std::string_view pattern, const std::vector<std::stri
     text += pattern[at++];
   }
   return text;
+}
+
+std::string format_pattern(std::string_view pattern, const std::vector<std::string>& args) {
+  const std::vector<std::string_view> views(args.begin(), args.end());
+  return format_pattern(pattern, std::span<const std::string_view>(views));
 }
 
 std::string format_text(const Text& text, const std::function<std::string_view(TextId)>& pattern) {

@@ -183,20 +183,12 @@ enum class TextId {
   st_encode_name,
   st_encode_twice,
   st_encode_utf8,
-  png_font_missing,
-  png_font_invalid,
   png_bad_size,
   png_too_large,
   png_byte_count,
   png_encoding_failed,
   png_empty_matrix,
   png_matrix_too_large,
-  figure_empty_matrix,
-  figure_size_range,
-  figure_axis_not_finite,
-  figure_axis_zero_step,
-  figure_axis_overflow,
-  figure_no_room,
   config_error,
   config_rope_theta,
   config_block_invalid,
@@ -383,7 +375,12 @@ struct Text {
 std::string_view text_key(TextId id);
 // Its English pattern with {0}, {1}, ... where the arguments go.
 std::string_view text_pattern(TextId id);
-// `pattern` with every {n} replaced by args[n] (a {n} without an argument stays as it is).
+// `pattern` with every {n} (one digit) replaced by args[n], in one pass: an argument's own text is
+// never scanned again, and a {n} without an argument, or any other brace ("base^{-2i/D}" in a
+// formula), stays as it is. The one placeholder grammar of core's sentences and of the app's
+// translations (app/state/i18n.hpp: trf). Not libfmt: its grammar throws on such braces and on a
+// translation's missing argument, where a sentence must still show.
+std::string format_pattern(std::string_view pattern, std::span<const std::string_view> args);
 std::string format_pattern(std::string_view pattern, const std::vector<std::string>& args);
 // `text` in one language: `pattern(id)` formatted with text.args and then its parts, each part
 // formatted the same way.
