@@ -4,9 +4,11 @@
 #include <atomic>
 #include <cstdlib>
 #include <fstream>
+#include <initializer_list>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <span>
 #include <sstream>
 
 #include "pelab/types.hpp"
@@ -288,17 +290,7 @@ std::string error_message(const std::exception& error) {
 }
 
 std::string trf(const char* key, std::initializer_list<std::string_view> arguments) {
-  std::string text = tr(key);
-  std::size_t n = 0;
-  for (std::string_view argument : arguments) {
-    std::string mark = "{";  // appended: see tr_text on GCC 12's -Wrestrict
-    mark += std::to_string(n++);
-    mark += '}';
-    for (std::size_t at = text.find(mark); at != std::string::npos;
-         at = text.find(mark, at + argument.size()))
-      text.replace(at, mark.size(), argument);
-  }
-  return text;
+  return pelab::format_pattern(tr(key), std::span<const std::string_view>(arguments.begin(), arguments.size()));
 }
 
 std::string all_strings_text() {

@@ -83,7 +83,7 @@ std::string tr_text(const Text& text);
 // The message of a caught exception for the user: a pelab::Error's sentence in the current language
 // when it carries one (tr_text), else what() as it is.
 std::string error_message(const std::exception& error);
-// The text with {0}, {1}, ... replaced by the arguments in order.
+// The text with {0}, {1}, ... replaced by the arguments (core's format_pattern: one grammar).
 std::string trf(const char* key, std::initializer_list<std::string_view> arguments);
 // Every text of every language joined (the font atlas takes its glyphs from it).
 std::string all_strings_text();

@@ -379,6 +379,9 @@ TEST_CASE("the sentences of the structure carry ids whose English is the sentenc
   const RotationStructure odd = rotation_structure(encoding_params(EncodingKind::fourier, 16, 7));
   CHECK(odd.why_not_text == Text{TextId::rotation_why_not_odd_d, {"fourier"}});
   CHECK(format_pattern("{1} and {0}, {2}", {"a", "b"}) == "b and a, {2}");
+  // One pass: an argument that itself reads "{1}" is not replaced again; a formula's braces stay.
+  CHECK(format_pattern("{0}{1}", {"{1}", "x"}) == "{1}x");
+  CHECK(format_pattern("w = base^{-2i/D}, {0}", {"D = 8"}) == "w = base^{-2i/D}, D = 8");
   // Every id has a key and an English pattern, and no two share a key.
   std::set<std::string_view> keys;
   for (TextId id : all_text_ids()) {
