@@ -16,5 +16,5 @@ mkdir -p out
 echo "pelab: no display (DISPLAY is unset), so instead of a window it renders the views off screen:"
 ./build/bin/pelab --screenshot out/pelab-overview.png --view all --size 1920x1080
 ./build/bin/pelab-cli render sinusoidal --positions 2000 --dims 1600 --out out/sinusoidal-2000x1600.png
-echo "pelab: wrote out/pelab-overview.png (all views) and out/sinusoidal-2000x1600.png (source post 002's heatmap)."
+echo "pelab: wrote out/pelab-overview.png (the default views) and out/sinusoidal-2000x1600.png (source post 002's heatmap)."
 echo "pelab: on a desktop, run ./build/bin/pelab; headless, see ./build/bin/pelab --help and ./build/bin/pelab-cli --help."
