@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Renders every screenshot the README shows into docs/screenshots (needs a Release build in build/).
+# Renders every screenshot the README and docs/guide.md show into docs/screenshots (needs a Release
+# build in build/).
 # Each is a headless `pelab --screenshot` (or --export-slides), so they can be checked and redone
 # any time, with no X server.
 set -euo pipefail

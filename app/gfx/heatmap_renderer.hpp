@@ -5,8 +5,8 @@
 //   t = clamp((v - lo) / (hi - lo), 0, 1),  colour = lut[min(255, floor(256 t))]  (as pelab::lut_color)
 // So new values cost one upload and nothing else, and a change of range or colormap uploads nothing:
 // there is no coloured copy to make again. On a software rasteriser colouring a 2000 x 1600 copy
-// cost more than the frame itself (bench/RESULTS.md, "perf16"); colouring while drawing shades only
-// the pixels on screen.
+// cost more than the frame itself (bench/RESULTS.md, "Heatmaps coloured while drawn"); colouring
+// while drawing shades only the pixels on screen.
 #include <cstdint>
 #include <memory>
 #include <string>

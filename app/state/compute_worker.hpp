@@ -10,10 +10,10 @@
 // the current request has come.
 //
 // Each publication wakes the window for a frame, and on a small machine with software GL a frame
-// costs as much as several items (bench/RESULTS.md, "Session 15 on an idle machine"). So an item
-// finished early in a request is published only once the request has run `partial_interval` (and as
-// often as that); a request done sooner is shown once, whole: a base change at 2000 x 1600 is drawn
-// in the frame after the one that asked for it.
+// costs as much as several items (bench/RESULTS.md, "Publishing a request's items after 40 ms").
+// So an item finished early in a request is published only once the request has run
+// `partial_interval` (and as often as that); a request done sooner is shown once, whole: a base
+// change at 2000 x 1600 is drawn in the frame after the one that asked for it.
 //
 // One worker class for both kinds of computed data: a configuration's (ViewDataCache: ComputeWorker,
 // one per configuration) and the views across configurations' (AcrossDataCache: AcrossWorker, one

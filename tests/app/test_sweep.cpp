@@ -1,4 +1,4 @@
-// Every control at its extreme values, for every kind and every view (docs/architecture.md, Tests): the real
+// Every control at its extreme values, for every kind and every view (docs/testing.md): the real
 // program renders a screenshot off screen (EGL) of a session holding the extreme, and
 //   - exits 0 with no sanitizer report (this test's value is in the ASan + UBSan build),
 //   - formats no NaN or inf as a number (`--geometry` counts the non-finite values given to

@@ -1,7 +1,7 @@
 // pelab's own sin, cos, exp, log and pow (pelab/portable_math.hpp) against independent references:
 // glibc's 64-bit-significand long double functions (sinl, expl, ...: another algorithm with 11 more
 // bits, so their value decides the correctly rounded double in all but a few cases in a million),
-// hand cases, and identities. The bound asserted is what docs/architecture.md states: at most 0.6
+// hand cases, and identities. The bound asserted is what docs/building.md states: at most 0.6
 // ulp from the exact value, and never more than 1 ulp from glibc's double functions.
 #include <catch2/catch.hpp>
 

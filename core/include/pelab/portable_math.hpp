@@ -4,7 +4,7 @@
 // The C libraries disagree in the last bit: glibc's vector sin (libmvec, up to 4 ulp), glibc's scalar
 // functions, mingw-w64's and emscripten's (musl) each round some results differently, so one table
 // computed on Linux, Windows and in the browser differed in up to 69% of its entries
-// (docs/architecture.md, "Same numbers everywhere"). These routines use only IEEE-754 additions,
+// (docs/building.md, "Numbers: the same bits everywhere"). These routines use only IEEE-754 additions,
 // multiplications and divisions (no fused multiply-add: this file's source is compiled with
 // -ffp-contract=off), so every conforming platform rounds every step alike.
 //
