@@ -28,6 +28,7 @@
 #include "pelab/config_spec.hpp"
 #include "pelab/io/data_dir.hpp"
 #include "pelab/kinds.hpp"
+#include "pelab/number_text.hpp"
 #include "pelab/version.hpp"
 #include "render_views.hpp"
 #include "run/run_modes.hpp"
@@ -426,9 +427,12 @@ int main(int argc, char** argv) {
   }
   gfx::WindowOptions window_options;
   const ui::ViewType* view = ui::find_view(cli.view);
-  if (std::sscanf(cli.size.c_str(), "%dx%d", &window_options.width, &window_options.height) != 2 ||
-      window_options.width < 320 || window_options.height < 240) {
-    std::fprintf(stderr, "pelab: --size must be WxH, at least 320x240 (got '%s')\n", cli.size.c_str());
+  try {
+    const pelab::PixelSize size = pelab::parse_pixel_size("--size", cli.size);
+    window_options.width = size.width;
+    window_options.height = size.height;
+  } catch (const pelab::Error& error) {
+    std::fprintf(stderr, "pelab: %s\n", error.what());
     return 2;
   }
   if (cli.view != "all" && !view) {

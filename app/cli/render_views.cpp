@@ -4,13 +4,13 @@
 // ImGui, GLFW, EGL or cairo, and its render runs `pelab --cli render ...` (app/cli/main.cpp).
 #include "render_views.hpp"
 
-#include <cstdio>
 
 #include "commands.hpp"
 #include "errors.hpp"
 #include "output.hpp"
 #include "pelab/io/colormap.hpp"
 #include "pelab/io/png.hpp"
+#include "pelab/number_text.hpp"
 #include "resolve.hpp"
 #include "run/figure.hpp"
 #include "state/i18n.hpp"
@@ -55,11 +55,12 @@ void render_views(const RenderArgs& args) {
   }
   int width = view_id == "similarity" ? 1000 : 1200, height = 800;
   if (args.size.given()) {
-    char end = 0;
-    if (std::sscanf(args.size.text.c_str(), "%dx%d%c", &width, &height, &end) != 2 || width < 320 ||
-        height < 240 || width > 16384 || height > 16384) {
-      throw UsageError("--size: expected WxH with 320 <= W, 240 <= H, both <= 16384 (got '" + args.size.text +
-                       "')");
+    try {
+      const PixelSize size = parse_pixel_size("--size", args.size.text);
+      width = size.width;
+      height = size.height;
+    } catch (const Error& error) {
+      throw UsageError(error.what());
     }
   }
   if (args.lang.given()) {

@@ -3,7 +3,10 @@
 
 #include <charconv>
 #include <cmath>
+#include <initializer_list>
+#include <string>
 #include <system_error>
+#include <utility>
 
 #include "pelab/types.hpp"
 
@@ -86,6 +89,27 @@ double parse_real_text(std::string_view name, std::string_view text) {
   if (!std::isfinite(value))
     throw Error(std::string(name) + ": " + quote_user_text(text) + " is not a finite number");
   return value;
+}
+
+PixelSize parse_pixel_size(std::string_view name, std::string_view text) {
+  const auto refuse = [&] {
+    return Error(std::string(name) + ": expected WxH with " + std::to_string(min_picture_width) + " <= W, " +
+                 std::to_string(min_picture_height) + " <= H, both <= " + std::to_string(max_picture_side) +
+                 " (got " + quote_user_text(text) + ")");
+  };
+  const std::size_t x = text.find('x');
+  if (x == std::string_view::npos) throw refuse();
+  PixelSize size;
+  for (auto [part, value] : {std::pair{text.substr(0, x), &size.width}, std::pair{text.substr(x + 1), &size.height}}) {
+    const char* end = part.data() + part.size();
+    const auto [stop, ec] = std::from_chars(part.data(), end, *value);
+    // Digits only: from_chars would take a leading '-', and "800x600junk" stops before "junk".
+    if (part.empty() || part.front() < '0' || part.front() > '9' || ec != std::errc() || stop != end) throw refuse();
+  }
+  if (size.width < min_picture_width || size.height < min_picture_height || size.width > max_picture_side ||
+      size.height > max_picture_side)
+    throw refuse();
+  return size;
 }
 
 void require_at_least(std::string_view name, std::int64_t value, std::int64_t minimum) {

@@ -114,6 +114,17 @@ TEST_CASE("a bad CONFIG is named once, whichever step refuses it", "[headless][c
   CHECK(fs::is_empty(dir));
 }
 
+TEST_CASE("pelab reads --size as pelab-cli render does: WxH and nothing else", "[headless]") {
+  const fs::path dir = fresh_dir("bad_size");
+  // Both were taken before: the junk after 600 was ignored, and 100000 passed with no upper limit.
+  for (const std::string size : {"800x600junk", "100000x600"}) {
+    const Run run = run_headless("sinusoidal --size " + size + " --screenshot " + (dir / "x.png").string());
+    CHECK(run.status == 2);
+    CHECK(run.output == "pelab: --size: expected WxH with 320 <= W, 240 <= H, both <= 16384 (got '" + size + "')\n");
+  }
+  CHECK(fs::is_empty(dir));
+}
+
 TEST_CASE("export-data: PCA of a table made here equals an SVD computed here", "[headless][derived]") {
   // A 40 x 6 table with columns of different amplitudes and frequencies, so its principal axes are
   // distinct (each fixed up to its sign), written as .npy and opened as a learned table.

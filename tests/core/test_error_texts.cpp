@@ -14,6 +14,7 @@
 
 #include "pelab/encodings.hpp"
 #include "pelab/io/colormap.hpp"
+#include "pelab/number_text.hpp"
 #include "pelab/io/npy.hpp"
 #include "pelab/io/safetensors.hpp"
 #include "pelab/io/table_file.hpp"
@@ -308,4 +309,19 @@ TEST_CASE("number_text: whole numbers in full, others in their shortest round-tr
   CHECK(pelab::number_text(1e20) == "1e+20");
   CHECK(pelab::number_text(0.30000000000000004) == "0.30000000000000004");
   CHECK(std::stod(pelab::number_text(1.0 / 3.0)) == 1.0 / 3.0);
+}
+
+TEST_CASE("parse_pixel_size: WxH, digits only, within 320x240 .. 16384x16384") {
+  using pelab::parse_pixel_size;
+  CHECK(parse_pixel_size("--size", "800x600") == pelab::PixelSize{800, 600});
+  CHECK(parse_pixel_size("--size", "320x240") == pelab::PixelSize{320, 240});
+  CHECK(parse_pixel_size("--size", "16384x16384") == pelab::PixelSize{16384, 16384});
+  // Text after the height, a sign, spaces, a missing part, or a side out of range: all refused, each with
+  // the same sentence naming the limits and the text given.
+  for (const char* bad : {"800x600junk", "100000x600", "800x16385", "319x240", "320x239", "-800x600", "+800x600",
+                          "800 x600", "800x", "x600", "800", "", "99999999999x600", "800x600x2", "0x0"}) {
+    INFO(bad);
+    CHECK_THROWS_WITH(parse_pixel_size("--size", bad),
+                      "--size: expected WxH with 320 <= W, 240 <= H, both <= 16384 (got '" + std::string(bad) + "')");
+  }
 }

@@ -17,6 +17,19 @@ std::uint64_t parse_unsigned_text(std::string_view name, std::string_view text);
 // are refused.
 double parse_real_text(std::string_view name, std::string_view text);
 
+// A picture or window size "WxH": two whole decimal numbers joined by 'x', nothing else, with
+// min_width <= W <= max_side and min_height <= H <= max_side. The one reading of --size for pelab
+// and pelab-cli render.
+struct PixelSize {
+  int width = 0;
+  int height = 0;
+  bool operator==(const PixelSize&) const = default;
+};
+inline constexpr int min_picture_width = 320;
+inline constexpr int min_picture_height = 240;
+inline constexpr int max_picture_side = 16384;
+PixelSize parse_pixel_size(std::string_view name, std::string_view text);
+
 // `text` in single quotes for a one-line message; control bytes become \n, \t or \xNN.
 std::string quote_user_text(std::string_view text);
 
