@@ -4,7 +4,6 @@
 // ImGui, GLFW, EGL or cairo, and its render runs `pelab --cli render ...` (app/cli/main.cpp).
 #include "render_views.hpp"
 
-
 #include "commands.hpp"
 #include "errors.hpp"
 #include "output.hpp"

@@ -290,7 +290,8 @@ std::string error_message(const std::exception& error) {
 }
 
 std::string trf(const char* key, std::initializer_list<std::string_view> arguments) {
-  return pelab::format_pattern(tr(key), std::span<const std::string_view>(arguments.begin(), arguments.size()));
+  return pelab::format_pattern(tr(key),
+                               std::span<const std::string_view>(arguments.begin(), arguments.size()));
 }
 
 std::string all_strings_text() {

@@ -100,11 +100,13 @@ PixelSize parse_pixel_size(std::string_view name, std::string_view text) {
   const std::size_t x = text.find('x');
   if (x == std::string_view::npos) throw refuse();
   PixelSize size;
-  for (auto [part, value] : {std::pair{text.substr(0, x), &size.width}, std::pair{text.substr(x + 1), &size.height}}) {
+  for (auto [part, value] :
+       {std::pair{text.substr(0, x), &size.width}, std::pair{text.substr(x + 1), &size.height}}) {
     const char* end = part.data() + part.size();
     const auto [stop, ec] = std::from_chars(part.data(), end, *value);
     // Digits only: from_chars would take a leading '-', and "800x600junk" stops before "junk".
-    if (part.empty() || part.front() < '0' || part.front() > '9' || ec != std::errc() || stop != end) throw refuse();
+    if (part.empty() || part.front() < '0' || part.front() > '9' || ec != std::errc() || stop != end)
+      throw refuse();
   }
   if (size.width < min_picture_width || size.height < min_picture_height || size.width > max_picture_side ||
       size.height > max_picture_side)

@@ -120,7 +120,8 @@ TEST_CASE("pelab reads --size as pelab-cli render does: WxH and nothing else", "
   for (const std::string size : {"800x600junk", "100000x600"}) {
     const Run run = run_headless("sinusoidal --size " + size + " --screenshot " + (dir / "x.png").string());
     CHECK(run.status == 2);
-    CHECK(run.output == "pelab: --size: expected WxH with 320 <= W, 240 <= H, both <= 16384 (got '" + size + "')\n");
+    CHECK(run.output ==
+          "pelab: --size: expected WxH with 320 <= W, 240 <= H, both <= 16384 (got '" + size + "')\n");
   }
   CHECK(fs::is_empty(dir));
 }

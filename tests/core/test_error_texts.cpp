@@ -14,11 +14,11 @@
 
 #include "pelab/encodings.hpp"
 #include "pelab/io/colormap.hpp"
-#include "pelab/number_text.hpp"
 #include "pelab/io/npy.hpp"
 #include "pelab/io/safetensors.hpp"
 #include "pelab/io/table_file.hpp"
 #include "pelab/model_config.hpp"
+#include "pelab/number_text.hpp"
 #include "pelab/pca.hpp"
 #include "pelab/text.hpp"
 #include "pelab/types.hpp"
@@ -318,10 +318,12 @@ TEST_CASE("parse_pixel_size: WxH, digits only, within 320x240 .. 16384x16384") {
   CHECK(parse_pixel_size("--size", "16384x16384") == pelab::PixelSize{16384, 16384});
   // Text after the height, a sign, spaces, a missing part, or a side out of range: all refused, each with
   // the same sentence naming the limits and the text given.
-  for (const char* bad : {"800x600junk", "100000x600", "800x16385", "319x240", "320x239", "-800x600", "+800x600",
-                          "800 x600", "800x", "x600", "800", "", "99999999999x600", "800x600x2", "0x0"}) {
+  for (const char* bad :
+       {"800x600junk", "100000x600", "800x16385", "319x240", "320x239", "-800x600", "+800x600", "800 x600",
+        "800x", "x600", "800", "", "99999999999x600", "800x600x2", "0x0"}) {
     INFO(bad);
-    CHECK_THROWS_WITH(parse_pixel_size("--size", bad),
-                      "--size: expected WxH with 320 <= W, 240 <= H, both <= 16384 (got '" + std::string(bad) + "')");
+    CHECK_THROWS_WITH(
+        parse_pixel_size("--size", bad),
+        "--size: expected WxH with 320 <= W, 240 <= H, both <= 16384 (got '" + std::string(bad) + "')");
   }
 }
