@@ -208,7 +208,7 @@ if(EMSCRIPTEN)
   endif()
   target_link_options(pelab PRIVATE
     -sALLOW_MEMORY_GROWTH=1
-    -sEXPORTED_FUNCTIONS=_main,_pelab_state_json,_pelab_copy_link,_pelab_resize,_pelab_open_picked,_pelab_export,_pelab_save_session,_malloc,_free
+    -sEXPORTED_FUNCTIONS=_main,_pelab_state_json,_pelab_settled,_pelab_copy_link,_pelab_resize,_pelab_open_picked,_pelab_export,_pelab_save_session,_malloc,_free
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,FS,ccall
     "SHELL:--preload-file ${PELAB_BUILD_DATA_DIR}@/pelab/share/pelab")
 endif()

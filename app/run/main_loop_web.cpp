@@ -8,6 +8,7 @@
 // The page reaches the running app through exported functions (scripts/web/index.html):
 //   Module.pelabFirstFrame()  called once, after the first frames drawn with every view's data
 //   pelab_state_json()        the session as the session file's writer makes it (window.pelab.state())
+//   pelab_settled()           1 when every view's data is there (window.pelab.settled())
 //   pelab_copy_link()         what the sidebar's Copy link does (window.pelab.copyLink(), for tests)
 //   pelab_resize(w, h)        the page's size in device pixels (its resize event; hi-DPI included)
 //   pelab_open_picked(path)   a file the browser's picker wrote into memory (ui/platform_files_web.cpp)
@@ -64,6 +65,7 @@ struct WebLoop {
   double drawn_at_ms = 0.0;        // when the last frame was drawn
   std::string language;            // the UI language <html lang> was last set to
   std::string words;               // the page's live text as last set
+  bool slice_ran_long = false;     // the last tick's compute slice took it all (no frame drawn)
 };
 
 // The browser's callbacks carry no context of ours but the loop's argument; pelab_state_json, called
@@ -212,7 +214,16 @@ bool frame_wanted(WebLoop& loop, bool computing, double now_ms) {
 
 void draw_one_frame(void* argument) {
   WebLoop& loop = *static_cast<WebLoop*>(argument);
-  run_compute_slices(compute_slice);  // nothing to do where the workers have threads
+  // A slice that ran long (one large item) ends its tick: the frame comes in the next tick, which
+  // computes nothing, so no task is a long item and a frame together.
+  if (!loop.slice_ran_long) {
+    const double slice_from_ms = emscripten_get_now();
+    run_compute_slices(compute_slice);  // nothing to do where the workers have threads
+    loop.slice_ran_long = emscripten_get_now() - slice_from_ms > 1.5 * std::chrono::duration<double, std::milli>(compute_slice).count();
+    if (loop.slice_ran_long) return;
+  } else {
+    loop.slice_ran_long = false;
+  }
   if (loop.announced) keep_last_state(loop);
   const bool computing = !ui::all_settled(*loop.app);
   const double now_ms = emscripten_get_now();
@@ -269,6 +280,13 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
 }
 
 }  // namespace pelab::app::run
+
+// 1 when every view's data is computed for the current state (window.pelab.settled(), for tests
+// and benchmarks timing a change).
+extern "C" EMSCRIPTEN_KEEPALIVE int pelab_settled() {
+  using pelab::app::run::web_loop;
+  return web_loop.app && pelab::app::ui::all_settled(*web_loop.app) ? 1 : 0;
+}
 
 extern "C" EMSCRIPTEN_KEEPALIVE void pelab_copy_link() {
   using pelab::app::run::web_loop;

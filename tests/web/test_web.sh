@@ -59,7 +59,7 @@ plain_pid=$!
 course=$OUT/course-page
 mkdir -p "$course"
 cat >"$course/index.html" <<HTML
-<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lecture 3</title></head>
+<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lecture 3</title><link rel="icon" href="data:,"></head>
 <body><h1>Lecture 3: position encodings</h1>
 <iframe src="http://127.0.0.1:$plain_port/index.html?p=5" width="1000" height="640" allow="fullscreen; clipboard-write"></iframe>
 </body></html>
