@@ -24,6 +24,8 @@ class IsolatedHandler(http.server.SimpleHTTPRequestHandler):
     def send_head(self):
         # NAME.gz in NAME's place, with NAME's type, when the browser takes gzip.
         path = self.translate_path(self.path)
+        if self.path.split("?")[0].endswith("/") and os.path.isdir(path):
+            path = os.path.join(path, "index.html")
         if "gzip" in self.headers.get("Accept-Encoding", "") and os.path.isfile(path + ".gz"):
             try:
                 file = open(path + ".gz", "rb")

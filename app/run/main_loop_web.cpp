@@ -219,7 +219,8 @@ void draw_one_frame(void* argument) {
   if (!loop.slice_ran_long) {
     const double slice_from_ms = emscripten_get_now();
     run_compute_slices(compute_slice);  // nothing to do where the workers have threads
-    loop.slice_ran_long = emscripten_get_now() - slice_from_ms > 1.5 * std::chrono::duration<double, std::milli>(compute_slice).count();
+    loop.slice_ran_long = emscripten_get_now() - slice_from_ms >
+                          1.5 * std::chrono::duration<double, std::milli>(compute_slice).count();
     if (loop.slice_ran_long) return;
   } else {
     loop.slice_ran_long = false;

@@ -47,6 +47,16 @@ export PELAB_WEB_OPEN_SESSION PELAB_WEB_OPEN_TABLE
 echo "test_web: Open session… at $PELAB_WEB_OPEN_SESSION, Open table… at $PELAB_WEB_OPEN_TABLE (native geometry)"
 
 serve_web_page "$DIST" "$OUT/serve.log"
+# serve-web.sh sends each file's .gz to a browser that takes gzip: the bytes of the threaded page.
+sent=0
+for file in "" pelab.js pelab.wasm pelab.worker.js pelab.data; do
+  read -r code bytes < <(curl -s -o /dev/null -H "Accept-Encoding: gzip" -w "%{http_code} %{size_download}\n" "$web_url$file")
+  expected=$(stat -c %s "$DIST/${file:-index.html}.gz")
+  [[ $code == 200 && $bytes == "$expected" ]] ||
+    { echo "test_web: FAIL: serve-web.sh sent /$file as $bytes bytes ($code), not its .gz's $expected" >&2; exit 1; }
+  sent=$((sent + bytes))
+done
+echo "test_web: serve-web.sh sends the threaded page gzipped: $sent bytes"
 node tests/web/test_web.mjs "$web_url" "$OUT/native_en.png" "$OUT/native_ko.png" "$OUT"
 
 # The places a lecturer puts the page (tests/web/test_web_places.mjs): Python's own static server
