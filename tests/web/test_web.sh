@@ -83,3 +83,10 @@ for port in "$plain_port" "$course_port"; do
 done
 node tests/web/test_web_places.mjs "$DIST" "http://127.0.0.1:$plain_port/index.html" \
   "http://127.0.0.1:$course_port/index.html" "${web_url}index.html" "$OUT/native_en.png" "$OUT"
+# Firefox ESR, headful under xvfb-run (headless Firefox has no WebGL 2 here).
+if command -v firefox-esr >/dev/null && command -v xvfb-run >/dev/null; then
+  xvfb-run -a node tests/web/test_web_firefox.mjs "http://127.0.0.1:$plain_port/index.html" "${web_url}index.html" \
+    "file://$DIST/pelab.html"
+else
+  echo "test_web: firefox-esr or xvfb-run is missing (scripts/install-deps.sh): Firefox not tested" >&2
+fi
