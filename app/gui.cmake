@@ -55,6 +55,7 @@ add_library(pelab_app_state STATIC
   state/relative_data.cpp
   state/across_data.cpp
   state/difference.cpp
+  state/compute_lane.cpp
   state/compute_worker.cpp
   state/i18n.cpp
   state/animation.cpp
@@ -62,6 +63,11 @@ add_library(pelab_app_state STATIC
 target_include_directories(pelab_app_state PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(pelab_app_state PUBLIC pelab_core nlohmann_json::nlohmann_json Threads::Threads)
 target_compile_options(pelab_app_state PRIVATE ${PELAB_WARNINGS})
+# A web build without threads (cmake/web_deps.cmake: PELAB_WEB_THREADS=OFF) computes in slices
+# between frames (state/compute_lane.hpp).
+if(EMSCRIPTEN AND NOT PELAB_WEB_THREADS)
+  target_compile_definitions(pelab_app_state PRIVATE PELAB_COMPUTE_THREADS=0)
+endif()
 
 add_library(pelab_gfx STATIC
   gfx/window.cpp
@@ -195,10 +201,14 @@ if(EMSCRIPTEN)
   # (each costs start-up time on a small machine; the first frame's threads are the configuration's
   # and the across worker's) and makes six more after its first frame (scripts/web/index.html); a
   # thread started before they are ready waits for the page's main loop to hand it a worker.
+  # Without threads (PELAB_WEB_THREADS=OFF) there is no worker script and no pool.
   set_target_properties(pelab PROPERTIES SUFFIX .js)
+  if(PELAB_WEB_THREADS)
+    target_link_options(pelab PRIVATE -sPTHREAD_POOL_SIZE=2 -Wno-pthreads-mem-growth)
+  endif()
   target_link_options(pelab PRIVATE
-    -sPTHREAD_POOL_SIZE=2 -sALLOW_MEMORY_GROWTH=1 -Wno-pthreads-mem-growth
-    -sEXPORTED_FUNCTIONS=_main,_pelab_state_json,_pelab_copy_link,_pelab_resize,_pelab_open_picked,_pelab_export,_pelab_save_session,_malloc,_free
+    -sALLOW_MEMORY_GROWTH=1
+    -sEXPORTED_FUNCTIONS=_main,_pelab_state_json,_pelab_settled,_pelab_copy_link,_pelab_resize,_pelab_open_picked,_pelab_export,_pelab_save_session,_malloc,_free
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,FS,ccall
     "SHELL:--preload-file ${PELAB_BUILD_DATA_DIR}@/pelab/share/pelab")
 endif()

@@ -1,6 +1,7 @@
-// Frame times of the web build in headless Chromium: the page draws once per animation frame
-// (app/run/main_loop_web.cpp), so the intervals between animation frames are the frame times
-// whenever a frame takes longer than the display's 16.7 ms. Measured for the default views, first
+// Frame times of the web build in headless Chromium: the page draws in an animation frame only when
+// something changed (app/run/main_loop_web.cpp), so the intervals between animation frames are the
+// frame times while the mouse moves (each move is a change), whenever a frame takes longer than the
+// display's 16.7 ms; left alone, the page draws nothing and the intervals are the display's. Measured for the default views, first
 // left alone, then while the mouse sweeps over the heatmap (hover readouts, a redrawn plot).
 // Usage: node bench/web_frames.mjs URL [SECONDS]  (bench/web_frames.sh serves the page)
 import { createRequire } from "node:module";

@@ -8,12 +8,19 @@ if(NOT EXISTS "${PELAB_WEB_SOURCES}/imgui/imgui.cpp")
                       "run scripts/build-web.sh, which fetches them")
 endif()
 
-# Every object is built for threads (the compute worker is a pthread, a web worker in the page) and
-# with C++ exceptions caught (emscripten's default aborts at the first throw).
-add_compile_options(-pthread -fexceptions)
+# Two builds from the same sources (scripts/build-web.sh makes both): with threads (each compute
+# worker a pthread, a web worker in the page: needs SharedArrayBuffer, so a cross-origin isolated
+# page) or without (the workers compute in slices between frames: state/compute_lane.hpp), which
+# runs on any page. C++ exceptions are caught in both (emscripten's default aborts at the first throw).
+option(PELAB_WEB_THREADS "Build the web page's program with threads (needs a cross-origin isolated page)" ON)
+set(pelab_web_thread_flags)
+if(PELAB_WEB_THREADS)
+  set(pelab_web_thread_flags -pthread)
+endif()
+add_compile_options(${pelab_web_thread_flags} -fexceptions)
 # C++20 library parts emscripten 3.1.6's libc++ 13 lacks (the header says which and how).
 add_compile_options("SHELL:$<$<COMPILE_LANGUAGE:CXX>:-include ${CMAKE_CURRENT_LIST_DIR}/web/libcxx13_compat.hpp>")
-add_link_options(-pthread -fexceptions)
+add_link_options(${pelab_web_thread_flags} -fexceptions)
 
 add_library(pelab_web_glfw INTERFACE)
 target_link_options(pelab_web_glfw INTERFACE -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2)

@@ -46,6 +46,7 @@ test_packages=(
   emscripten                              # scripts/build-web.sh: the browser build (its node tools need nodejs)
   fonttools                               # build-web: pyftsubset cuts NanumGothic to the glyphs pelab's texts use
   chromium                                # tests/web/test_web.sh drives the page in headless Chromium
+  firefox-esr                             # ...and in Firefox (headful under xvfb-run: WebGL 2)
   curl                                    # test_web.sh waits for its web server to answer
 )
 packages=("${run_packages[@]}")

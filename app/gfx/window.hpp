@@ -72,6 +72,7 @@ class Window {
   GLFWwindow* glfw_window() const { return window_; }
   // Files dropped on the window since the last call (drag and drop), oldest first.
   std::vector<std::string> take_dropped_paths();
+  bool has_dropped_paths() const { return !input_.dropped_paths.empty(); }
   // ImGui frame boundaries: begin = backends' NewFrame + ImGui::NewFrame; end = Render + draw to the
   // back buffer (cleared first). The back buffer can be read (screenshot) between end and swap.
   void begin_frame();

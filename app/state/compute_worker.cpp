@@ -2,14 +2,15 @@
 
 #include <bit>
 
-#include "pelab/platform.hpp"
-
 namespace pelab::app {
 
 template <typename Cache>
 BasicComputeWorker<Cache>::BasicComputeWorker(std::function<void()> on_result,
-                                              std::chrono::milliseconds partial_interval)
-    : on_result_(std::move(on_result)), partial_interval_(partial_interval), thread_([this] { run(); }) {}
+                                              std::chrono::milliseconds partial_interval,
+                                              ComputeLane::Kind lane)
+    : on_result_(std::move(on_result)),
+      partial_interval_(partial_interval),
+      lane_(lane, [this](ComputeClock::time_point deadline) { return work(deadline); }) {}
 
 template <typename Cache>
 BasicComputeWorker<Cache>::~BasicComputeWorker() {
@@ -18,8 +19,7 @@ BasicComputeWorker<Cache>::~BasicComputeWorker() {
     stop_ = true;
     request_stop_.request_stop();  // a long item in progress ends within a block of rows
   }
-  wake_.notify_all();
-  thread_.join();
+  // The lane's destructor waits for the work in progress, which the stop ends soon.
 }
 
 template <typename Cache>
@@ -29,9 +29,10 @@ void BasicComputeWorker<Cache>::request(const Request& request) {
     if (requested_ && *requested_ == request) return;
     requested_ = request;
     pending_ = request;
+    resuming_ = false;
     if (working_ && stoppable_) request_stop_.request_stop();
   }
-  wake_.notify_all();
+  lane_.notify();
 }
 
 template <typename Cache>
@@ -59,7 +60,7 @@ ComputeProgress BasicComputeWorker<Cache>::progress() const {
   const std::lock_guard lock(mutex_);
   ComputeProgress progress;
   progress.busy = pending_.has_value() || working_;
-  if (working_ && latest_ && requested_) {
+  if ((working_ || resuming_) && latest_ && requested_) {
     progress.items_needed = std::popcount(requested_->needs);
     progress.items_done =
         latest_->request == *requested_ ? std::popcount(latest_->fresh & requested_->needs) : 0;
@@ -82,61 +83,68 @@ auto BasicComputeWorker<Cache>::recomputations() const -> Counts {
 }
 
 template <typename Cache>
-void BasicComputeWorker<Cache>::run() {
-  // Below the render threads: on a small machine (2 cores, software GL) drawing the frame comes
-  // first and the views refresh a little less often while a slider moves.
-  lower_this_thread_priority();
-  bool last_stopped = false;
-  for (;;) {
-    Request request;
-    std::shared_ptr<const Data> previous;
-    StopToken stop;
-    {
-      std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this] { return stop_ || pending_.has_value(); });
-      if (stop_) return;
-      request = *pending_;
-      pending_.reset();
-      previous = latest_;
-      working_ = true;
-      request_stop_ = StopSource();
-      stop = request_stop_.get_token();
-      stoppable_ = !last_stopped;
-      taken_at_ = std::chrono::steady_clock::now();
-    }
-    std::chrono::steady_clock::time_point last_shown = taken_at_;
-    const auto publish = [&](const Data& data) {
-      // A part of the result: shown once the request has run partial_interval_ since it was taken
-      // (or since the last part); sooner, the next part or the whole result shows it.
-      const auto now = std::chrono::steady_clock::now();
-      if (now - last_shown < partial_interval_) return;
-      last_shown = now;
-      auto snapshot = std::make_shared<const Data>(data);
-      const Counts counts = cache_.recomputations();
-      {
-        const std::lock_guard lock(mutex_);
-        latest_ = std::move(snapshot);
-        counts_ = counts;
-        ++delivered_;
-      }
-      if (on_result_) on_result_();
-    };
-    const auto superseded = [&] {
-      const std::lock_guard lock(mutex_);
-      return stop_ || pending_.has_value();
-    };
-    std::shared_ptr<const Data> result = cache_.compute(request, previous.get(), publish, superseded, stop);
+bool BasicComputeWorker<Cache>::work(ComputeClock::time_point deadline) {
+  Request request;
+  std::shared_ptr<const Data> previous;
+  StopToken stop;
+  {
+    const std::lock_guard lock(mutex_);
+    if (stop_ || !pending_) return false;
+    request = *pending_;
+    pending_.reset();
+    previous = latest_;
+    working_ = true;
+    request_stop_ = StopSource();
+    stop = request_stop_.get_token();
+    stoppable_ = !last_stopped_;
+    // The rest of a request keeps the time it was first taken (progress().elapsed_ms).
+    if (!resuming_) taken_at_ = std::chrono::steady_clock::now();
+    resuming_ = false;
+  }
+  std::chrono::steady_clock::time_point last_shown = taken_at_;
+  const auto publish = [&](const Data& data) {
+    // A part of the result: shown once the request has run partial_interval_ since it was taken
+    // (or since the last part); sooner, the next part or the whole result shows it.
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_shown < partial_interval_) return;
+    last_shown = now;
+    auto snapshot = std::make_shared<const Data>(data);
+    const Counts counts = cache_.recomputations();
     {
       const std::lock_guard lock(mutex_);
-      last_stopped = request_stop_.stop_requested();
-      stoppable_ = false;
-      // Also when nothing was recomputed (every item reused): the result is for the new request.
-      latest_ = std::move(result);
-      counts_ = cache_.recomputations();
-      working_ = false;
+      latest_ = std::move(snapshot);
+      counts_ = counts;
+      ++delivered_;
     }
     if (on_result_) on_result_();
+  };
+  const auto superseded = [&] {
+    if (ComputeClock::now() >= deadline) return true;
+    const std::lock_guard lock(mutex_);
+    return stop_ || pending_.has_value();
+  };
+  std::shared_ptr<const Data> result = cache_.compute(request, previous.get(), publish, superseded, stop);
+  bool more = false;
+  bool resumes = false;
+  {
+    const std::lock_guard lock(mutex_);
+    last_stopped_ = request_stop_.stop_requested();
+    stoppable_ = false;
+    // Also when nothing was recomputed (every item reused): the result is for the new request.
+    latest_ = std::move(result);
+    counts_ = cache_.recomputations();
+    working_ = false;
+    // The deadline came before the request's end (a slice lane): the rest goes on in the next slice.
+    if (!stop_ && !pending_ && !latest_->is_fresh(request.needs) && ComputeClock::now() >= deadline) {
+      pending_ = request;
+      resuming_ = true;
+      resumes = true;
+    }
+    more = pending_.has_value();
   }
+  // The rest of the request comes in the next slice: the loop draws its part at the spinner's pace.
+  if (on_result_ && !resumes) on_result_();
+  return more;
 }
 
 template class BasicComputeWorker<ViewDataCache>;

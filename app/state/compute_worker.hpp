@@ -18,16 +18,19 @@
 // One worker class for both kinds of computed data: a configuration's (ViewDataCache: ComputeWorker,
 // one per configuration) and the views across configurations' (AcrossDataCache: AcrossWorker, one
 // for the app). A Cache names its Request, Data (with `request`, `fresh`, is_fresh) and Counts.
+//
+// Where the computing happens is the worker's lane (state/compute_lane.hpp): a thread of its own, or
+// in a build without threads slices between frames, a request that meets a slice's deadline going
+// on from its next item in the next slice (the items already done are cached).
 #include <chrono>
-#include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <thread>
 #include "pelab/stop.hpp"
 
 #include "state/across_data.hpp"
+#include "state/compute_lane.hpp"
 #include "state/view_data.hpp"
 
 namespace pelab::app {
@@ -52,7 +55,8 @@ class BasicComputeWorker {
 
   // `on_result` runs on the worker thread after each publication (the app wakes its event loop).
   explicit BasicComputeWorker(std::function<void()> on_result = {},
-                              std::chrono::milliseconds partial_interval = default_partial_interval);
+                              std::chrono::milliseconds partial_interval = default_partial_interval,
+                              ComputeLane::Kind lane = default_compute_lane());
   ~BasicComputeWorker();
   BasicComputeWorker(const BasicComputeWorker&) = delete;
   BasicComputeWorker& operator=(const BasicComputeWorker&) = delete;
@@ -71,10 +75,11 @@ class BasicComputeWorker {
   Counts recomputations() const;
 
  private:
-  void run();
+  // The lane's work: takes the pending request and computes it until done or `deadline`; true
+  // while a request is left (a newer one, or the rest of this one after the deadline).
+  bool work(ComputeClock::time_point deadline);
 
   mutable std::mutex mutex_;
-  std::condition_variable wake_;
   std::function<void()> on_result_;
   std::chrono::milliseconds partial_interval_;
   std::optional<Request> requested_;  // last request
@@ -89,8 +94,10 @@ class BasicComputeWorker {
   StopSource request_stop_;
   bool stoppable_ = false;
   bool stop_ = false;
-  Cache cache_;         // touched only by the worker thread
-  std::thread thread_;  // last: starts after everything above exists
+  bool last_stopped_ = false;  // the last request taken was stopped by a newer one
+  bool resuming_ = false;      // pending_ is the rest of the last request (its deadline came first)
+  Cache cache_;                // touched only by the lane's work
+  ComputeLane lane_;           // last: starts after everything above exists, ends first
 };
 
 extern template class BasicComputeWorker<ViewDataCache>;

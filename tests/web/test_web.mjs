@@ -47,6 +47,8 @@ async function openPelab(browser, args, problems, query = "", warnings = null) {
   const isolated = await page.evaluate(() => window.crossOriginIsolated);
   if (!isolated) fail("the page is not cross-origin isolated (COOP/COEP headers missing)");
   await page.evaluate(() => window.pelab.ready);
+  if (!(await page.evaluate(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("/pelab.js")))))
+    fail("the isolated page did not load the threaded build (pelab.js)");
   const firstFrameMs = performance.now() - started;
   return { page, firstFrameMs };
 }

@@ -47,4 +47,46 @@ export PELAB_WEB_OPEN_SESSION PELAB_WEB_OPEN_TABLE
 echo "test_web: Open session… at $PELAB_WEB_OPEN_SESSION, Open table… at $PELAB_WEB_OPEN_TABLE (native geometry)"
 
 serve_web_page "$DIST" "$OUT/serve.log"
+# serve-web.sh sends each file's .gz to a browser that takes gzip: the bytes of the threaded page.
+sent=0
+for file in "" pelab.js pelab.wasm pelab.worker.js pelab.data; do
+  read -r code bytes < <(curl -s -o /dev/null -H "Accept-Encoding: gzip" -w "%{http_code} %{size_download}\n" "$web_url$file")
+  expected=$(stat -c %s "$DIST/${file:-index.html}.gz")
+  [[ $code == 200 && $bytes == "$expected" ]] ||
+    { echo "test_web: FAIL: serve-web.sh sent /$file as $bytes bytes ($code), not its .gz's $expected" >&2; exit 1; }
+  sent=$((sent + bytes))
+done
+echo "test_web: serve-web.sh sends the threaded page gzipped: $sent bytes"
 node tests/web/test_web.mjs "$web_url" "$OUT/native_en.png" "$OUT/native_ko.png" "$OUT"
+
+# The places a lecturer puts the page (tests/web/test_web_places.mjs): Python's own static server
+# (no headers, as GitHub Pages), a plain course page on another origin whose iframe shows that page,
+# pelab.html from disk, and serve-web.sh's isolated page.
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+plain_port=$(free_port)
+python3 -m http.server --bind 127.0.0.1 --directory "$DIST" "$plain_port" >"$OUT/plain.log" 2>&1 &
+plain_pid=$!
+course=$OUT/course-page
+mkdir -p "$course"
+cat >"$course/index.html" <<HTML
+<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lecture 3</title><link rel="icon" href="data:,"></head>
+<body><h1>Lecture 3: position encodings</h1>
+<iframe src="http://127.0.0.1:$plain_port/index.html?p=5" width="1000" height="640" allow="fullscreen; clipboard-write"></iframe>
+</body></html>
+HTML
+course_port=$(free_port)
+python3 -m http.server --bind 127.0.0.1 --directory "$course" "$course_port" >"$OUT/course.log" 2>&1 &
+course_pid=$!
+trap 'kill "$web_server_pid" "$plain_pid" "$course_pid" 2>/dev/null || true' EXIT
+for port in "$plain_port" "$course_port"; do
+  for _ in $(seq 50); do curl -sf -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+done
+node tests/web/test_web_places.mjs "$DIST" "http://127.0.0.1:$plain_port/index.html" \
+  "http://127.0.0.1:$course_port/index.html" "${web_url}index.html" "$OUT/native_en.png" "$OUT"
+# Firefox ESR, headful under xvfb-run (headless Firefox has no WebGL 2 here).
+if command -v firefox-esr >/dev/null && command -v xvfb-run >/dev/null; then
+  xvfb-run -a node tests/web/test_web_firefox.mjs "http://127.0.0.1:$plain_port/index.html" "${web_url}index.html" \
+    "file://$DIST/pelab.html"
+else
+  echo "test_web: firefox-esr or xvfb-run is missing (scripts/install-deps.sh): Firefox not tested" >&2
+fi
