@@ -150,7 +150,7 @@ add_library(pelab_ui STATIC
 )
 target_include_directories(pelab_ui PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 # Last in the list, so the unity batches of the sources above stay as they were.
-target_sources(pelab_ui PRIVATE run/video_export.cpp)
+target_sources(pelab_ui PRIVATE run/video_export.cpp ui/narrow_layout.cpp)
 # cairo writes the lessons' PDF handouts (a real PDF library from Debian, not our own writer);
 # pango lays out their text (wrapping, and font fallback between Hangul and maths symbols).
 # A seam: without them (the Windows build) handout_none.cpp says so and the slides' PNGs still come.
