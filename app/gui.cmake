@@ -84,7 +84,8 @@ target_link_libraries(pelab_gfx PUBLIC PkgConfig::IMGUI PkgConfig::GLFW pelab_co
 # Mesa's EGL is (Linux), a hidden GLFW window on Windows, none in a browser).
 if(EMSCRIPTEN)
   target_include_directories(pelab_gfx PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/gfx/platform/gles3)
-  target_sources(pelab_gfx PRIVATE gfx/gl_loader_web.cpp gfx/window_web.cpp gfx/offscreen_context_web.cpp)
+  target_sources(pelab_gfx PRIVATE gfx/gl_loader_web.cpp gfx/window_web.cpp gfx/offscreen_context_web.cpp
+                                   gfx/touch_web.cpp)
 else()
   target_include_directories(pelab_gfx PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/gfx/platform/glad)
   target_sources(pelab_gfx PRIVATE gfx/gl_loader_glad.cpp gfx/window_desktop.cpp gfx/second_window.cpp)

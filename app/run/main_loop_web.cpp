@@ -21,6 +21,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "run/presenter_console.hpp"
@@ -188,6 +189,18 @@ extern "C" EMSCRIPTEN_KEEPALIVE int pelab_export(const char* view_id, const char
     }
   }
   return 1;
+}
+
+// What the last frame drew where, as --geometry writes it: its text runs and its heatmaps, in canvas
+// pixels (window.pelab.geometry(), for the touch tests: scripts/web/touch.js).
+extern "C" EMSCRIPTEN_KEEPALIVE const char* pelab_geometry_json() {
+  using pelab::app::run::web_loop;
+  if (!web_loop.app) return "";
+  static std::string text;
+  text = nlohmann::json{{"text_runs", pelab::app::run::text_runs_json()},
+                        {"heatmaps", pelab::app::run::heatmaps_json(*web_loop.app)}}
+             .dump();
+  return text.c_str();
 }
 
 extern "C" EMSCRIPTEN_KEEPALIVE void pelab_save_session(const char* name) {
