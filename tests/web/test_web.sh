@@ -48,3 +48,4 @@ echo "test_web: Open session… at $PELAB_WEB_OPEN_SESSION, Open table… at $PE
 
 serve_web_page "$DIST" "$OUT/serve.log"
 node tests/web/test_web.mjs "$web_url" "$OUT/native_en.png" "$OUT/native_ko.png" "$OUT"
+node tests/web/test_touch.mjs "$web_url" "$OUT"
