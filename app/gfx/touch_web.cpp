@@ -8,6 +8,7 @@
 //                   let go and the finger scrolls the window under it, pixel for pixel
 //   a long press    (a finger held still for long_press_ms) hovers: the readout shows, and stays
 //                   after the finger lifts, until the next touch
+//   a swipe         in presenter mode (set_touch_swipes), sideways: the next or previous step
 //   two fingers     the mouse hovers between them and their spread is the plot's wheel zoom
 //                   (plot_limits.cpp zooms by 1.25^-wheel about the mouse)
 // ImGui 1.86 reads the mouse as a state per frame, so a press and its release reach it in separate
@@ -21,7 +22,9 @@
 #include <cfloat>
 #include <cmath>
 #include <deque>
+#include <utility>
 
+#include "gfx/touch.hpp"
 #include "gfx/window_platform.hpp"
 
 namespace pelab::gfx {
@@ -30,7 +33,7 @@ namespace {
 constexpr double long_press_ms = 500.0;
 const ImVec2 away(-FLT_MAX, -FLT_MAX);
 
-enum class Gesture { none, pending, deciding, drag, scroll, pinch };
+enum class Gesture { none, pending, deciding, drag, scroll, pinch, swipe };
 
 struct MouseState {
   ImVec2 pos;
@@ -54,6 +57,7 @@ struct TouchInput {
 };
 
 TouchInput touch;
+TouchSwipes swipes;
 
 void push(ImVec2 pos, bool down, bool decides = false) {
   touch.queue.push_back(MouseState{pos, down, decides});
@@ -173,6 +177,11 @@ extern "C" EMSCRIPTEN_KEEPALIVE void pelab_touch_move(float x, float y) {
   switch (touch.gesture) {
     case Gesture::pending:
       if (std::hypot(x - touch.start.x, y - touch.start.y) >= drag_threshold()) {
+        if (swipes.wanted && swipes.wanted()) {  // presenter mode: the finger steps, it drags nothing
+          touch.gesture = Gesture::swipe;
+          push(away, false);
+          break;
+        }
         touch.gesture = Gesture::deciding;
         push(touch.start, true, true);
       }
@@ -211,6 +220,14 @@ extern "C" EMSCRIPTEN_KEEPALIVE void pelab_touch_end(float x, float y, double he
       push(ImVec2(x, y), false);
       push(away, false);
       break;
+    case Gesture::swipe: {
+      // Mostly sideways and at least three font heights: a step, to the left the next one.
+      const float dx = x - touch.start.x, dy = y - touch.start.y;
+      if (std::fabs(dx) >= 6.0f * drag_threshold() && std::fabs(dx) > 2.0f * std::fabs(dy) && swipes.step)
+        swipes.step(dx < 0.0f ? 1 : -1);
+      push(away, false);
+      break;
+    }
     default:
       push(away, false);
       break;
@@ -231,6 +248,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE void pelab_touch_pinch(float x, float y, float r
   push(ImVec2(x, y), false);
   if (ratio > 0.0f && std::isfinite(ratio)) touch.wheel += std::log(ratio) / std::log(1.25f);
 }
+
+void set_touch_swipes(TouchSwipes handlers) { swipes = std::move(handlers); }
 
 // Text from the on-screen keyboard (the hidden input of touch.js), as typed.
 extern "C" EMSCRIPTEN_KEEPALIVE void pelab_text_input(const char* utf8) {

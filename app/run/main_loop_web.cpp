@@ -19,14 +19,17 @@
 #include <emscripten/emscripten.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "gfx/touch.hpp"
 #include "run/presenter_console.hpp"
 #include "run/run_modes.hpp"
 #include "state/session.hpp"
+#include "ui/app_ui.hpp"
 #include "ui/view_data_export.hpp"
 #include "ui/view_registry.hpp"
 
@@ -138,6 +141,17 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
   io.SetClipboardTextFn = set_clipboard;
   io.GetClipboardTextFn = get_clipboard;
   io.ClipboardUserData = &web_loop.clipboard_text;
+  // A sideways swipe steps a lesson in presenter mode (gfx/touch_web.cpp), as PageDown and PageUp do.
+  gfx::set_touch_swipes(
+      {[&app] { return app.lessons.presenting && app.lessons.lesson && !app.lessons.blank; },
+       [&app](int step) {
+         const LessonPlayer& player = app.lessons;
+         if (!player.lesson || player.lesson->steps.empty()) return;
+         const std::size_t last = player.lesson->steps.size() - 1;
+         ui::show_lesson_step(app, step > 0           ? std::min(player.step + 1, last)
+                                   : player.step == 0 ? 0
+                                                      : player.step - 1);
+       }});
   mark_startup("main ready");
   // simulate_infinite_loop: main's stack (the window, the app) stays as it is; main never returns.
   emscripten_set_main_loop_arg(draw_one_frame, &web_loop, 0, true);

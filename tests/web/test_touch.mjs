@@ -17,7 +17,9 @@
 //     and swipes reach its last control, Copy link, whose tap copies the page's link;
 //   - a pinch spreading two fingers from 100 to 200 px apart zooms the heatmap about their middle:
 //     its drawn width doubles (plot_limits.cpp zooms by 1.25^-wheel; the wheel is ln 2 / ln 1.25).
-// The phone also shows the narrow layout: one view, a view switcher, the sidebar in a drawer.
+// The phone also shows the narrow layout: one view, a view switcher, the sidebar in a drawer. In
+// presenter mode on the tablet a sideways swipe steps the lesson. PELAB_TOUCH_ONLY=tablet, phone or
+// presenter runs one part.
 import fs from "node:fs";
 import path from "node:path";
 import puppeteer from "puppeteer-core";
@@ -283,6 +285,46 @@ async function checkDevice(browser, device) {
   await context.close();
 }
 
+// Presenter mode on the tablet: a sideways swipe steps the lesson (to the left the next step), as
+// PageDown and PageUp do; a short or an upright one does not.
+async function checkPresenterSwipes(browser) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  await page.emulate({
+    viewport: { width: 1024, height: 768, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
+    userAgent: await browser.userAgent(),
+  });
+  await page.goto(url + "?lesson=04_offset_rotation&step=3&lang=en", { waitUntil: "load" });
+  await page.evaluate(() => window.pelab.ready);
+  const cdp = await page.createCDPSession();
+  const stepOf = async () => new URL(await page.evaluate(() => window.pelab.copyLink())).searchParams.get("step");
+  if ((await stepOf()) !== "3") fail(`the lesson link opened step ${await stepOf()}`);
+  await page.keyboard.press("F5");  // presenter mode
+  if (!(await waitUntil("presenter mode", async () => page.evaluate(() => !!document.fullscreenElement), 10)))
+    fail("F5 did not start presenter mode");
+  const swipe = async ([x0, y0], [x1, y1]) => {
+    const send = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([x, y]) => ({ x, y, id: 0 })) });
+    await send("touchStart", [[x0, y0]]);
+    for (let k = 1; k <= 8; ++k) { await sleep(30); await send("touchMove", [[x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8]]); }
+    await send("touchEnd", []);
+    await sleep(500);
+    return stepOf();
+  };
+  const steps = [];
+  steps.push(`left -> ${await swipe([700, 400], [300, 420])}`);
+  steps.push(`left -> ${await swipe([700, 400], [300, 380])}`);
+  steps.push(`right -> ${await swipe([300, 400], [700, 400])}`);
+  steps.push(`short -> ${await swipe([500, 400], [470, 400])}`);
+  steps.push(`upright -> ${await swipe([500, 600], [450, 200])}`);
+  console.log(`test_touch: presenter mode: swipes stepped ${steps.join(", ")}`);
+  if (steps.join(", ") !== "left -> 4, left -> 5, right -> 4, short -> 4, upright -> 4")
+    fail(`the swipes stepped ${steps.join(", ")}, not left -> 4, left -> 5, right -> 4, short -> 4, upright -> 4`);
+  if (problems.length) fail(problems.join("\n"));
+  await context.close();
+}
+
 const browser = await puppeteer.launch({
   executablePath: chromium,
   headless: true,
@@ -295,6 +337,7 @@ try {
     await checkDevice(browser, { name: "tablet", width: 1024, height: 768, ratio: 1, narrow: false });
   if (!process.env.PELAB_TOUCH_ONLY || process.env.PELAB_TOUCH_ONLY === "phone")
   await checkDevice(browser, { name: "phone", width: 390, height: 844, ratio: 2, narrow: true });
+  if (!process.env.PELAB_TOUCH_ONLY || process.env.PELAB_TOUCH_ONLY === "presenter") await checkPresenterSwipes(browser);
   console.log("test_touch: all checks passed");
 } finally {
   clearTimeout(timeout);
