@@ -1,7 +1,8 @@
 // Touch for pelab's page (index.html loads it before pelab.js). The canvas' touch events go to the
 // program's own handling (app/gfx/touch_web.cpp: taps, drags, scrolling, long presses, pinches), in
 // canvas pixels; emscripten's GLFW, which would press where the mouse last was, never sees them (this
-// window listener runs first and stops them), and the browser neither scrolls nor zooms the page nor
+// window listener stops them before they reach the canvas; other listeners on the window still
+// count them), and the browser neither scrolls nor zooms the page nor
 // makes mouse events of them (preventDefault). A text field taken by touch focuses a hidden input,
 // which brings up the on-screen keyboard; what is typed there goes to the program.
 "use strict";
@@ -24,7 +25,7 @@
   const handle = (event) => {
     if (event.target !== canvas) return;
     event.preventDefault();
-    event.stopImmediatePropagation();
+    event.stopPropagation();  // from the window on: the canvas' own listeners (GLFW's) never run
     const touches = event.touches;
     fingers = touches.length;
     if (event.type === "touchstart") {
