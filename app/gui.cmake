@@ -90,7 +90,8 @@ target_link_libraries(pelab_gfx PUBLIC PkgConfig::IMGUI PkgConfig::GLFW pelab_co
 # Mesa's EGL is (Linux), a hidden GLFW window on Windows, none in a browser).
 if(EMSCRIPTEN)
   target_include_directories(pelab_gfx PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/gfx/platform/gles3)
-  target_sources(pelab_gfx PRIVATE gfx/gl_loader_web.cpp gfx/window_web.cpp gfx/offscreen_context_web.cpp)
+  target_sources(pelab_gfx PRIVATE gfx/gl_loader_web.cpp gfx/window_web.cpp gfx/offscreen_context_web.cpp
+                                   gfx/touch_web.cpp)
 else()
   target_include_directories(pelab_gfx PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/gfx/platform/glad)
   target_sources(pelab_gfx PRIVATE gfx/gl_loader_glad.cpp gfx/window_desktop.cpp gfx/second_window.cpp)
@@ -156,7 +157,7 @@ add_library(pelab_ui STATIC
 )
 target_include_directories(pelab_ui PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 # Last in the list, so the unity batches of the sources above stay as they were.
-target_sources(pelab_ui PRIVATE run/video_export.cpp)
+target_sources(pelab_ui PRIVATE run/video_export.cpp ui/narrow_layout.cpp)
 # cairo writes the lessons' PDF handouts (a real PDF library from Debian, not our own writer);
 # pango lays out their text (wrapping, and font fallback between Hangul and maths symbols).
 # A seam: without them (the Windows build) handout_none.cpp says so and the slides' PNGs still come.

@@ -89,6 +89,7 @@ cp "$ST_BUILD_DIR/bin/pelab.wasm" "$dist/pelab-st.wasm"
 cmp -s "$BUILD_DIR/bin/pelab.data" "$ST_BUILD_DIR/bin/pelab.data" ||
   { echo "build-web: the two builds' pelab.data differ" >&2; exit 1; }
 cp "$ROOT/scripts/web/index.html" "$dist/index.html"
+cp "$ROOT/scripts/web/touch.js" "$dist/touch.js"
 cp /usr/share/doc/fonts-dejavu-core/copyright "$dist/LICENSE-DejaVu.txt"
 cp /usr/share/doc/fonts-nanum/copyright "$dist/LICENSE-Nanum.txt"
 # pelab.html: index.html with the build without threads and its data inside, which opens from disk
@@ -102,6 +103,10 @@ page = (dist / "index.html").read_text()
 marker = "<!-- pelab.html: the program, its data and fonts (scripts/build-web.sh puts them here) -->"
 assert marker in page, "build-web: index.html lost its pelab.html marker"
 inside = "<script>window.pelabEmbedded = {%s};</script>" % ", ".join('%s: "%s"' % item for item in packed.items())
+# touch.js goes inside too, so that the one file works by touch.
+touch = '<script src="touch.js"></script>'
+assert touch in page, "build-web: index.html lost its touch.js script"
+page = page.replace(touch, "<script>\n%s</script>" % (dist / "touch.js").read_text())
 (dist / "pelab.html").write_text(page.replace(marker, inside))
 PY
 # Every file gzipped beside it, for a server that sends them (scripts/serve-web.sh) or a host that

@@ -136,6 +136,7 @@ struct AppChrome {
   bool capture_mode = false;                  // screenshots and benchmarks: no tooltips, no saved settings
   ViewDrawObserver* draw_observer = nullptr;  // run/ installs one while it needs it
   bool presenter_console_open = false;        // the presenter console's window is shown (run/ sets it)
+  bool drawer_open = false;                   // the narrow layout's sidebar drawer (ui/narrow_layout.cpp)
   VideoDialog video_dialog;
   std::unique_ptr<VideoJob> video_job;  // while a video is being made
   // This build writes videos (run/video_writer.hpp says; main sets it): the Export menu offers

@@ -154,6 +154,7 @@ void Window::begin_frame() {
   ImGui_ImplGlfw_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
   feed_key_events(io, input_.key_events.take_frame(io.WantTextInput));
+  apply_touch_input(io);
   if (!options_.accept_mouse) ignore_mouse(io);
   ImGui::NewFrame();
 }

@@ -26,6 +26,8 @@ float window_content_scale(GLFWwindow* window) {
   return x > 0.0f ? x : 1.0f;
 }
 
+void apply_touch_input(ImGuiIO&) {}  // a desktop's touch screen reaches GLFW as the mouse
+
 ScreenRect window_rect(GLFWwindow* window) {
   ScreenRect rect;
   glfwGetWindowPos(window, &rect.x, &rect.y);

@@ -6,6 +6,7 @@
 #include "gfx/monitor_placement.hpp"
 
 struct GLFWwindow;
+struct ImGuiIO;
 
 namespace pelab::gfx {
 
@@ -13,6 +14,8 @@ namespace pelab::gfx {
 void hint_window_context();
 // How many times larger fonts are drawn in this window (the monitor's DPI scale; 1 when unknown).
 float window_content_scale(GLFWwindow* window);
+// Touch as ImGui's mouse, between the backend's frame and ImGui's (touch_web.cpp; nothing on the desktop).
+void apply_touch_input(ImGuiIO& io);
 
 // Desktop only (window_desktop.cpp; the browser's page has no monitors to choose from):
 // The window's rectangle on the desktop (its content area, as GLFW places windows).

@@ -31,8 +31,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <nlohmann/json.hpp>
 #include <string>
 
+#include "gfx/touch.hpp"
 #include "run/presenter_console.hpp"
 #include "run/run_modes.hpp"
 #include "state/compute_lane.hpp"
@@ -40,6 +42,7 @@
 #include "state/params.hpp"
 #include "state/session.hpp"
 #include "ui/panels.hpp"
+#include "ui/app_ui.hpp"
 #include "ui/view_data_export.hpp"
 #include "ui/view_registry.hpp"
 
@@ -202,7 +205,7 @@ bool frame_wanted(WebLoop& loop, bool computing, double now_ms) {
   loop.woken = false;
   const bool animating = ImGui::GetIO().WantTextInput || ui::notices_animating(app) ||
                          loop.window->has_pending_keys() || loop.window->has_dropped_paths() ||
-                         app.video_job != nullptr || app.lessons.playback.moving;
+                         app.video_job != nullptr || app.lessons.playback.moving || gfx::touch_input_pending();
   if (animating) loop.busy_frames = std::max(loop.busy_frames, frames_after_event);
   const bool published = app.results->published() != loop.results_seen;
   // While a worker computes, the spinner steps at the desktop's pace; its result is drawn at once.
@@ -274,6 +277,17 @@ int run_interactive(gfx::Window& window, ui::AppContext& app) {
   io.GetClipboardTextFn = get_clipboard;
   io.ClipboardUserData = &web_loop.clipboard_text;
   count_page_events();
+  // A sideways swipe steps a lesson in presenter mode (gfx/touch_web.cpp), as PageDown and PageUp do.
+  gfx::set_touch_swipes(
+      {[&app] { return app.lessons.presenting && app.lessons.lesson && !app.lessons.blank; },
+       [&app](int step) {
+         const LessonPlayer& player = app.lessons;
+         if (!player.lesson || player.lesson->steps.empty()) return;
+         const std::size_t last = player.lesson->steps.size() - 1;
+         ui::show_lesson_step(app, step > 0           ? std::min(player.step + 1, last)
+                                   : player.step == 0 ? 0
+                                                      : player.step - 1);
+       }});
   mark_startup("main ready");
   // simulate_infinite_loop: main's stack (the window, the app) stays as it is; main never returns.
   emscripten_set_main_loop_arg(draw_one_frame, &web_loop, 0, true);
@@ -336,6 +350,18 @@ extern "C" EMSCRIPTEN_KEEPALIVE int pelab_export(const char* view_id, const char
     }
   }
   return 1;
+}
+
+// What the last frame drew where, as --geometry writes it: its text runs and its heatmaps, in canvas
+// pixels (window.pelab.geometry(), for the touch tests: scripts/web/touch.js).
+extern "C" EMSCRIPTEN_KEEPALIVE const char* pelab_geometry_json() {
+  using pelab::app::run::web_loop;
+  if (!web_loop.app) return "";
+  static std::string text;
+  text = nlohmann::json{{"text_runs", pelab::app::run::text_runs_json()},
+                        {"heatmaps", pelab::app::run::heatmaps_json(*web_loop.app)}}
+             .dump();
+  return text.c_str();
 }
 
 extern "C" EMSCRIPTEN_KEEPALIVE void pelab_save_session(const char* name) {

@@ -326,9 +326,11 @@ void draw_app(AppContext& app) {
   }
   const float status_height = presenting ? 0.0f : ImGui::GetFrameHeight() + style.ItemSpacing.y;
   const float band_height = lesson_band_height(app);
+  const bool narrow = narrow_layout(app);
+  if (narrow) draw_narrow_bar(app);
   const float main_height = ImGui::GetContentRegionAvail().y - status_height -
                             (band_height > 0.0f ? band_height + style.ItemSpacing.y : 0.0f);
-  if (app.state.layout.show_sidebar) {
+  if (app.state.layout.show_sidebar && !narrow) {
     const float em = ImGui::GetFontSize();
     const float width = (app.state.layout.sidebar_width > 0.0f ? app.state.layout.sidebar_width : 19.0f) * em;
     ImGui::BeginChild("sidebar", ImVec2(width, main_height), true);
@@ -338,7 +340,7 @@ void draw_app(AppContext& app) {
   }
   // A narrow strip between sidebar and views hides or shows the sidebar (also F9), so a projector
   // at 1024 × 768 can give the views the whole width.
-  if (!presenting) {
+  if (!presenting && !narrow) {
     const bool shown = app.state.layout.show_sidebar;
     if (ImGui::Button(shown ? "◀##sidebar" : "▶##sidebar", ImVec2(0.9f * ImGui::GetFontSize(), main_height)))
       app.state.layout.show_sidebar = !shown;
@@ -349,9 +351,11 @@ void draw_app(AppContext& app) {
   // now, and the workers are asked for them before the views draw (not a frame later).
   propagate_edit(app.state, before);
   sync_runtimes(app);
+  const ImVec2 views_top_left = ImGui::GetCursorScreenPos();
   ImGui::BeginChild("views", ImVec2(0.0f, main_height), false, ImGuiWindowFlags_NoScrollbar);
   draw_view_area(app);
   ImGui::EndChild();
+  if (narrow) draw_sidebar_drawer(app, views_top_left, main_height);
   if (band_height > 0.0f && app.lessons.lesson) draw_lesson_band(app, band_height);
   if (!presenting) draw_status_bar(app);
   ImGui::End();

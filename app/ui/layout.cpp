@@ -240,11 +240,15 @@ void draw_cell(AppContext& app, const ViewType& view, ImVec2 size, const SharedR
   ImGui::AlignTextToFramePadding();
   const std::string title = view_title(view);
   ImGui::TextUnformatted(title.c_str());
-  const bool title_double_clicked = ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0);
+  const bool title_double_clicked =
+      ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0) && !narrow_layout(app);
   // The audience of presenter mode sees no buttons (the lecturer steps with keys or a clicker).
   bool pressed = false;
   if (!app.lessons.presenting) {
     draw_view_export_menu(app, view);  // view_data_export.cpp: PNG and data of this view
+  }
+  // The narrow layout shows one view at a time (its bar picks which): no grid to go back to.
+  if (!app.lessons.presenting && !narrow_layout(app)) {
     const char* button = maximized ? "⊟" : "⊞";
     ImGui::SameLine(ImGui::GetContentRegionMax().x - ImGui::GetFrameHeight());
     ImGui::PushID(id.c_str());

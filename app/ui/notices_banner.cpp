@@ -23,7 +23,8 @@ void draw_notices_banner(AppContext& app) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const float em = ImGui::GetFontSize();
   const float width = std::min(36.0f * em, viewport->WorkSize.x - 2.0f * em);
-  float y = viewport->WorkPos.y + 0.5f * em;
+  // Below the narrow layout's bar, whose Controls button stays reachable.
+  float y = viewport->WorkPos.y + (narrow_layout(app) ? narrow_bar_height() : 0.0f) + 0.5f * em;
   for (std::size_t n = 0; n < app.notices.size();) {
     Notice& notice = app.notices[n];
     if (notice.shown_at < 0.0) notice.shown_at = now;

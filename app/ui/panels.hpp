@@ -25,6 +25,11 @@ LessonStep capture_lesson_step(const AppContext& app);
 void handle_shortcuts(AppContext& app);
 // The visible views, in a grid or one maximised (layout.cpp).
 void draw_view_area(AppContext& app);
+// The narrow layout (narrow_layout.cpp): one view at a time, picked in a bar, the sidebar a drawer.
+bool narrow_layout(const AppContext& app);
+float narrow_bar_height();
+void draw_narrow_bar(AppContext& app);
+void draw_sidebar_drawer(AppContext& app, ImVec2 top_left, float height);
 // The lesson's caption band (lesson_panel.cpp) and its keys.
 float lesson_band_height(const AppContext& app);
 void draw_lesson_band(AppContext& app, float height);

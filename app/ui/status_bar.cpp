@@ -21,6 +21,15 @@ void draw_status_bar(AppContext& app) {
   app.status_bar_top = ImGui::GetCursorScreenPos().y;
   ImGui::Separator();
   const EncodingParams& e = app.state.active_slot().config.encoding;
+  if (narrow_layout(app)) {  // the narrow layout: the configuration's size and whether it computes
+    ImGui::Text("%s  N = %lld  D = %lld", std::string(to_string(e.kind)).c_str(),
+                static_cast<long long>(e.positions), static_cast<long long>(e.dims));
+    if (!all_settled(app)) {
+      ImGui::SameLine(0.0f, ImGui::GetFontSize());
+      ImGui::TextUnformatted(tr("status.computing"));
+    }
+    return;
+  }
   ImGui::Text("%s   N = %lld   D = %lld   base = %s   start = %lld", std::string(to_string(e.kind)).c_str(),
               static_cast<long long>(e.positions), static_cast<long long>(e.dims),
               plot::format_number(e.base, 6).c_str(), static_cast<long long>(e.start));

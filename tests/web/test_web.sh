@@ -88,5 +88,7 @@ if command -v firefox-esr >/dev/null && command -v xvfb-run >/dev/null; then
   xvfb-run -a node tests/web/test_web_firefox.mjs "http://127.0.0.1:$plain_port/index.html" "${web_url}index.html" \
     "file://$DIST/pelab.html"
 else
-  echo "test_web: firefox-esr or xvfb-run is missing (scripts/install-deps.sh): Firefox not tested" >&2
+  echo "test_web: FAIL: firefox-esr or xvfb-run is missing (bash scripts/install-deps.sh installs both)" >&2
+  exit 1
 fi
+node tests/web/test_touch.mjs "$web_url" "$OUT"
