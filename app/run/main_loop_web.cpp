@@ -41,8 +41,8 @@
 #include "state/i18n.hpp"
 #include "state/params.hpp"
 #include "state/session.hpp"
-#include "ui/panels.hpp"
 #include "ui/app_ui.hpp"
+#include "ui/panels.hpp"
 #include "ui/view_data_export.hpp"
 #include "ui/view_registry.hpp"
 
@@ -57,6 +57,7 @@ struct WebLoop {
   bool announced = false;
   std::string state_text;          // pelab_state_json's answer, kept until the next call
   std::string clipboard_text;      // get_clipboard's answer, kept until the next call
+  std::string geometry_json;       // pelab_geometry_json's answer, kept until the next call
   float content_scale = 0.0f;      // the device pixel ratio the fonts were built for
   std::string stored_state;        // the session text last written to localStorage
   double stored_at_ms = 0.0;       // when the state was last compared with it
@@ -205,7 +206,8 @@ bool frame_wanted(WebLoop& loop, bool computing, double now_ms) {
   loop.woken = false;
   const bool animating = ImGui::GetIO().WantTextInput || ui::notices_animating(app) ||
                          loop.window->has_pending_keys() || loop.window->has_dropped_paths() ||
-                         app.video_job != nullptr || app.lessons.playback.moving || gfx::touch_input_pending();
+                         app.video_job != nullptr || app.lessons.playback.moving ||
+                         gfx::touch_input_pending();
   if (animating) loop.busy_frames = std::max(loop.busy_frames, frames_after_event);
   const bool published = app.results->published() != loop.results_seen;
   // While a worker computes, the spinner steps at the desktop's pace; its result is drawn at once.
@@ -221,7 +223,7 @@ void draw_one_frame(void* argument) {
   // computes nothing, so no task is a long item and a frame together.
   if (!loop.slice_ran_long) {
     const double slice_from_ms = emscripten_get_now();
-    run_compute_slices(compute_slice);  // nothing to do where the workers have threads
+    loop.app->slices.run(compute_slice);  // nothing to do where the workers have threads
     loop.slice_ran_long = emscripten_get_now() - slice_from_ms >
                           1.5 * std::chrono::duration<double, std::milli>(compute_slice).count();
     if (loop.slice_ran_long) return;
@@ -357,7 +359,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int pelab_export(const char* view_id, const char
 extern "C" EMSCRIPTEN_KEEPALIVE const char* pelab_geometry_json() {
   using pelab::app::run::web_loop;
   if (!web_loop.app) return "";
-  static std::string text;
+  std::string& text = web_loop.geometry_json;
   text = nlohmann::json{{"text_runs", pelab::app::run::text_runs_json()},
                         {"heatmaps", pelab::app::run::heatmaps_json(*web_loop.app)}}
              .dump();

@@ -13,6 +13,8 @@
 namespace pelab::app {
 
 struct AppRuntimes {
+  // First, so that it goes last: the workers' lanes leave it as they go (build without threads).
+  ComputeSlices slices;
   std::map<int, std::unique_ptr<ComputeWorker>> workers;  // by Config::id; made and dropped with the slots
   std::unique_ptr<AcrossWorker> across;  // the views across configurations' numbers (made by sync_runtimes)
   std::function<void()> wake;            // wakes the event loop (from a worker thread)

@@ -30,13 +30,6 @@ struct ComputeLane::State {
 
 namespace {
 
-// The slice lanes, in the order they were made (one thread touches them: the loop's).
-std::vector<ComputeLane::State*>& slice_lanes() {
-  static std::vector<ComputeLane::State*> lanes;
-  return lanes;
-}
-std::size_t next_slice_lane = 0;  // where the next round starts: no lane starves another
-
 void run_thread_lane(ComputeLane::State& state) {
   // Below the render threads: on a small machine (2 cores, software GL) drawing the frame comes
   // first and the views refresh a little less often while a slider moves.
@@ -55,55 +48,54 @@ void run_thread_lane(ComputeLane::State& state) {
 
 }  // namespace
 
-ComputeLane::Kind default_compute_lane() {
-  return PELAB_COMPUTE_THREADS ? ComputeLane::Kind::threads : ComputeLane::Kind::slices;
+ComputeSlices* compute_slices_of_build(ComputeSlices& slices) {
+  return PELAB_COMPUTE_THREADS ? nullptr : &slices;
 }
 
-ComputeLane::ComputeLane(Kind kind, Work work) : kind_(kind), state_(std::make_unique<State>()) {
+ComputeLane::ComputeLane(Work work, ComputeSlices* slices)
+    : slices_(slices), state_(std::make_unique<State>()) {
   state_->work = std::move(work);
-  if (kind_ == Kind::threads) {
-    state_->thread = std::thread([state = state_.get()] { run_thread_lane(*state); });
+  if (slices_) {
+    slices_->lanes_.push_back(state_.get());
   } else {
-    slice_lanes().push_back(state_.get());
+    state_->thread = std::thread([state = state_.get()] { run_thread_lane(*state); });
   }
 }
 
 ComputeLane::~ComputeLane() {
-  if (kind_ == Kind::threads) {
-    {
-      const std::lock_guard lock(state_->mutex);
-      state_->stopping = true;
-    }
-    state_->wake.notify_all();
-    state_->thread.join();
-  } else {
-    auto& lanes = slice_lanes();
+  if (slices_) {
+    auto& lanes = slices_->lanes_;
     lanes.erase(std::find(lanes.begin(), lanes.end(), state_.get()));
+    return;
   }
+  {
+    const std::lock_guard lock(state_->mutex);
+    state_->stopping = true;
+  }
+  state_->wake.notify_all();
+  state_->thread.join();
 }
 
 void ComputeLane::notify() {
-  if (kind_ == Kind::threads) {
-    {
-      const std::lock_guard lock(state_->mutex);
-      state_->notified = true;
-    }
-    state_->wake.notify_all();
-  } else {
+  if (slices_) {
     state_->pending = true;
+    return;
   }
+  {
+    const std::lock_guard lock(state_->mutex);
+    state_->notified = true;
+  }
+  state_->wake.notify_all();
 }
 
-bool run_compute_slices(std::chrono::milliseconds budget) {
+bool ComputeSlices::run(std::chrono::milliseconds budget) {
   const ComputeClock::time_point deadline = ComputeClock::now() + budget;
-  auto& lanes = slice_lanes();
   bool first = true;
-  // Rounds over the lanes until none has work or the budget is spent. A lane's work may make or
-  // drop lanes (it does not: workers are made by the loop), so the list is indexed afresh each step.
-  for (std::size_t idle_in_a_row = 0; idle_in_a_row < lanes.size();) {
+  // Rounds over the lanes until none has work or the budget is spent.
+  for (std::size_t idle_in_a_row = 0; idle_in_a_row < lanes_.size();) {
     if (!first && ComputeClock::now() >= deadline) break;
-    next_slice_lane %= lanes.size();
-    ComputeLane::State& lane = *lanes[next_slice_lane++];
+    next_ %= lanes_.size();
+    ComputeLane::State& lane = *lanes_[next_++];
     if (!lane.pending) {
       ++idle_in_a_row;
       continue;
@@ -112,7 +104,7 @@ bool run_compute_slices(std::chrono::milliseconds budget) {
     idle_in_a_row = 0;
     lane.pending = lane.work(deadline);
   }
-  return std::any_of(lanes.begin(), lanes.end(),
+  return std::any_of(lanes_.begin(), lanes_.end(),
                      [](const ComputeLane::State* lane) { return lane->pending; });
 }
 

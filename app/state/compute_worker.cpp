@@ -7,10 +7,10 @@ namespace pelab::app {
 template <typename Cache>
 BasicComputeWorker<Cache>::BasicComputeWorker(std::function<void()> on_result,
                                               std::chrono::milliseconds partial_interval,
-                                              ComputeLane::Kind lane)
+                                              ComputeSlices* slices)
     : on_result_(std::move(on_result)),
       partial_interval_(partial_interval),
-      lane_(lane, [this](ComputeClock::time_point deadline) { return work(deadline); }) {}
+      lane_([this](ComputeClock::time_point deadline) { return work(deadline); }, slices) {}
 
 template <typename Cache>
 BasicComputeWorker<Cache>::~BasicComputeWorker() {

@@ -54,9 +54,10 @@ class BasicComputeWorker {
   using Counts = typename Cache::Counts;
 
   // `on_result` runs on the worker thread after each publication (the app wakes its event loop).
+  // With `slices` the worker has no thread: it computes when the loop runs the slices.
   explicit BasicComputeWorker(std::function<void()> on_result = {},
                               std::chrono::milliseconds partial_interval = default_partial_interval,
-                              ComputeLane::Kind lane = default_compute_lane());
+                              ComputeSlices* slices = nullptr);
   ~BasicComputeWorker();
   BasicComputeWorker(const BasicComputeWorker&) = delete;
   BasicComputeWorker& operator=(const BasicComputeWorker&) = delete;

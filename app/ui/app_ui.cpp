@@ -198,7 +198,9 @@ void sync_runtimes(AppContext& app) {
     clamp_encoding(config.encoding);
     alive.insert(config.id);
     std::unique_ptr<ComputeWorker>& worker = app.workers[config.id];
-    if (!worker) worker = std::make_unique<ComputeWorker>(on_worker_result(app));
+    if (!worker)
+      worker = std::make_unique<ComputeWorker>(on_worker_result(app), default_partial_interval,
+                                               compute_slices_of_build(app.slices));
     ComputeRequest request;
     request.table.encoding = config.encoding;
     if (config.encoding.kind == EncodingKind::learned && !config.table_path.empty()) {
@@ -218,7 +220,9 @@ void sync_runtimes(AppContext& app) {
   }
   std::erase_if(app.workers, [&](const auto& entry) { return !alive.contains(entry.first); });
   std::erase_if(app.config_images, [&](const auto& entry) { return !alive.contains(entry.first); });
-  if (!app.across) app.across = std::make_unique<AcrossWorker>(on_worker_result(app));
+  if (!app.across)
+    app.across = std::make_unique<AcrossWorker>(on_worker_result(app), default_partial_interval,
+                                                compute_slices_of_build(app.slices));
   app.across->request(current_across_request(app));
 }
 

@@ -31,7 +31,8 @@ constexpr Needs five_items = item_table | item_similarity | item_rotation | item
 
 TEST_CASE("a worker without a thread computes one item per slice that is over at once", "[worker][lane]") {
   int wakes = 0;
-  ComputeWorker worker([&] { ++wakes; }, std::chrono::milliseconds(0), ComputeLane::Kind::slices);
+  ComputeSlices slices;  // before the workers: it outlives their lanes
+  ComputeWorker worker([&] { ++wakes; }, std::chrono::milliseconds(0), &slices);
   const ComputeRequest request = lane_request(40, 8, 10000.0, five_items);
   worker.request(request);
   // No thread computes behind the caller's back.
@@ -39,7 +40,7 @@ TEST_CASE("a worker without a thread computes one item per slice that is over at
   CHECK(worker.latest() == nullptr);
   CHECK(worker.progress().busy);
   int slices = 1;
-  while (run_compute_slices(std::chrono::milliseconds(0))) {
+  while (slices.run(std::chrono::milliseconds(0))) {
     ++slices;
     REQUIRE(slices <= 5);
     CHECK_FALSE(worker.settled());
@@ -60,17 +61,18 @@ TEST_CASE("a worker without a thread computes one item per slice that is over at
   CHECK(whole->table->exact == table);
   CHECK(whole->similarity->exact == worker.latest()->similarity->exact);
   CHECK(wakes >= 1);
-  CHECK_FALSE(run_compute_slices(std::chrono::milliseconds(0)));  // nothing left: no work
+  CHECK_FALSE(slices.run(std::chrono::milliseconds(0)));  // nothing left: no work
 }
 
 TEST_CASE("a slice with time to spare finishes the request; a newer request wins", "[worker][lane]") {
-  ComputeWorker worker({}, std::chrono::milliseconds(0), ComputeLane::Kind::slices);
+  ComputeSlices slices;  // before the workers: it outlives their lanes
+  ComputeWorker worker({}, std::chrono::milliseconds(0), &slices);
   const ComputeRequest first = lane_request(40, 8, 10000.0, five_items);
   const ComputeRequest newer = lane_request(48, 8, 100.0, five_items);
   worker.request(first);
-  CHECK(run_compute_slices(std::chrono::milliseconds(0)));  // the first one's table only
+  CHECK(slices.run(std::chrono::milliseconds(0)));  // the first one's table only
   worker.request(newer);
-  CHECK_FALSE(run_compute_slices(std::chrono::seconds(60)));
+  CHECK_FALSE(slices.run(std::chrono::seconds(60)));
   REQUIRE(worker.settled_on(newer));
   CHECK(worker.latest()->table->exact.rows() == 48);
   CHECK(worker.latest()->table->exact(2, 2) == Approx(std::sin(2.0 / std::pow(100.0, 2.0 / 8.0))));
@@ -78,11 +80,12 @@ TEST_CASE("a slice with time to spare finishes the request; a newer request wins
 
 TEST_CASE("lanes of both kinds end with the same data", "[worker][lane]") {
   const ComputeRequest request = lane_request(64, 16, 500.0, five_items);
-  ComputeWorker threaded({}, std::chrono::milliseconds(0), ComputeLane::Kind::threads);
-  ComputeWorker sliced({}, std::chrono::milliseconds(0), ComputeLane::Kind::slices);
+  ComputeSlices slices;  // before the workers: it outlives their lanes
+  ComputeWorker threaded({}, std::chrono::milliseconds(0), nullptr);
+  ComputeWorker sliced({}, std::chrono::milliseconds(0), &slices);
   threaded.request(request);
   sliced.request(request);
-  while (run_compute_slices(std::chrono::milliseconds(1))) {
+  while (slices.run(std::chrono::milliseconds(1))) {
   }
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (!threaded.settled_on(request) && std::chrono::steady_clock::now() < deadline)
