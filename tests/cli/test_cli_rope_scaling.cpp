@@ -30,6 +30,7 @@ std::string models(const std::string& name) {
 struct Frequencies {
   std::vector<double> inv_freq;
   double attention_factor = 0.0;
+  std::vector<std::string> warnings;  // stderr's "pelab-cli: warning: " lines, without that prefix
 };
 
 // Runs rope-frequencies ... --json, requires success, parses stdout.
@@ -39,7 +40,16 @@ Frequencies run_json(std::vector<std::string> args) {
   const RunResult r = run_cli(args);
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
-  REQUIRE(r.err.empty());
+  // Nothing on stderr but warnings, one line each.
+  std::vector<std::string> warnings;
+  for (std::size_t at = 0; at < r.err.size();) {
+    const std::size_t end = r.err.find('\n', at);
+    REQUIRE(end != std::string::npos);
+    const std::string line = r.err.substr(at, end - at);
+    REQUIRE(line.starts_with("pelab-cli: warning: "));
+    warnings.push_back(line.substr(20));
+    at = end + 1;
+  }
   REQUIRE(!r.out.empty());
   REQUIRE(r.out.back() == '\n');
   REQUIRE(r.out.find('\n') == r.out.size() - 1);  // one line
@@ -49,6 +59,7 @@ Frequencies run_json(std::vector<std::string> args) {
   Frequencies f;
   for (const auto& v : j.at("inv_freq")) f.inv_freq.push_back(v.get<double>());
   f.attention_factor = j.at("attention_factor").get<double>();
+  f.warnings = warnings;
   return f;
 }
 
@@ -144,7 +155,8 @@ TEST_CASE("rope-frequencies: every scaling type on the command line", "[rope_sca
                          "--low-freq-factor", "1", "--high-freq-factor", "4"})
                    .inv_freq,
                {1.0, 0.1, 0.0125 / kPi, 0.00025});
-  // longrope with factor lists from .npy files: long when M > L (attention sqrt(1.5)), short otherwise.
+  // longrope with factor lists from .npy files: long for a sequence past L (attention sqrt(1.5) from
+  // S = M / L = 4), short without a sequence length (transformers' default, said on stderr).
   write_vector(dir.file("short.npy"), {1.0, 1.5, 2.0, 3.0});
   write_vector(dir.file("long.npy"), {1.0, 2.0, 4.0, 8.0});
   const std::vector<std::string> lr = {"--dims",          "8",
@@ -153,8 +165,9 @@ TEST_CASE("rope-frequencies: every scaling type on the command line", "[rope_sca
                                        "--short-factors", dir.file("short.npy"),
                                        "--long-factors",  dir.file("long.npy")};
   std::vector<std::string> args = lr;
-  args.insert(args.end(), {"--max-positions", "64"});
+  args.insert(args.end(), {"--max-positions", "64", "--seq-len", "17"});
   const Frequencies lo = run_json(args);
+  CHECK(lo.warnings.empty());
   check_values(lo.inv_freq, {1.0, 0.05, 0.0025, 0.000125});
   CHECK_THAT(lo.attention_factor, WithinRel(std::sqrt(1.5), 1e-15));
   args = lr;
@@ -162,11 +175,13 @@ TEST_CASE("rope-frequencies: every scaling type on the command line", "[rope_sca
   const Frequencies sh = run_json(args);
   check_values(sh.inv_freq, {1.0, 0.1 / 1.5, 0.005, 0.001 / 3.0});
   CHECK(sh.attention_factor == 1.0);
+  REQUIRE(sh.warnings.size() == 1);
+  CHECK_THAT(sh.warnings[0], Contains("longrope without --seq-len: the short factors"));
   args = lr;
   args.insert(args.end(), {"--max-positions", "64", "--seq-len", "10"});
   check_values(run_json(args).inv_freq, sh.inv_freq, 1e-15);
   args = lr;
-  args.insert(args.end(), {"--factor", "16", "--attention-factor", "1.125"});
+  args.insert(args.end(), {"--factor", "16", "--attention-factor", "1.125", "--seq-len", "17"});
   const Frequencies f16 = run_json(args);
   check_values(f16.inv_freq, lo.inv_freq, 1e-15);
   CHECK(f16.attention_factor == 1.125);
@@ -408,4 +423,90 @@ TEST_CASE("sinusoidal-concat with --dims 1 is a single zero column (tensor2tenso
       run_npy({"encode", "sinusoidal-concat", "--positions", "6", "--dims", "1", "--start", "2"}, dir);
   REQUIRE(t.shape == std::vector<std::int64_t>{6, 1});
   for (double v : t.data) CHECK(v == 0.0);
+}
+
+namespace {
+
+std::string corpus(const std::string& name) {
+  return (std::filesystem::path(__FILE__).parent_path().parent_path() / "data" / "model_configs" / name)
+      .string();
+}
+
+}  // namespace
+
+TEST_CASE("published configs through --config: every field read, warnings on stderr", "[rope_scaling]") {
+  // GPT-NeoX-20B: 6144 / 64 = 96 wide, rotary_pct 0.25 -> 24 dims, 12 frequencies, rotary_emb_base 10000.
+  const Frequencies neox = run_json({"--config", corpus("gpt-neox-20b.json")});
+  REQUIRE(neox.inv_freq.size() == 12);
+  CHECK_THAT(neox.inv_freq[11], WithinRel(std::pow(1e4, -22.0 / 24.0), 1e-15));
+  CHECK(neox.warnings.empty());
+  // GPT-J: rotary_dim 64 of n_embd / n_head = 256: 32 frequencies; the base is left to 10000, said.
+  const Frequencies gptj = run_json({"--config", corpus("gpt-j-6b.json")});
+  REQUIRE(gptj.inv_freq.size() == 32);
+  REQUIRE(gptj.warnings.size() == 1);
+  CHECK_THAT(gptj.warnings[0], Contains("rope_theta is not set: 10000"));
+  // DeepSeek-V3: qk_rope_head_dim 64 -> 32 frequencies; yarn x40 with mscale 1 / 1: attention 1.
+  const Frequencies ds = run_json({"--config", corpus("deepseek-v3.json")});
+  REQUIRE(ds.inv_freq.size() == 32);
+  CHECK(ds.attention_factor == 1.0);
+  CHECK_THAT(ds.inv_freq[31], WithinRel(std::pow(1e4, -62.0 / 64.0) / 40.0, 1e-14));
+  // Qwen2.5 yarn: the betas are left to transformers' defaults, and said so.
+  const Frequencies qwen = run_json({"--config", corpus("qwen2.5-7b-instruct-yarn.json")});
+  CHECK_THAT(qwen.attention_factor, WithinRel(0.1 * std::log(4.0) + 1.0, 1e-15));
+  REQUIRE(qwen.warnings.size() == 2);
+  CHECK_THAT(qwen.warnings[0], Contains("rope_scaling.beta_fast is not set: 32 (transformers' default)"));
+  // Phi-3 "su": read as longrope; no --seq-len: the short factors, said.
+  const Frequencies phi = run_json({"--config", corpus("phi-3-vision-128k-instruct-language-su.json")});
+  REQUIRE(phi.inv_freq.size() == 48);
+  CHECK_THAT(phi.inv_freq[0], WithinRel(1.0 / 1.05, 1e-15));
+  CHECK_THAT(phi.attention_factor, WithinRel(std::sqrt(17.0 / 12.0), 1e-15));
+  REQUIRE(phi.warnings.size() == 2);
+  CHECK_THAT(phi.warnings[1], Contains("longrope without --seq-len"));
+  // Gemma 3: two RoPEs, refused until --layers names one.
+  const RunResult gemma = run_cli({"rope-frequencies", "--config", corpus("gemma-3-1b-it.json"), "--json"});
+  CHECK(gemma.exit_code == 1);
+  CHECK(is_one_error_line(gemma.err));
+  CHECK_THAT(gemma.err, Contains("choose one of global, local (pelab-cli: --layers NAME)"));
+  CHECK(gemma.out.empty());
+  const Frequencies local = run_json({"--config", corpus("gemma-3-1b-it.json"), "--layers", "local"});
+  REQUIRE(local.inv_freq.size() == 128);
+  CHECK_THAT(local.inv_freq[64], WithinRel(1e-2, 1e-15));
+  const Frequencies global = run_json({"--config", corpus("gemma-3-1b-it.json"), "--layers", "global"});
+  CHECK_THAT(global.inv_freq[64], WithinRel(1e-3, 1e-15));
+  const RunResult no_config = run_cli({"rope-frequencies", "--dims", "8", "--layers", "local", "--json"});
+  CHECK(no_config.exit_code == 2);
+  CHECK_THAT(no_config.err, Contains("--layers needs --config FILE"));
+  // GPT-2 has no RoPE at all.
+  const RunResult gpt2 = run_cli({"rope-frequencies", "--config", corpus("gpt2.json"), "--json"});
+  CHECK(gpt2.exit_code == 1);
+  CHECK_THAT(gpt2.err, Contains("model_type \"gpt2\" does not use RoPE"));
+  // A misspelt key: the default is used and both are said.
+  TempDir dir;
+  write_bytes(dir.file("typo.json"), R"({"head_dim": 64, "rope_thetta": 500000})");
+  const Frequencies typo = run_json({"--config", dir.file("typo.json")});
+  CHECK(typo.inv_freq[1] == std::pow(1e4, -2.0 / 64.0));
+  REQUIRE(typo.warnings.size() == 2);
+  CHECK_THAT(typo.warnings[0],
+             Contains("rope_thetta is not a key pelab or transformers reads; did you mean rope_theta?"));
+}
+
+TEST_CASE("rope --config on DeepSeek-V3's 64-wide q_pe", "[rope_scaling]") {
+  // q_pe is qk_rope_head_dim = 64 wide; halves (k, k + 32) as DeepSeek's rotate_half. Row r turns
+  // pair k by r theta'_k with yarn's theta'_0 = 1 (pair 0 keeps its frequency: low = 10).
+  TempDir dir;
+  std::vector<double> values(2 * 64);
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = std::sin(0.37 * static_cast<double>(i) + 0.1);
+  write_matrix(dir.file("q_pe.npy"), values, 2, 64);
+  const RunResult r = run_cli({"rope", "--in", dir.file("q_pe.npy"), "--pairing", "half", "--config",
+                               corpus("deepseek-v3.json"), "--out", dir.file("out.npy")});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err.empty());
+  const pelab::NpyArray out = load_npy(dir.file("out.npy"));
+  REQUIRE(out.shape == std::vector<std::int64_t>{2, 64});
+  for (int c = 0; c < 64; ++c)
+    CHECK_THAT(at(out, 0, c), WithinAbs(values[static_cast<std::size_t>(c)], 1e-15));
+  const double a = values[64], b = values[64 + 32];
+  CHECK_THAT(at(out, 1, 0), WithinAbs(a * std::cos(1.0) - b * std::sin(1.0), 1e-14));
+  CHECK_THAT(at(out, 1, 32), WithinAbs(a * std::sin(1.0) + b * std::cos(1.0), 1e-14));
 }
