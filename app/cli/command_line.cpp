@@ -10,9 +10,9 @@
 namespace pelab::cli {
 namespace {
 
-constexpr std::array<std::string_view, 10> kCommands = {
-    "encode", "similarity", "rotation",         "t5-bucket", "shaw",
-    "alibi",  "rope",       "rope-frequencies", "check",     "render"};
+constexpr std::array<std::string_view, 11> kCommands = {
+    "encode", "similarity",       "rotation",   "t5-bucket", "shaw",  "alibi",
+    "rope",   "rope-frequencies", "rope-check", "check",     "render"};
 
 void add_arg(CLI::App* app, Arg& arg, const std::string& name, const std::string& type,
              const std::string& help) {
@@ -261,6 +261,33 @@ CommandLine::CommandLine()
            "print the frequencies and attention factor as JSON");
   add_common(rope_frequencies.app, rope_frequencies.common,
              "output file: .npy or .csv, or - for standard output (give it, --json, or both)");
+
+  rope_check.app = add_command(
+      app, "rope-check",
+      "compare an implementation's RoPE dump with the reference and name the likely mistake",
+      std::string(
+          "Compares the D'/2 inverse frequencies (--inv-freq) or the N x D' cos and sin caches of positions\n"
+          "0 .. N-1 (--cos, --sin; as LlamaRotaryEmbedding returns them, times the attention factor) with\n"
+          "pelab's reference for the config or options; dynamic and longrope see seq_len = N. Exit 0 when\n"
+          "they agree within --rtol (default 1e-6: a float32 dump of the right values passes), 1 when they\n"
+          "differ (the first difference, the worst error and each known mistake that reproduces the dump "
+          "are\n"
+          "printed), 2 for bad usage.\n") +
+          rope_scaling_footer() +
+          "\nExample: pelab-cli rope-check --config config.json --inv-freq inv_freq.npy");
+  add_arg(rope_check.app, rope_check.dims, "--dims", "D",
+          "head dimension D, >= 2 (required unless --config gives it)");
+  add_arg(rope_check.app, rope_check.base, "--base", "B",
+          "finite > 0 (default 10000, or the --config model's rope_theta)");
+  add_arg(rope_check.app, rope_check.inv_freq, "--inv-freq", "F.npy",
+          "1-D .npy of the D'/2 inverse frequencies");
+  add_arg(rope_check.app, rope_check.cos, "--cos", "C.npy", "2-D .npy of the N x D' cos cache (with --sin)");
+  add_arg(rope_check.app, rope_check.sin, "--sin", "S.npy", "2-D .npy of the N x D' sin cache (with --cos)");
+  add_arg(rope_check.app, rope_check.rtol, "--rtol", "R",
+          "relative tolerance, 0 < R < 1 (default 1e-6; cos and sin relative to the attention factor)");
+  add_rope_scaling(rope_check.app, rope_check.scaling);
+  add_arg(rope_check.app, rope_check.common.max_bytes, "--max-bytes", "M",
+          "refuse an input larger than M bytes (default 2147483648 = 2 GiB)");
 
   check.app =
       add_command(app, "check", "score an encoding against the five requirements of a good position encoding",

@@ -125,6 +125,12 @@ struct RenderArgs {
 };
 
 // The whole grammar. Built once; CLI11 writes into the members, so it is not copyable or movable.
+struct RopeCheckArgs {
+  CLI::App* app = nullptr;
+  CommonArgs common;
+  Arg dims, base, inv_freq, cos, sin, rtol;
+  RopeScalingArgs scaling;
+};
 struct CommandLine {
   CLI::App app;
   EncodeArgs encode;
@@ -135,6 +141,7 @@ struct CommandLine {
   AlibiArgs alibi;
   RopeArgs rope;
   RopeFrequenciesArgs rope_frequencies;
+  RopeCheckArgs rope_check;
   CheckArgs check;
   RenderArgs render;
 

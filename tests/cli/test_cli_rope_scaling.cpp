@@ -510,3 +510,161 @@ TEST_CASE("rope --config on DeepSeek-V3's 64-wide q_pe", "[rope_scaling]") {
   CHECK_THAT(at(out, 1, 0), WithinAbs(a * std::cos(1.0) - b * std::sin(1.0), 1e-14));
   CHECK_THAT(at(out, 1, 32), WithinAbs(a * std::sin(1.0) + b * std::cos(1.0), 1e-14));
 }
+
+namespace {
+
+// theta_i = base^(-2i/D), i < D/2.
+std::vector<double> plain_inv(double base, int dims) {
+  std::vector<double> inv(static_cast<std::size_t>(dims / 2));
+  for (std::size_t i = 0; i < inv.size(); ++i) inv[i] = std::pow(base, -2.0 * static_cast<double>(i) / dims);
+  return inv;
+}
+
+// cos / sin caches of positions 0 .. rows-1: halves (cat(freqs, freqs), LlamaRotaryEmbedding) or
+// adjacent (each frequency twice in place); `f32` computes the angles in float32.
+void write_caches(const TempDir& dir, const std::vector<double>& inv, double attention, std::int64_t rows,
+                  bool adjacent = false, bool f32 = false, const std::vector<double>* long_inv = nullptr,
+                  std::int64_t long_from = 0) {
+  const auto k = static_cast<std::int64_t>(inv.size());
+  std::vector<double> c, s;
+  for (std::int64_t n = 0; n < rows; ++n) {
+    const std::vector<double>& use = long_inv && n >= long_from ? *long_inv : inv;
+    for (std::int64_t j = 0; j < 2 * k; ++j) {
+      const double w = use[static_cast<std::size_t>(adjacent ? j / 2 : j % k)];
+      const double angle = f32 ? static_cast<double>(static_cast<float>(n) * static_cast<float>(w))
+                               : static_cast<double>(n) * w;
+      c.push_back(std::cos(angle) * attention);
+      s.push_back(std::sin(angle) * attention);
+    }
+  }
+  write_matrix(dir.file("cos.npy"), c, rows, 2 * k);
+  write_matrix(dir.file("sin.npy"), s, rows, 2 * k);
+}
+
+RunResult check_inv(const std::string& config, const std::vector<double>& inv, const TempDir& dir,
+                    std::vector<std::string> extra = {}) {
+  write_vector(dir.file("inv.npy"), inv);
+  std::vector<std::string> args = {"rope-check", "--config", corpus(config), "--inv-freq",
+                                   dir.file("inv.npy")};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_cli(args);
+}
+
+RunResult check_caches(const std::string& config, const TempDir& dir, std::vector<std::string> extra = {}) {
+  std::vector<std::string> args = {"rope-check",        "--config", corpus(config),     "--cos",
+                                   dir.file("cos.npy"), "--sin",    dir.file("sin.npy")};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_cli(args);
+}
+
+}  // namespace
+
+TEST_CASE("rope-check: a right dump passes, a wrong one is named", "[rope_check]") {
+  TempDir dir;
+  // Llama 3.1 (llama3: kept below 8192 / 4 wavelengths, divided by 8 above 8192, blended between).
+  std::vector<double> llama = plain_inv(5e5, 128);
+  for (double& w : llama) {
+    const double wavelength = 2.0 * kPi / w, smooth = (8192.0 / wavelength - 1.0) / 3.0;
+    if (wavelength > 8192.0) {
+      w /= 8.0;
+    } else if (wavelength >= 2048.0) {
+      w = (1.0 - smooth) * w / 8.0 + smooth * w;
+    }
+  }
+  RunResult r = check_inv("llama-3.1-8b.json", llama, dir);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Contains("rope-check: agree: 64 inverse frequencies"));
+  // A float32 dump of the right values passes the default tolerance.
+  std::vector<double> f32 = llama;
+  for (double& w : f32) w = static_cast<double>(static_cast<float>(w));
+  CHECK(check_inv("llama-3.1-8b.json", f32, dir).exit_code == 0);
+  // The scaling left out.
+  r = check_inv("llama-3.1-8b.json", plain_inv(5e5, 128), dir);
+  CHECK(r.exit_code == 1);
+  CHECK(is_one_error_line(r.err));
+  CHECK_THAT(r.out, Contains("likely cause: scaling left out"));
+  CHECK_THAT(r.out, Contains("first difference: inv_freq["));
+  // GPT-NeoX-20B rotates 24 of 96 dimensions: a dump of 48 frequencies rotated them all.
+  r = check_inv("gpt-neox-20b.json", plain_inv(1e4, 96), dir);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("the dump has 48 values where 12 inverse frequencies"));
+  CHECK_THAT(r.out, Contains("likely cause: partial rotary ignored: all 96 dimensions rotated"));
+  // Phi-3 "su" without a sequence length uses the short factors; the long ones are a mistake here.
+  const nlohmann::json phi =
+      nlohmann::json::parse(read_bytes(corpus("phi-3-vision-128k-instruct-language-su.json")));
+  const auto long_factor = phi["rope_scaling"]["long_factor"].get<std::vector<double>>();
+  const auto short_factor = phi["rope_scaling"]["short_factor"].get<std::vector<double>>();
+  std::vector<double> long_inv = plain_inv(1e4, 96), short_inv = plain_inv(1e4, 96);
+  for (std::size_t i = 0; i < 48; ++i) {
+    long_inv[i] /= long_factor[i];
+    short_inv[i] /= short_factor[i];
+  }
+  r = check_inv("phi-3-vision-128k-instruct-language-su.json", long_inv, dir);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("likely cause: long factors for a short context"));
+  CHECK(check_inv("phi-3-vision-128k-instruct-language-su.json", long_inv, dir, {"--seq-len", "5000"})
+            .exit_code == 0);
+  // InternLM2 (dynamic x2, L = 32768) at 65536 positions: alpha = 2 * 2 - 1 = 3,
+  // base' = 1e6 * 3^(128/126); an NTK held at alpha = 2 is the static mistake.
+  r = check_inv("internlm2-7b.json", plain_inv(1e6 * std::pow(3.0, 128.0 / 126.0), 128), dir,
+                {"--seq-len", "65536"});
+  CHECK(r.exit_code == 0);
+  r = check_inv("internlm2-7b.json", plain_inv(1e6 * std::pow(2.0, 128.0 / 126.0), 128), dir,
+                {"--seq-len", "65536"});
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("likely cause: dynamic NTK held static: NTK-aware with the factor itself"));
+  // Bad usage: no dump, or half of one.
+  CHECK(run_cli({"rope-check", "--config", corpus("llama-3-8b.json")}).exit_code == 2);
+  CHECK(run_cli({"rope-check", "--config", corpus("llama-3-8b.json"), "--cos", dir.file("inv.npy")})
+            .exit_code == 2);
+}
+
+TEST_CASE("rope-check: cos and sin caches", "[rope_check]") {
+  TempDir dir;
+  // Qwen2.5 yarn x4: attention 0.1 ln 4 + 1; theta' from YaRN's ramp between
+  // low = floor(D ln(L / (2 pi 32)) / (2 ln base)) and high = ceil(D ln(L / (2 pi)) / (2 ln base)).
+  const double d = 128.0, base = 1e6, L = 32768.0, S = 4.0;
+  const double low = std::max(std::floor(d * std::log(L / (32.0 * 2.0 * kPi)) / (2.0 * std::log(base))), 0.0);
+  const double high = std::min(std::ceil(d * std::log(L / (2.0 * kPi)) / (2.0 * std::log(base))), d - 1.0);
+  std::vector<double> yarn = plain_inv(base, 128);
+  for (std::size_t i = 0; i < yarn.size(); ++i) {
+    const double ramp = std::clamp((static_cast<double>(i) - low) / (high - low), 0.0, 1.0);
+    yarn[i] = yarn[i] * (1.0 - ramp) + yarn[i] / S * ramp;
+  }
+  const double attention = 0.1 * std::log(S) + 1.0;
+  write_caches(dir, yarn, attention, 8);
+  RunResult r = check_caches("qwen2.5-7b-instruct-yarn.json", dir);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Contains("agree: 8 x 128 cos and sin caches"));
+  write_caches(dir, yarn, 1.0, 8);
+  r = check_caches("qwen2.5-7b-instruct-yarn.json", dir);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("likely cause: attention factor left out"));
+  write_caches(dir, yarn, attention, 8, true);
+  r = check_caches("qwen2.5-7b-instruct-yarn.json", dir);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("likely cause: adjacent pairs (2k, 2k+1) where the model rotates halves"));
+  // Pythia (16 rotated dims, base 1e4): float32 angles drift at 40000 positions.
+  write_caches(dir, plain_inv(1e4, 16), 1.0, 40000, false, true);
+  r = check_caches("pythia-160m.json", dir);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("likely cause: float32 frequencies and angles"));
+  // Phi-3 "su" over 4100 positions (seq_len 4100 > L = 4096: long factors everywhere); a cache that
+  // switches per position (short below 4097) is the position-switch mistake.
+  const nlohmann::json phi =
+      nlohmann::json::parse(read_bytes(corpus("phi-3-vision-128k-instruct-language-su.json")));
+  const auto long_factor = phi["rope_scaling"]["long_factor"].get<std::vector<double>>();
+  const auto short_factor = phi["rope_scaling"]["short_factor"].get<std::vector<double>>();
+  std::vector<double> long_inv = plain_inv(1e4, 96), short_inv = plain_inv(1e4, 96);
+  for (std::size_t i = 0; i < 48; ++i) {
+    long_inv[i] /= long_factor[i];
+    short_inv[i] /= short_factor[i];
+  }
+  const double phi_attention = std::sqrt(17.0 / 12.0);
+  write_caches(dir, long_inv, phi_attention, 4100);
+  CHECK(check_caches("phi-3-vision-128k-instruct-language-su.json", dir).exit_code == 0);
+  write_caches(dir, short_inv, phi_attention, 4100, false, false, &long_inv, 4097);
+  r = check_caches("phi-3-vision-128k-instruct-language-su.json", dir);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("likely cause: a switch on positions instead of sequence length"));
+}
