@@ -285,6 +285,9 @@ CommandLine::CommandLine()
   add_arg(rope_check.app, rope_check.sin, "--sin", "S.npy", "2-D .npy of the N x D' sin cache (with --cos)");
   add_arg(rope_check.app, rope_check.rtol, "--rtol", "R",
           "relative tolerance, 0 < R < 1 (default 1e-6; cos and sin relative to the attention factor)");
+  add_arg(rope_check.app, rope_check.pairing, "--pairing", "adjacent|half",
+          "the model's pairs, so the caches' layout: half (cat(freqs, freqs)) or adjacent (each frequency "
+          "twice); default adjacent for GPT-J, CodeGen and Cohere configs, else half");
   add_rope_scaling(rope_check.app, rope_check.scaling);
   add_arg(rope_check.app, rope_check.common.max_bytes, "--max-bytes", "M",
           "refuse an input larger than M bytes (default 2147483648 = 2 GiB)");

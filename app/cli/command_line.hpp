@@ -128,7 +128,7 @@ struct RenderArgs {
 struct RopeCheckArgs {
   CLI::App* app = nullptr;
   CommonArgs common;
-  Arg dims, base, inv_freq, cos, sin, rtol;
+  Arg dims, base, inv_freq, cos, sin, rtol, pairing;
   RopeScalingArgs scaling;
 };
 struct CommandLine {

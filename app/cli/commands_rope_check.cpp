@@ -131,6 +131,13 @@ void run_rope_check(const RopeCheckArgs& args, std::ostream& out) {
     if (!(rtol > 0.0) || rtol >= 1.0)
       throw UsageError("--rtol must be above 0 and below 1 (got " + args.rtol.text + ")");
   }
+  std::optional<Layout> pairing;
+  if (args.pairing.given()) {
+    if (args.pairing.text != "half" && args.pairing.text != "adjacent")
+      throw UsageError("--pairing: unknown pairing '" + args.pairing.text + "' (adjacent, half)");
+    if (!by_caches) throw UsageError("--pairing applies to --cos and --sin (the caches' layout)");
+    pairing = args.pairing.text == "half" ? Layout::halves : Layout::adjacent;
+  }
   const RopeOptions options = parse_rope_options(args.scaling, &args.dims, args.base, "rope-check");
 
   // The dump first: its length gives the cache's N (the sequence length transformers sees).
@@ -164,12 +171,19 @@ void run_rope_check(const RopeCheckArgs& args, std::ostream& out) {
       std::cerr << "pelab-cli: warning: " << warning << "\n";
 
   const RopeFrequencies ref = rope_frequencies(setup.rotated_dims, setup.base, s);
+  // The model's pairs: adjacent (2k, 2k+1) for GPT-J, CodeGen and Cohere (rotate_every_two,
+  // repeat_interleave), halves (k, k + D'/2) for the rest, unless --pairing says.
+  const std::string type = setup.model ? setup.model->model_type : std::string();
+  Layout model_layout =
+      type == "gptj" || type == "codegen" || type == "cohere" ? Layout::adjacent : Layout::halves;
+  if (pairing) model_layout = *pairing;
+  const Layout other_layout = model_layout == Layout::halves ? Layout::adjacent : Layout::halves;
   const double attention = ref.attention_factor;
   const auto k = static_cast<std::int64_t>(ref.inv_freq.size());
-  auto as_dump = [&](const std::vector<double>& inv, double a, Layout layout = Layout::halves,
+  auto as_dump = [&](const std::vector<double>& inv, double a, std::optional<Layout> layout = std::nullopt,
                      bool float32 = false) {
     if (by_inv) return Dump{1, static_cast<std::int64_t>(inv.size()), inv};
-    return caches(inv, a, *rows, layout, float32);
+    return caches(inv, a, *rows, layout.value_or(model_layout), float32);
   };
   const Dump want = as_dump(ref.inv_freq, attention);
   const double scale = by_inv ? 0.0 : attention;  // cos and sin: errors against their amplitude
@@ -257,7 +271,7 @@ void run_rope_check(const RopeCheckArgs& args, std::ostream& out) {
              const auto fl = frequencies(setup.rotated_dims, lo);
              const auto fh = frequencies(setup.rotated_dims, hi);
              if (!fl || !fh) return std::nullopt;
-             return caches(fl->inv_freq, attention, *rows, Layout::halves, false, &fh->inv_freq,
+             return caches(fl->inv_freq, attention, *rows, model_layout, false, &fh->inv_freq,
                            *s.original_max + 1);
            }});
     }
@@ -282,11 +296,13 @@ void run_rope_check(const RopeCheckArgs& args, std::ostream& out) {
            [&]() -> std::optional<Dump> { return as_dump(ref.inv_freq, 1.0); }});
     }
     mistakes.push_back(
-        {"adjacent pairs (2k, 2k+1) where the model rotates halves (k, k + D'/2)",
-         [&]() -> std::optional<Dump> { return as_dump(ref.inv_freq, attention, Layout::adjacent); }});
+        {model_layout == Layout::halves
+             ? "adjacent pairs (2k, 2k+1) where the model rotates halves (k, k + D'/2)"
+             : "halves (k, k + D'/2) where the model rotates adjacent pairs (2k, 2k+1)",
+         [&]() -> std::optional<Dump> { return as_dump(ref.inv_freq, attention, other_layout); }});
     mistakes.push_back(
         {"float32 frequencies and angles: large positions lose their phase",
-         [&]() -> std::optional<Dump> { return as_dump(ref.inv_freq, attention, Layout::halves, true); }});
+         [&]() -> std::optional<Dump> { return as_dump(ref.inv_freq, attention, std::nullopt, true); }});
   }
   bool named = false;
   for (const Mistake& mistake : mistakes) {

@@ -644,6 +644,16 @@ TEST_CASE("rope-check: cos and sin caches", "[rope_check]") {
   r = check_caches("qwen2.5-7b-instruct-yarn.json", dir);
   CHECK(r.exit_code == 1);
   CHECK_THAT(r.out, Contains("likely cause: adjacent pairs (2k, 2k+1) where the model rotates halves"));
+  // GPT-J rotates adjacent pairs (rotate_every_two): its caches repeat each frequency in place, and
+  // LlamaRotaryEmbedding's halves layout is the reverse mistake there.
+  write_caches(dir, plain_inv(1e4, 64), 1.0, 8, true);
+  CHECK(check_caches("gpt-j-6b.json", dir).exit_code == 0);
+  write_caches(dir, plain_inv(1e4, 64), 1.0, 8);
+  r = check_caches("gpt-j-6b.json", dir);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("likely cause: halves (k, k + D'/2) where the model rotates adjacent pairs"));
+  CHECK(check_caches("gpt-j-6b.json", dir, {"--pairing", "half"}).exit_code == 0);
+  CHECK(check_caches("gpt-j-6b.json", dir, {"--pairing", "diagonal"}).exit_code == 2);
   // Pythia (16 rotated dims, base 1e4): float32 angles drift at 40000 positions.
   write_caches(dir, plain_inv(1e4, 16), 1.0, 40000, false, true);
   r = check_caches("pythia-160m.json", dir);
