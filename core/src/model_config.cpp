@@ -220,6 +220,19 @@ constexpr std::string_view kNoRope[] = {
     "gpt2", "gpt_bigcode", "opt",         "bert",   "roberta", "distilbert", "bloom",      "mpt",
     "t5",   "bart",        "xlm-roberta", "albert", "electra", "mt5",        "deberta-v2", "whisper"};
 
+// The names a config.json may give its type: the table's names with "none" spelt "default" (as
+// transformers spells it), their legacy aliases, and "mrope".
+std::string accepted_type_names() {
+  std::string list;
+  for (const RopeTypeInfo& row : rope_type_table()) {
+    list += list.empty() ? "" : ", ";
+    list += row.type == T::none ? std::string_view("default") : row.name;
+    for (std::string_view alias : {row.aliases})
+      if (!alias.empty() && alias != "default") list += ", " + std::string(alias);
+  }
+  return list + ", mrope";
+}
+
 // transformers' config defaults of rope_theta where they are not 10000.
 double default_theta(std::string_view model_type) {
   if (model_type == "gemma3" || model_type == "gemma3_text") return 1000000.0;
@@ -492,8 +505,7 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
       const bool mrope = *name == "mrope";
       const std::optional<T> parsed = mrope ? std::optional<T>(T::none) : parse_rope_scaling_type(*name);
       if (!parsed || *name == "none") {
-        r.fail(Text{TextId::config_unknown_type,
-                    {name_key, *name, "default, " + rope_scaling_type_names().substr(6) + ", su, mrope"}});
+        r.fail(Text{TextId::config_unknown_type, {name_key, *name, accepted_type_names()}});
       }
       type = *parsed;
       if (!mrope && *name != to_string(type) && *name != "default") {
@@ -592,7 +604,8 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
       break;
     case T::llama3:
       if (!original_block)
-        r.fail(Text{TextId::scaling_needs, {"llama3", block_key("original_max_position_embeddings")}});
+        r.fail(Text{TextId::scaling_needs,
+                    {std::string(to_string(type)), block_key("original_max_position_embeddings")}});
       s.original_max = *original_block;
       break;
     case T::longrope:
@@ -614,7 +627,8 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
       } else if (c.max_position_embeddings) {
         s.original_max = *c.max_position_embeddings;
       } else {
-        r.fail(Text{TextId::config_scaling_needs_original, {"longrope", "original_max_position_embeddings"}});
+        r.fail(Text{TextId::config_scaling_needs_original,
+                    {std::string(to_string(type)), "original_max_position_embeddings"}});
       }
       s.max_positions = c.max_position_embeddings;
       break;

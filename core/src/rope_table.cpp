@@ -74,8 +74,8 @@ constexpr RopeParamInfo kParamRows[] = {
      .lo = 1.0,
      .hi = kMaxLength,
      .applies = rope_types(T::dynamic, T::longrope),
-     .help = "current sequence length, >= 1 (dynamic: frequencies change only when N > L; longrope: long "
-             "factors when N > L, short ones without N)"},
+     .help = "current sequence length, >= 1: dynamic changes the frequencies only when N > L, longrope takes "
+             "the long factors when N > L and the short ones without N"},
     {.param = P::max_positions,
      .name = "max_positions",
      .option = "--max-positions",

@@ -730,7 +730,8 @@ TEST_CASE("model configs: malformed files are refused naming the field", "[rope_
       {"{" + heads + R"(, "partial_rotary_factor": 1.5})", "partial_rotary_factor must be at most 1"},
       {"{" + heads + R"(, "rope_scaling": "llama3"})", "rope_scaling must be an object or null"},
       {"{" + heads + R"(, "rope_scaling": {"rope_type": "magic", "factor": 2}})",
-       "rope_scaling.rope_type \"magic\" is not a supported rope type"},
+       "rope_scaling.rope_type \"magic\" is not a supported rope type (default, linear, ntk, dynamic, yarn, "
+       "llama3, longrope, su, mrope)"},
       {"{" + heads + R"(, "rope_scaling": {"rope_type": "none"}})", "\"none\" is not a supported rope type"},
       {"{" + heads + R"(, "rope_scaling": {"rope_type": 3}})", "rope_scaling.rope_type must be a string"},
       {"{" + heads + R"(, "rope_scaling": {"rope_type": "linear"}})",
