@@ -52,6 +52,9 @@ void dispatch(CommandLine& cl, std::ostream& out, const Renderer& render) {
   } else if (cl.rope_frequencies.app->parsed()) {
     reject_extras(*cl.rope_frequencies.app);
     run_rope_frequencies(cl.rope_frequencies, out);
+  } else if (cl.rope_check.app->parsed()) {
+    reject_extras(*cl.rope_check.app);
+    run_rope_check(cl.rope_check, out);
   } else if (cl.check.app->parsed()) {
     reject_extras(*cl.check.app);
     run_check(cl.check, out);

@@ -4,13 +4,15 @@
 #include <array>
 
 #include "pelab/kinds.hpp"
+#include "pelab/rope_scaling.hpp"
+#include "values.hpp"
 
 namespace pelab::cli {
 namespace {
 
-constexpr std::array<std::string_view, 10> kCommands = {
-    "encode", "similarity", "rotation",         "t5-bucket", "shaw",
-    "alibi",  "rope",       "rope-frequencies", "check",     "render"};
+constexpr std::array<std::string_view, 11> kCommands = {
+    "encode", "similarity",       "rotation",   "t5-bucket", "shaw",  "alibi",
+    "rope",   "rope-frequencies", "rope-check", "check",     "render"};
 
 void add_arg(CLI::App* app, Arg& arg, const std::string& name, const std::string& type,
              const std::string& help) {
@@ -69,48 +71,44 @@ void add_encoding(CLI::App* app, EncodingArgs& e) {
           "else the only 2-D tensor)");
 }
 
+// Every parameter's option from core's table: its help, the types that read it, its default.
 void add_rope_scaling(CLI::App* app, RopeScalingArgs& r) {
-  add_arg(
-      app, r.scaling, "--scaling", "TYPE",
-      "frequency scaling: none, linear, ntk, dynamic, yarn, llama3, longrope (default none, or the --config "
-      "model's)");
-  add_arg(app, r.factor, "--factor", "S", "scaling factor S, finite > 0 (every scaling but none)");
-  add_arg(app, r.original_max, "--original-max", "L",
-          "training context L, >= 1 (dynamic, yarn, llama3, longrope)");
-  add_arg(
-      app, r.seq_len, "--seq-len", "N",
-      "current sequence length, >= 1 (dynamic: frequencies change only when N > L; longrope: long factors "
-      "when N > L)");
-  add_arg(app, r.beta_fast, "--beta-fast", "A",
-          "yarn: turns in L above which pairs are kept, > 0 (default 32)");
-  add_arg(app, r.beta_slow, "--beta-slow", "B",
-          "yarn: turns in L below which pairs are interpolated, > 0 (default 1)");
-  add_arg(app, r.mscale, "--mscale", "M",
-          "yarn, with --mscale-all-dim: attention factor mscale(S,M)/mscale(S,M2)");
-  add_arg(app, r.mscale_all_dim, "--mscale-all-dim", "M2", "yarn, with --mscale");
-  add_arg(app, r.attention_factor, "--attention-factor", "A",
-          "yarn, longrope: the attention factor (default: the type's formula)");
-  add_flag(app, r.no_truncate, "--no-truncate", "yarn: do not floor/ceil the correction range");
-  add_arg(app, r.low_freq_factor, "--low-freq-factor", "A", "llama3: wavelengths above L/A are divided by S");
-  add_arg(app, r.high_freq_factor, "--high-freq-factor", "B",
-          "llama3: wavelengths below L/B are kept, B > A");
-  add_arg(app, r.short_factors, "--short-factors", "F.npy",
-          "longrope: 1-D .npy of D/2 factors, used for short contexts");
-  add_arg(app, r.long_factors, "--long-factors", "F.npy", "longrope: 1-D .npy of D/2 factors, used past L");
-  add_arg(app, r.max_positions, "--max-positions", "M",
-          "longrope: extended context M; long factors when M > L, default S = M/L");
+  add_arg(app, r.scaling, "--scaling", "TYPE",
+          "frequency scaling: " + rope_scaling_type_names() + " (default none, or the --config model's)");
+  for (const RopeParamInfo& row : rope_param_table()) {
+    std::string help = std::string(row.help);
+    const std::string types = rope_types_reading(row.param);
+    help += " (" + types;
+    if (row.has_fallback) help += "; default " + format_real(row.fallback);
+    help += ")";
+    const auto index = static_cast<std::size_t>(row.param);
+    if (row.value == RopeValue::flag) {
+      add_flag(app, r.flags[index], std::string(row.option), help);
+    } else {
+      add_arg(app, r.params[index], std::string(row.option), std::string(row.placeholder), help);
+    }
+  }
   add_arg(
       app, r.config, "--config", "FILE",
       "a Hugging Face config.json: base, head dim, partial rotary factor and scaling (options override it)");
+  add_arg(app, r.layers, "--layers", "NAME",
+          "with --config of a model with two RoPEs (Gemma 3): global or local, the layers to compute");
 }
 
-const char* kRopeScalingFooter =
-    "Scaling as transformers' rope_type functions (modeling_rope_utils.py), in double:\n"
-    "linear theta/S | ntk base' = base S^(D/(D-2)) | dynamic the same with S n/L - (S-1), n = max(seq-len, "
-    "L) |\n"
-    "yarn ramp between theta and theta/S | llama3 bands by wavelength vs L/B and L/A | longrope theta/f_i.\n"
-    "An option that does not apply to the scaling is an error. With --config FILE the model's values are\n"
-    "defaults and options override them; --scaling TYPE replaces the model's scaling (keeping its L).";
+// The formula of each type, from core's table.
+std::string rope_scaling_footer() {
+  std::string text = "Scaling as transformers' rope_type functions (modeling_rope_utils.py), in double:\n";
+  for (const RopeTypeInfo& row : rope_type_table()) {
+    text += "  " + std::string(row.name);
+    text.append(row.name.size() < 10 ? 10 - row.name.size() : 1, ' ');
+    text += std::string(row.formula) + "\n";
+  }
+  return text +
+         "An option that does not apply to the scaling is an error. With --config FILE the model's values "
+         "are\n"
+         "defaults and options override them; --scaling TYPE replaces the model's scaling (keeping its L).\n"
+         "Values the file leaves to a default, and keys pelab does not read, are said on stderr.";
+}
 
 // One line per kind from core's table, then the rule for options.
 std::string encoding_footer() {
@@ -235,7 +233,7 @@ CommandLine::CommandLine()
           "columns;\n"
           "the output is float64 of the same shape. dynamic and longrope take --seq-len from start + "
           "rows.\n") +
-          kRopeScalingFooter +
+          rope_scaling_footer() +
           "\nExample: pelab-cli rope --in q.npy --pairing half --start 10 --out q_rot.npy");
   add_arg(rope.app, rope.in, "--in", "X.npy", "input matrix, 2-D (<f4 <f8 <i4 <i8) (required)");
   add_arg(rope.app, rope.base, "--base", "B",
@@ -251,7 +249,7 @@ CommandLine::CommandLine()
           "Writes theta_i, i = 0 .. D/2 - 1 (float64) to --out and/or prints JSON {\"inv_freq\": [...],\n"
           "\"attention_factor\": x} with --json. D is --dims (or the --config model's head_dim) times its\n"
           "partial rotary factor.\n") +
-          kRopeScalingFooter +
+          rope_scaling_footer() +
           "\nExample: pelab-cli rope-frequencies --dims 128 --base 500000 --scaling llama3 --factor 8 \\\n"
           "  --original-max 8192 --low-freq-factor 1 --high-freq-factor 4 --json");
   add_arg(rope_frequencies.app, rope_frequencies.dims, "--dims", "D",
@@ -263,6 +261,36 @@ CommandLine::CommandLine()
            "print the frequencies and attention factor as JSON");
   add_common(rope_frequencies.app, rope_frequencies.common,
              "output file: .npy or .csv, or - for standard output (give it, --json, or both)");
+
+  rope_check.app = add_command(
+      app, "rope-check",
+      "compare an implementation's RoPE dump with the reference and name the likely mistake",
+      std::string(
+          "Compares the D'/2 inverse frequencies (--inv-freq) or the N x D' cos and sin caches of positions\n"
+          "0 .. N-1 (--cos, --sin; as LlamaRotaryEmbedding returns them, times the attention factor) with\n"
+          "pelab's reference for the config or options; dynamic and longrope see seq_len = N. Exit 0 when\n"
+          "they agree within --rtol (default 1e-6: a float32 dump of the right values passes), 1 when they\n"
+          "differ (the first difference, the worst error and each known mistake that reproduces the dump "
+          "are\n"
+          "printed), 2 for bad usage.\n") +
+          rope_scaling_footer() +
+          "\nExample: pelab-cli rope-check --config config.json --inv-freq inv_freq.npy");
+  add_arg(rope_check.app, rope_check.dims, "--dims", "D",
+          "head dimension D, >= 2 (required unless --config gives it)");
+  add_arg(rope_check.app, rope_check.base, "--base", "B",
+          "finite > 0 (default 10000, or the --config model's rope_theta)");
+  add_arg(rope_check.app, rope_check.inv_freq, "--inv-freq", "F.npy",
+          "1-D .npy of the D'/2 inverse frequencies");
+  add_arg(rope_check.app, rope_check.cos, "--cos", "C.npy", "2-D .npy of the N x D' cos cache (with --sin)");
+  add_arg(rope_check.app, rope_check.sin, "--sin", "S.npy", "2-D .npy of the N x D' sin cache (with --cos)");
+  add_arg(rope_check.app, rope_check.rtol, "--rtol", "R",
+          "relative tolerance, 0 < R < 1 (default 1e-6; cos and sin relative to the attention factor)");
+  add_arg(rope_check.app, rope_check.pairing, "--pairing", "adjacent|half",
+          "the model's pairs, so the caches' layout: half (cat(freqs, freqs)) or adjacent (each frequency "
+          "twice); default adjacent for GPT-J, CodeGen and Cohere configs, else half");
+  add_rope_scaling(rope_check.app, rope_check.scaling);
+  add_arg(rope_check.app, rope_check.common.max_bytes, "--max-bytes", "M",
+          "refuse an input larger than M bytes (default 2147483648 = 2 GiB)");
 
   check.app =
       add_command(app, "check", "score an encoding against the five requirements of a good position encoding",

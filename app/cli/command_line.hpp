@@ -4,9 +4,12 @@
 // Each subcommand allows "extras" so that unknown options are reported by pelab-cli itself, before
 // any missing required option (CLI11 would report those first).
 #include <CLI/CLI.hpp>
+#include <array>
 #include <memory>
 #include <string>
 #include <string_view>
+
+#include "pelab/rope_scaling.hpp"
 
 namespace pelab::cli {
 
@@ -81,10 +84,14 @@ struct AlibiArgs {
 };
 
 // The RoPE frequency-scaling options shared by rope and rope-frequencies.
+// The RoPE scaling options: one per row of core's parameter table (rope_table.cpp), indexed by
+// RopeParam; a flag row (truncate) uses `flags`, every other row `params`.
 struct RopeScalingArgs {
-  Arg scaling, factor, original_max, seq_len, beta_fast, beta_slow, mscale, mscale_all_dim, attention_factor,
-      low_freq_factor, high_freq_factor, short_factors, long_factors, max_positions, config;
-  Flag no_truncate;
+  Arg scaling, config, layers;
+  std::array<Arg, rope_param_count> params;
+  std::array<Flag, rope_param_count> flags;
+  const Arg& arg(RopeParam param) const { return params[static_cast<std::size_t>(param)]; }
+  const Flag& flag(RopeParam param) const { return flags[static_cast<std::size_t>(param)]; }
 };
 
 struct RopeArgs {
@@ -118,6 +125,12 @@ struct RenderArgs {
 };
 
 // The whole grammar. Built once; CLI11 writes into the members, so it is not copyable or movable.
+struct RopeCheckArgs {
+  CLI::App* app = nullptr;
+  CommonArgs common;
+  Arg dims, base, inv_freq, cos, sin, rtol, pairing;
+  RopeScalingArgs scaling;
+};
 struct CommandLine {
   CLI::App app;
   EncodeArgs encode;
@@ -128,6 +141,7 @@ struct CommandLine {
   AlibiArgs alibi;
   RopeArgs rope;
   RopeFrequenciesArgs rope_frequencies;
+  RopeCheckArgs rope_check;
   CheckArgs check;
   RenderArgs render;
 

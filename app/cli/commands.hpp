@@ -31,5 +31,8 @@ void run_alibi(const AlibiArgs& args);
 // RoPE and its frequency scaling (commands_rope.cpp).
 void run_rope(const RopeArgs& args);
 void run_rope_frequencies(const RopeFrequenciesArgs& args, std::ostream& out);
+// Exit 0 when the dump agrees with the reference; prints the differences and throws CliError (exit 1)
+// when it does not.
+void run_rope_check(const RopeCheckArgs& args, std::ostream& out);
 
 }  // namespace pelab::cli

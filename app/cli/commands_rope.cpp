@@ -1,4 +1,5 @@
 // rope and rope-frequencies: RoPE applied to a matrix, and its (scaled) inverse frequencies.
+#include <iostream>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -33,6 +34,11 @@ std::string frequencies_json(const RopeFrequencies& f) {
   return text;
 }
 
+// What the model left to defaults or did not read, one line each on stderr.
+void print_warnings(const RopeSetup& setup) {
+  for (const std::string& warning : setup.warnings) std::cerr << "pelab-cli: warning: " << warning << "\n";
+}
+
 }  // namespace
 
 void run_rope(const RopeArgs& args) {
@@ -62,6 +68,7 @@ void run_rope(const RopeArgs& args) {
                     " must stay below 2^52 so positions are exact");
   }
   RopeSetup setup = resolve_rope_setup(options, max_bytes, x.cols());
+  print_warnings(setup);
   // As transformers at run time: dynamic and longrope see seq_len = the last position + 1.
   RopeScaling& scaling = setup.scaling;
   if ((scaling.type == RopeScalingType::dynamic || scaling.type == RopeScalingType::longrope) &&
@@ -118,6 +125,7 @@ void run_rope_frequencies(const RopeFrequenciesArgs& args, std::ostream& out) {
                         std::to_string(pairs) + " inverse frequencies");
   }
   const RopeSetup setup = resolve_rope_setup(options, max_bytes, std::nullopt);
+  print_warnings(setup);
   const std::int64_t pairs = setup.rotated_dims / 2;
   if (!options.dims) {
     const Budget budget{max_bytes, true};

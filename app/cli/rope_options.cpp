@@ -20,44 +20,9 @@ using P = RopeParam;
 // Positions and lengths stay exact in double precision.
 constexpr std::int64_t kMaxLength = std::int64_t{1} << 52;
 
-std::string_view placeholder(P param) {
-  switch (param) {
-    case P::factor:
-      return "S";
-    case P::original_max:
-      return "L";
-    case P::seq_len:
-      return "N";
-    case P::max_positions:
-      return "M";
-    case P::short_factor:
-    case P::long_factor:
-      return "F.npy";
-    case P::low_freq_factor:
-    case P::beta_fast:
-    case P::attention_factor:
-      return "A";
-    case P::high_freq_factor:
-    case P::beta_slow:
-      return "B";
-    case P::mscale:
-    case P::mscale_all_dim:
-      return "M";
-    case P::truncate:
-      return "";
-  }
-  return "";
-}
+std::string_view placeholder(P param) { return rope_param_info(param).placeholder; }
 
-std::string types_accepting(P param) {
-  std::string list;
-  for (T type : all_rope_scaling_types()) {
-    if (!rope_param_applies(type, param)) continue;
-    if (!list.empty()) list += ", ";
-    list += to_string(type);
-  }
-  return list;
-}
+std::string types_accepting(P param) { return rope_types_reading(param); }
 
 // "--beta-fast does not apply to llama3 scaling (only to yarn)".
 void check_applies(const RopeOptions& o, T type, const std::string& origin) {
@@ -137,43 +102,10 @@ std::vector<double> load_factors(const std::string& path, const std::string& opt
 
 }  // namespace
 
-std::string_view option_name(RopeParam param) {
-  switch (param) {
-    case P::factor:
-      return "--factor";
-    case P::original_max:
-      return "--original-max";
-    case P::seq_len:
-      return "--seq-len";
-    case P::max_positions:
-      return "--max-positions";
-    case P::beta_fast:
-      return "--beta-fast";
-    case P::beta_slow:
-      return "--beta-slow";
-    case P::mscale:
-      return "--mscale";
-    case P::mscale_all_dim:
-      return "--mscale-all-dim";
-    case P::attention_factor:
-      return "--attention-factor";
-    case P::truncate:
-      return "--no-truncate";
-    case P::low_freq_factor:
-      return "--low-freq-factor";
-    case P::high_freq_factor:
-      return "--high-freq-factor";
-    case P::short_factor:
-      return "--short-factors";
-    case P::long_factor:
-      return "--long-factors";
-  }
-  return "?";
-}
+std::string_view option_name(RopeParam param) { return rope_param_info(param).option; }
 
 bool RopeOptions::given(RopeParam param) const {
-  if (param == P::short_factor) return !short_factors.empty();
-  if (param == P::long_factor) return !long_factors.empty();
+  if (rope_param_info(param).value == RopeValue::list) return !files[static_cast<std::size_t>(param)].empty();
   const std::vector<P> set = rope_params_given(values);
   return std::find(set.begin(), set.end(), param) != set.end();
 }
@@ -184,9 +116,9 @@ RopeOptions parse_rope_options(const RopeScalingArgs& a, const Arg* dims, const 
   o.command = std::string(command);
   if (a.scaling.given()) {
     o.type = parse_rope_scaling_type(a.scaling.text);
-    if (!o.type || a.scaling.text == "default") {
-      throw UsageError("--scaling: unknown scaling '" + a.scaling.text +
-                       "' (none, linear, ntk, dynamic, yarn, llama3, longrope)");
+    if (!o.type || a.scaling.text != to_string(*o.type)) {
+      throw UsageError("--scaling: unknown scaling '" + a.scaling.text + "' (" + rope_scaling_type_names() +
+                       ")");
     }
   }
   if (dims && dims->given()) {
@@ -198,25 +130,45 @@ RopeOptions parse_rope_options(const RopeScalingArgs& a, const Arg* dims, const 
     if (a.config.text.empty()) throw UsageError("--config needs a file name (got '')");
     o.config = a.config.text;
   }
-
-  RopeScaling& v = o.values;
-  if (a.factor.given()) v.factor = positive_real(a.factor);
-  if (a.original_max.given()) v.original_max = length_value(a.original_max);
-  if (a.seq_len.given()) v.seq_len = length_value(a.seq_len);
-  if (a.max_positions.given()) v.max_positions = length_value(a.max_positions);
-  if (a.beta_fast.given()) v.beta_fast = positive_real(a.beta_fast);
-  if (a.beta_slow.given()) v.beta_slow = positive_real(a.beta_slow);
-  if (a.mscale.given()) v.mscale = positive_real(a.mscale);
-  if (a.mscale_all_dim.given()) v.mscale_all_dim = positive_real(a.mscale_all_dim);
-  if (a.attention_factor.given()) v.attention_factor = positive_real(a.attention_factor);
-  if (a.low_freq_factor.given()) v.low_freq_factor = positive_real(a.low_freq_factor);
-  if (a.high_freq_factor.given()) v.high_freq_factor = positive_real(a.high_freq_factor);
-  v.truncate = !a.no_truncate.value;
-  for (const Arg* list : {&a.short_factors, &a.long_factors}) {
-    if (list->given() && list->text.empty()) throw UsageError(list->name + " needs a file name (got '')");
+  if (a.layers.given()) {
+    if (!a.config.given())
+      throw UsageError("--layers needs --config FILE (it picks one of the model's RoPEs)");
+    if (a.layers.text.empty()) throw UsageError("--layers needs a name (got '')");
+    o.layers = a.layers.text;
   }
-  o.short_factors = a.short_factors.given() ? a.short_factors.text : std::string();
-  o.long_factors = a.long_factors.given() ? a.long_factors.text : std::string();
+
+  // Every parameter by its row: reals above 0 and within the row's range, lengths 1 .. 2^52,
+  // lists a file name, flags switch truncate off.
+  RopeScaling& v = o.values;
+  for (const RopeParamInfo& row : rope_param_table()) {
+    const auto index = static_cast<std::size_t>(row.param);
+    if (row.value == RopeValue::flag) {
+      v.*row.flag = !a.flags[index].value;
+      continue;
+    }
+    const Arg& arg = a.params[index];
+    if (!arg.given()) continue;
+    switch (row.value) {
+      case RopeValue::real: {
+        const double value = positive_real(arg);
+        if (value < row.lo || value > row.hi) {
+          throw UsageError(arg.name + " must be within " + format_real(row.lo) + " .. " +
+                           format_real(row.hi) + " (got " + arg.text + ")");
+        }
+        v.*row.real = value;
+        break;
+      }
+      case RopeValue::length:
+        v.*row.length = length_value(arg);
+        break;
+      case RopeValue::list:
+        if (arg.text.empty()) throw UsageError(arg.name + " needs a file name (got '')");
+        o.files[index] = arg.text;
+        break;
+      case RopeValue::flag:
+        break;
+    }
+  }
 
   // Options that contradict each other, whatever the scaling.
   if (v.mscale.has_value() != v.mscale_all_dim.has_value()) {
@@ -230,8 +182,8 @@ RopeOptions parse_rope_options(const RopeScalingArgs& a, const Arg* dims, const 
         "one");
   }
   if (v.low_freq_factor && v.high_freq_factor && *v.high_freq_factor <= *v.low_freq_factor) {
-    throw UsageError("--high-freq-factor (" + a.high_freq_factor.text +
-                     ") must be above --low-freq-factor (" + a.low_freq_factor.text + ")");
+    throw UsageError("--high-freq-factor (" + a.arg(P::high_freq_factor).text +
+                     ") must be above --low-freq-factor (" + a.arg(P::low_freq_factor).text + ")");
   }
 
   // Without a model file everything is known now: applicability, required options, D.
@@ -240,8 +192,8 @@ RopeOptions parse_rope_options(const RopeScalingArgs& a, const Arg* dims, const 
     check_applies(o, type, "");
     RopeScaling probe = v;
     probe.type = type;
-    if (o.given(P::short_factor)) probe.short_factor = {1.0};
-    if (o.given(P::long_factor)) probe.long_factor = {1.0};
+    for (const RopeParamInfo& row : rope_param_table())
+      if (row.value == RopeValue::list && o.given(row.param)) probe.*row.list = {1.0};
     const std::vector<P> missing = rope_params_missing(probe);
     if (!missing.empty()) refuse_missing(missing, type, command, false);
     if (dims && !dims->given()) {
@@ -263,7 +215,7 @@ RopeSetup resolve_rope_setup(const RopeOptions& o, std::uint64_t max_bytes,
   RopeSetup setup;
   if (!o.config.empty()) {
     try {
-      setup.model = load_model_config(o.config);
+      setup.model = load_model_config(o.config, ModelConfigOptions{o.layers});
     } catch (const pelab::Error& e) {
       throw FileError(std::string("--config ") + e.what());
     }
@@ -288,7 +240,14 @@ RopeSetup resolve_rope_setup(const RopeOptions& o, std::uint64_t max_bytes,
   }
   const double partial = model ? model->partial_rotary_factor : 1.0;
   try {
-    setup.rotated_dims = rope_rotated_dims(setup.head_dim, partial);
+    // The model's own width keeps its rotated dims (rotary_dim included); another D scales them.
+    if (model && setup.head_dim == model->head_dim) {
+      setup.rotated_dims = model->rotated_dims();
+    } else if (model && model->rotary_dim && *model->rotary_dim <= setup.head_dim) {
+      setup.rotated_dims = *model->rotary_dim;
+    } else {
+      setup.rotated_dims = rope_rotated_dims(setup.head_dim, partial);
+    }
   } catch (const pelab::Error& e) {
     if (columns && !model) {
       throw FileError("the input has " + std::to_string(*columns) +
@@ -304,12 +263,12 @@ RopeSetup resolve_rope_setup(const RopeOptions& o, std::uint64_t max_bytes,
   s = model ? model_scaling_for(*model, type) : RopeScaling{};
   s.type = type;
   const RopeScaling& v = o.values;
-  if (v.factor) s.factor = v.factor;
-  if (v.original_max) s.original_max = v.original_max;
-  if (v.seq_len) s.seq_len = v.seq_len;
-  if (v.max_positions) s.max_positions = v.max_positions;
-  if (v.beta_fast) s.beta_fast = v.beta_fast;
-  if (v.beta_slow) s.beta_slow = v.beta_slow;
+  for (const RopeParamInfo& row : rope_param_table()) {
+    if (row.param == P::attention_factor || row.param == P::mscale || row.param == P::mscale_all_dim)
+      continue;
+    if (row.value == RopeValue::real && v.*row.real) s.*row.real = v.*row.real;
+    if (row.value == RopeValue::length && v.*row.length) s.*row.length = v.*row.length;
+  }
   if (v.attention_factor) {  // replaces the model's attention factor rule
     s.attention_factor = v.attention_factor;
     s.mscale.reset();
@@ -326,23 +285,32 @@ RopeSetup resolve_rope_setup(const RopeOptions& o, std::uint64_t max_bytes,
 
   const std::vector<P> missing = [&] {
     RopeScaling probe = s;
-    if (!o.short_factors.empty()) probe.short_factor = {1.0};
-    if (!o.long_factors.empty()) probe.long_factor = {1.0};
+    for (const RopeParamInfo& row : rope_param_table())
+      if (row.value == RopeValue::list && o.given(row.param)) probe.*row.list = {1.0};
     return rope_params_missing(probe);
   }();
   if (!missing.empty()) refuse_missing(missing, type, o.command, model != nullptr);
 
   const std::int64_t pairs = setup.rotated_dims / 2;
-  if (!o.short_factors.empty())
-    s.short_factor = load_factors(o.short_factors, "--short-factors", pairs, max_bytes);
-  if (!o.long_factors.empty())
-    s.long_factor = load_factors(o.long_factors, "--long-factors", pairs, max_bytes);
+  bool files = false;
+  for (const RopeParamInfo& row : rope_param_table()) {
+    if (row.value != RopeValue::list || !o.given(row.param)) continue;
+    s.*row.list =
+        load_factors(o.files[static_cast<std::size_t>(row.param)], std::string(row.option), pairs, max_bytes);
+    files = true;
+  }
+  if (model) setup.warnings = model->warnings;
+  if (type == T::longrope && !s.seq_len && o.command == "rope-frequencies") {
+    setup.warnings.push_back(
+        "longrope without --seq-len: the short factors, as transformers computes them when given no sequence "
+        "length; --seq-len N with N > L gives the long ones");
+  }
 
   try {
     validate(s, setup.rotated_dims, setup.base);
   } catch (const pelab::Error& e) {
     // What is left involves a file (a model's value, a factor list) or the combination of options.
-    if (model || !o.short_factors.empty() || !o.long_factors.empty()) throw FileError(e.what());
+    if (model || files) throw FileError(e.what());
     throw UsageError(e.what());
   }
   return setup;

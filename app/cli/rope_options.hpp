@@ -4,10 +4,12 @@
 // step 2 reads the files (--config, --short-factors, --long-factors: FileError) and merges them:
 // the model's values are defaults and every option given overrides its counterpart; --scaling TYPE
 // replaces the model's scaling, keeping the model's context lengths (pelab::model_scaling_for).
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "command_line.hpp"
 #include "pelab/model_config.hpp"
@@ -18,11 +20,14 @@ namespace pelab::cli {
 // The command line's RoPE options, parsed and checked on their own.
 struct RopeOptions {
   std::string command;
-  std::optional<RopeScalingType> type;              // --scaling
-  std::optional<std::int64_t> dims;                 // --dims (rope-frequencies only)
-  std::optional<double> base;                       // --base
-  RopeScaling values;                               // the scaling options given (type unused; lists empty)
-  std::string short_factors, long_factors, config;  // file paths, empty when not given
+  std::optional<RopeScalingType> type;  // --scaling
+  std::optional<std::int64_t> dims;     // --dims (rope-frequencies only)
+  std::optional<double> base;           // --base
+  RopeScaling values;                   // the scaling options given (type unused; lists empty)
+  std::array<std::string, rope_param_count>
+      files;           // a list parameter's .npy path, by RopeParam ("": not given)
+  std::string config;  // --config FILE, empty when not given
+  std::string layers;  // --layers NAME
   bool given(RopeParam param) const;
 };
 
@@ -33,6 +38,7 @@ struct RopeSetup {
   double base = 10000.0;
   RopeScaling scaling;  // complete and valid for rotated_dims and base
   std::optional<ModelConfig> model;
+  std::vector<std::string> warnings;  // the model's, and defaults the command line left in place
 };
 
 // The option that sets a parameter ("--factor", "--no-truncate", "--short-factors", ...).

@@ -63,22 +63,24 @@ json ui_to_json(const UiSettings& ui) {
 // The views' settings (view_settings.hpp): optional in a session, written by this version.
 json scaling_to_json(const RopeScaling& s) {
   json out{{"type", to_string(s.type)}};
-  const auto put = [&](const char* key, const auto& value) {
-    if (value) out[key] = *value;
-  };
-  put("factor", s.factor);
-  put("seq_len", s.seq_len);
-  put("max_positions", s.max_positions);
-  put("beta_fast", s.beta_fast);
-  put("beta_slow", s.beta_slow);
-  put("mscale", s.mscale);
-  put("mscale_all_dim", s.mscale_all_dim);
-  put("attention_factor", s.attention_factor);
-  if (!s.truncate) out["truncate"] = false;
-  put("low_freq_factor", s.low_freq_factor);
-  put("high_freq_factor", s.high_freq_factor);
-  if (!s.short_factor.empty()) out["short_factor"] = s.short_factor;
-  if (!s.long_factor.empty()) out["long_factor"] = s.long_factor;
+  for (const RopeParamInfo& row : rope_param_table()) {
+    if (!row.session) continue;
+    const std::string key(row.name);
+    switch (row.value) {
+      case RopeValue::real:
+        if (s.*row.real) out[key] = *(s.*row.real);
+        break;
+      case RopeValue::length:
+        if (s.*row.length) out[key] = *(s.*row.length);
+        break;
+      case RopeValue::flag:
+        if (!(s.*row.flag)) out[key] = false;
+        break;
+      case RopeValue::list:
+        if (!(s.*row.list).empty()) out[key] = s.*row.list;
+        break;
+    }
+  }
   return out;
 }
 
@@ -338,25 +340,30 @@ void number_list(ObjectReader& r, const std::string& key, std::vector<T>& out, d
   out = std::move(values);
 }
 
+// Every session key and range from core's parameter table (rope_table.cpp).
 void read_scaling(const json& object, const std::string& path, RopeScaling& s,
                   std::vector<std::string>& problems) {
   ObjectReader r(object, path, problems);
   RopeScaling read;
   r.name("type", read.type, parse_rope_scaling_type, choices_of(all_rope_scaling_types()));
-  optional_number(r, "factor", read.factor, 1e-6, 1e6, problems);
-  optional_number(r, "seq_len", read.seq_len, 1, static_cast<double>(max_rope_position), problems);
-  optional_number(r, "max_positions", read.max_positions, 1, static_cast<double>(max_rope_position),
-                  problems);
-  optional_number(r, "beta_fast", read.beta_fast, 1e-6, 1e6, problems);
-  optional_number(r, "beta_slow", read.beta_slow, 1e-6, 1e6, problems);
-  optional_number(r, "mscale", read.mscale, 1e-6, 1e6, problems);
-  optional_number(r, "mscale_all_dim", read.mscale_all_dim, 1e-6, 1e6, problems);
-  optional_number(r, "attention_factor", read.attention_factor, 1e-6, 1e6, problems);
-  r.boolean("truncate", read.truncate);
-  optional_number(r, "low_freq_factor", read.low_freq_factor, 1e-6, 1e6, problems);
-  optional_number(r, "high_freq_factor", read.high_freq_factor, 1e-6, 1e6, problems);
-  number_list(r, "short_factor", read.short_factor, 1e-6, 1e6, max_rope_dims / 2);
-  number_list(r, "long_factor", read.long_factor, 1e-6, 1e6, max_rope_dims / 2);
+  for (const RopeParamInfo& row : rope_param_table()) {
+    if (!row.session) continue;
+    const std::string key(row.name);
+    switch (row.value) {
+      case RopeValue::real:
+        optional_number(r, key, read.*row.real, row.lo, row.hi, problems);
+        break;
+      case RopeValue::length:
+        optional_number(r, key, read.*row.length, row.lo, row.hi, problems);
+        break;
+      case RopeValue::flag:
+        r.boolean(key, read.*row.flag);
+        break;
+      case RopeValue::list:
+        number_list(r, key, read.*row.list, row.lo, row.hi, max_rope_dims / 2);
+        break;
+    }
+  }
   s = std::move(read);
 }
 

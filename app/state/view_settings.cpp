@@ -46,31 +46,32 @@ RopeScaling effective_scaling(const RopeScaling& scaling, std::int64_t context) 
 RopeScaling switch_scaling_type(const RopeScaling& from, RopeScalingType type, std::int64_t context) {
   RopeScaling out;
   out.type = type;
-  // Keep what still applies (a factor, yarn's betas, ...), drop the rest.
-  const auto keep = [&](RopeParam param, auto member) {
-    if (rope_param_applies(type, param)) out.*member = from.*member;
-  };
-  keep(RopeParam::factor, &RopeScaling::factor);
-  keep(RopeParam::seq_len, &RopeScaling::seq_len);
-  keep(RopeParam::max_positions, &RopeScaling::max_positions);
-  keep(RopeParam::beta_fast, &RopeScaling::beta_fast);
-  keep(RopeParam::beta_slow, &RopeScaling::beta_slow);
-  keep(RopeParam::mscale, &RopeScaling::mscale);
-  keep(RopeParam::mscale_all_dim, &RopeScaling::mscale_all_dim);
-  keep(RopeParam::attention_factor, &RopeScaling::attention_factor);
-  keep(RopeParam::low_freq_factor, &RopeScaling::low_freq_factor);
-  keep(RopeParam::high_freq_factor, &RopeScaling::high_freq_factor);
-  keep(RopeParam::short_factor, &RopeScaling::short_factor);
-  keep(RopeParam::long_factor, &RopeScaling::long_factor);
-  if (rope_param_applies(type, RopeParam::truncate)) out.truncate = from.truncate;
-  // Fill what the new type needs with the usual values.
-  if (rope_param_applies(type, RopeParam::factor) && !out.factor) out.factor = 4.0;
-  if (type == RopeScalingType::llama3) {
-    if (!out.low_freq_factor) out.low_freq_factor = 1.0;
-    if (!out.high_freq_factor) out.high_freq_factor = 4.0;
+  // Keep what still applies (a factor, yarn's betas, ...), drop the rest; fill what the new type
+  // needs with its row's usual value (factor 4, llama3's 1 and 4).
+  for (const RopeParamInfo& row : rope_param_table()) {
+    if (!rope_param_applies(type, row.param) || row.param == RopeParam::original_max) continue;
+    switch (row.value) {
+      case RopeValue::real:
+        out.*row.real = from.*row.real;
+        if (!(out.*row.real) && row.usual > 0.0 && (row.required & rope_type_bit(type)) != 0)
+          out.*row.real = row.usual;
+        break;
+      case RopeValue::length:
+        out.*row.length = from.*row.length;
+        break;
+      case RopeValue::flag:
+        out.*row.flag = from.*row.flag;
+        break;
+      case RopeValue::list:
+        out.*row.list = from.*row.list;
+        break;
+    }
   }
+  // A factor also for longrope (it reads one without needing it).
+  if (rope_param_applies(type, RopeParam::factor) && !out.factor)
+    out.factor = rope_param_info(RopeParam::factor).usual;
   if (type == RopeScalingType::dynamic && !out.seq_len) {
-    out.seq_len = static_cast<std::int64_t>(2.0 * out.factor.value_or(4.0) * static_cast<double>(context));
+    out.seq_len = static_cast<std::int64_t>(2.0 * *out.factor * static_cast<double>(context));
   }
   out.original_max.reset();  // stored without L: the view's context supplies it (effective_scaling)
   return out;

@@ -102,6 +102,12 @@ void tip(bool capture, const char* key) {
   if (!capture) item_tooltip(tr(key));
 }
 
+// A parameter's label from core's table: its text, or the translation of its i18n key.
+std::string param_label(const RopeParamInfo& row) {
+  const std::string label(row.view_label);
+  return label.starts_with("views.") ? std::string(tr(label.c_str())) : label;
+}
+
 // One scaling's controls: the type, then the parameters that type reads.
 void edit_scaling(const char* id, const char* name, RopeScaling& s, std::int64_t context, bool capture) {
   const float em = ImGui::GetFontSize();
@@ -118,30 +124,20 @@ void edit_scaling(const char* id, const char* name, RopeScaling& s, std::int64_t
     ImGui::EndCombo();
   }
   tip(capture, "views.rope.type.tip");
-  if (rope_param_applies(s.type, RopeParam::factor)) {
-    same_line_if_fits(4.5f * em);
-    slider_optional("##factor", "×%.3g", s.factor, 1.0, 64.0, 4.0, 4.5f * em, true);
-    tip(capture, "views.rope.factor.tip");
+  // A slider for each parameter of the type whose row in core's table has one.
+  for (const RopeParamInfo& row : rope_param_table()) {
+    if (row.value != RopeValue::real || row.slider_hi <= row.slider_lo ||
+        !rope_param_applies(s.type, row.param))
+      continue;
+    const std::string label = param_label(row);
+    const float width = row.slider_em * em;
+    same_line_if_fits(width);
+    const std::string id = "##" + std::string(row.name);
+    slider_optional(id.c_str(), label + (label == "×" ? "" : " ") + "%.3g", s.*row.real, row.slider_lo,
+                    row.slider_hi, row.has_fallback ? row.fallback : row.usual, width, true);
+    tip(capture, std::string(row.view_tip).c_str());
   }
   switch (s.type) {
-    case RopeScalingType::yarn:
-      same_line_if_fits(6.0f * em);
-      slider_optional("##beta_fast", "β_fast %.3g", s.beta_fast, 1.0, 128.0, 32.0, 6.0f * em, true);
-      tip(capture, "views.rope.beta_fast.tip");
-      same_line_if_fits(6.0f * em);
-      slider_optional("##beta_slow", "β_slow %.3g", s.beta_slow, 0.125, 16.0, 1.0, 6.0f * em, true);
-      tip(capture, "views.rope.beta_slow.tip");
-      break;
-    case RopeScalingType::llama3:
-      same_line_if_fits(5.5f * em);
-      slider_optional("##low", std::string(tr("views.rope.low_freq")) + " %.3g", s.low_freq_factor, 0.25,
-                      16.0, 1.0, 5.5f * em, true);
-      tip(capture, "views.rope.low_freq.tip");
-      same_line_if_fits(5.5f * em);
-      slider_optional("##high", std::string(tr("views.rope.high_freq")) + " %.3g", s.high_freq_factor, 0.25,
-                      64.0, 4.0, 5.5f * em, true);
-      tip(capture, "views.rope.high_freq.tip");
-      break;
     case RopeScalingType::dynamic: {
       same_line_if_fits(7.0f * em);
       std::int64_t n = s.seq_len.value_or(context);
@@ -165,16 +161,11 @@ void edit_scaling(const char* id, const char* name, RopeScaling& s, std::int64_t
 std::string scaling_line(const char* name, const RopeScaling& s) {
   std::string line = std::string(name) + " · " + std::string(to_string(s.type));
   if (rope_param_applies(s.type, RopeParam::factor) && s.factor) line += " ×" + number(*s.factor, 3);
-  const auto add = [&](const std::string& label, const std::optional<double>& value) {
-    if (value) line += " · " + label + " " + number(*value, 3);
-  };
-  if (s.type == RopeScalingType::yarn) {
-    add("β_fast", s.beta_fast);
-    add("β_slow", s.beta_slow);
-  }
-  if (s.type == RopeScalingType::llama3) {
-    add(tr("views.rope.low_freq"), s.low_freq_factor);
-    add(tr("views.rope.high_freq"), s.high_freq_factor);
+  for (const RopeParamInfo& row : rope_param_table()) {
+    if (row.param == RopeParam::factor || row.value != RopeValue::real || row.slider_hi <= row.slider_lo ||
+        !rope_param_applies(s.type, row.param) || !(s.*row.real))
+      continue;
+    line += " · " + param_label(row) + " " + number(*(s.*row.real), 3);
   }
   return line;
 }

@@ -17,11 +17,14 @@ namespace {
 using T = RopeScalingType;
 using P = RopeParam;
 
-constexpr std::array<T, 7> kTypes = {T::none, T::linear, T::ntk, T::dynamic, T::yarn, T::llama3, T::longrope};
-constexpr std::array<P, 14> kParams = {
-    P::factor,          P::original_max,     P::seq_len,        P::max_positions,    P::beta_fast,
-    P::beta_slow,       P::mscale,           P::mscale_all_dim, P::attention_factor, P::truncate,
-    P::low_freq_factor, P::high_freq_factor, P::short_factor,   P::long_factor};
+template <class E, std::size_t N>
+constexpr std::array<E, N> enum_values() {
+  std::array<E, N> values{};
+  for (std::size_t i = 0; i < N; ++i) values[i] = static_cast<E>(i);
+  return values;
+}
+constexpr std::array<T, rope_scaling_type_count> kTypes = enum_values<T, rope_scaling_type_count>();
+constexpr std::array<P, rope_param_count> kParams = enum_values<P, rope_param_count>();
 
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
@@ -49,15 +52,27 @@ void append_and_list(Text& text, const std::vector<std::string>& names, std::opt
   }
 }
 
-void require_positive(const std::optional<double>& value, P param) {
-  if (value && (!std::isfinite(*value) || *value <= 0.0))
-    throw Error(Text{TextId::rope_not_positive, {std::string(to_string(param)), number_text(*value)}});
+void require_in_range(const std::optional<double>& value, const RopeParamInfo& row) {
+  if (!value) return;
+  if (!std::isfinite(*value) || *value <= 0.0)
+    throw Error(Text{TextId::rope_not_positive, {std::string(row.name), number_text(*value)}});
+  if (*value < row.lo || *value > row.hi) {
+    throw Error(Text{TextId::rope_out_of_range,
+                     {std::string(row.name), number_text(row.lo), number_text(row.hi), number_text(*value)}});
+  }
 }
 
-void require_set_at_least(const std::optional<std::int64_t>& value, P param, std::int64_t minimum) {
-  if (value && *value < minimum) {
-    throw Error(Text{TextId::rope_at_least,
-                     {std::string(to_string(param)), std::to_string(minimum), std::to_string(*value)}});
+void require_length_in_range(const std::optional<std::int64_t>& value, const RopeParamInfo& row) {
+  if (!value) return;
+  const auto lo = static_cast<std::int64_t>(row.lo), hi = static_cast<std::int64_t>(row.hi);
+  if (*value < lo) {
+    throw Error(
+        Text{TextId::rope_at_least, {std::string(row.name), std::to_string(lo), std::to_string(*value)}});
+  }
+  if (*value > hi) {
+    throw Error(
+        Text{TextId::rope_out_of_range,
+             {std::string(row.name), std::to_string(lo), std::to_string(hi), std::to_string(*value)}});
   }
 }
 
@@ -83,169 +98,76 @@ std::optional<double> longrope_scale(const RopeScaling& s) {
   return std::nullopt;
 }
 
-// HF: seq_len and seq_len > L picks the long factors; without seq_len, M > L (a config whose
-// max_position_embeddings exceeds the original); with factor only, M = S L, i.e. S > 1.
-bool longrope_uses_long(const RopeScaling& s) {
-  const std::int64_t l = *s.original_max;
-  if (s.seq_len) return *s.seq_len > l;
-  if (s.max_positions) return *s.max_positions > l;
-  return *s.factor > 1.0;
-}
+// transformers' _compute_longrope_parameters: the long factors when seq_len is given and exceeds L;
+// without a sequence length (the model's initial inv_freq) the short ones.
+bool longrope_uses_long(const RopeScaling& s) { return s.seq_len && *s.seq_len > *s.original_max; }
 
 }  // namespace
 
-std::string_view to_string(RopeScalingType type) {
-  switch (type) {
-    case T::none:
-      return "none";
-    case T::linear:
-      return "linear";
-    case T::ntk:
-      return "ntk";
-    case T::dynamic:
-      return "dynamic";
-    case T::yarn:
-      return "yarn";
-    case T::llama3:
-      return "llama3";
-    case T::longrope:
-      return "longrope";
-  }
-  return "none";
-}
+std::string_view to_string(RopeScalingType type) { return rope_type_info(type).name; }
 
 std::optional<RopeScalingType> parse_rope_scaling_type(std::string_view name) {
-  if (name == "default") return T::none;
-  for (T type : kTypes) {
-    if (to_string(type) == name) return type;
+  for (const RopeTypeInfo& row : rope_type_table()) {
+    if (row.name == name) return row.type;
+    std::string_view aliases = row.aliases;
+    while (!aliases.empty()) {
+      const std::size_t space = aliases.find(' ');
+      if (aliases.substr(0, space) == name) return row.type;
+      aliases = space == std::string_view::npos ? std::string_view() : aliases.substr(space + 1);
+    }
   }
   return std::nullopt;
 }
 
 std::span<const RopeScalingType> all_rope_scaling_types() { return kTypes; }
 
-std::string_view to_string(RopeParam param) {
-  switch (param) {
-    case P::factor:
-      return "factor";
-    case P::original_max:
-      return "original_max";
-    case P::seq_len:
-      return "seq_len";
-    case P::max_positions:
-      return "max_positions";
-    case P::beta_fast:
-      return "beta_fast";
-    case P::beta_slow:
-      return "beta_slow";
-    case P::mscale:
-      return "mscale";
-    case P::mscale_all_dim:
-      return "mscale_all_dim";
-    case P::attention_factor:
-      return "attention_factor";
-    case P::truncate:
-      return "truncate";
-    case P::low_freq_factor:
-      return "low_freq_factor";
-    case P::high_freq_factor:
-      return "high_freq_factor";
-    case P::short_factor:
-      return "short_factor";
-    case P::long_factor:
-      return "long_factor";
-  }
-  return "?";
-}
+std::string_view to_string(RopeParam param) { return rope_param_info(param).name; }
 
 std::span<const RopeParam> all_rope_params() { return kParams; }
 
 bool rope_param_applies(RopeScalingType type, RopeParam param) {
-  switch (param) {
-    case P::factor:
-      return type != T::none;
-    case P::original_max:
-      return type == T::dynamic || type == T::yarn || type == T::llama3 || type == T::longrope;
-    case P::seq_len:
-      return type == T::dynamic || type == T::longrope;
-    case P::max_positions:
-    case P::short_factor:
-    case P::long_factor:
-      return type == T::longrope;
-    case P::beta_fast:
-    case P::beta_slow:
-    case P::mscale:
-    case P::mscale_all_dim:
-    case P::truncate:
-      return type == T::yarn;
-    case P::attention_factor:
-      return type == T::yarn || type == T::longrope;
-    case P::low_freq_factor:
-    case P::high_freq_factor:
-      return type == T::llama3;
+  return (rope_param_info(param).applies & rope_type_bit(type)) != 0;
+}
+
+namespace {
+
+bool is_given(const RopeScaling& s, const RopeParamInfo& row) {
+  switch (row.value) {
+    case RopeValue::real:
+      return (s.*row.real).has_value();
+    case RopeValue::length:
+      return (s.*row.length).has_value();
+    case RopeValue::flag:
+      return !(s.*row.flag);  // truncate counts when it is switched off
+    case RopeValue::list:
+      return !(s.*row.list).empty();
   }
   return false;
 }
 
+}  // namespace
+
 std::vector<RopeParam> rope_params_given(const RopeScaling& s) {
   std::vector<P> given;
-  auto add = [&](bool set, P param) {
-    if (set) given.push_back(param);
-  };
-  add(s.factor.has_value(), P::factor);
-  add(s.original_max.has_value(), P::original_max);
-  add(s.seq_len.has_value(), P::seq_len);
-  add(s.max_positions.has_value(), P::max_positions);
-  add(s.beta_fast.has_value(), P::beta_fast);
-  add(s.beta_slow.has_value(), P::beta_slow);
-  add(s.mscale.has_value(), P::mscale);
-  add(s.mscale_all_dim.has_value(), P::mscale_all_dim);
-  add(s.attention_factor.has_value(), P::attention_factor);
-  add(!s.truncate, P::truncate);
-  add(s.low_freq_factor.has_value(), P::low_freq_factor);
-  add(s.high_freq_factor.has_value(), P::high_freq_factor);
-  add(!s.short_factor.empty(), P::short_factor);
-  add(!s.long_factor.empty(), P::long_factor);
+  for (const RopeParamInfo& row : rope_param_table())
+    if (is_given(s, row)) given.push_back(row.param);
   return given;
 }
 
 std::vector<RopeParam> rope_params_missing(const RopeScaling& s) {
   std::vector<P> missing;
-  auto need = [&](bool set, P param) {
-    if (!set) missing.push_back(param);
-  };
-  switch (s.type) {
-    case T::none:
-      break;
-    case T::linear:
-    case T::ntk:
-      need(s.factor.has_value(), P::factor);
-      break;
-    case T::dynamic:
-    case T::yarn:
-      need(s.factor.has_value(), P::factor);
-      need(s.original_max.has_value(), P::original_max);
-      break;
-    case T::llama3:
-      need(s.factor.has_value(), P::factor);
-      need(s.original_max.has_value(), P::original_max);
-      need(s.low_freq_factor.has_value(), P::low_freq_factor);
-      need(s.high_freq_factor.has_value(), P::high_freq_factor);
-      break;
-    case T::longrope: {
-      // Without factor or max_positions nothing picks the list (unless seq_len does) and nothing
-      // gives the default attention factor (unless attention_factor is set).
-      const bool scale_known = s.factor || s.max_positions;
-      const bool needs_scale = !s.seq_len || !s.attention_factor;
-      if (!scale_known && needs_scale) {
-        missing.push_back(P::factor);
-        missing.push_back(P::max_positions);
-      }
-      need(s.original_max.has_value(), P::original_max);
-      need(!s.short_factor.empty(), P::short_factor);
-      need(!s.long_factor.empty(), P::long_factor);
-      break;
+  if (s.type == T::longrope) {
+    // Without factor or max_positions nothing gives the default attention factor (unless
+    // attention_factor is set) nor, with only a seq_len, the scale the view reports.
+    const bool scale_known = s.factor || s.max_positions;
+    const bool needs_scale = !s.seq_len || !s.attention_factor;
+    if (!scale_known && needs_scale) {
+      missing.push_back(P::factor);
+      missing.push_back(P::max_positions);
     }
+  }
+  for (const RopeParamInfo& row : rope_param_table()) {
+    if ((row.required & rope_type_bit(s.type)) != 0 && !is_given(s, row)) missing.push_back(row.param);
   }
   return missing;
 }
@@ -277,17 +199,10 @@ void validate(const RopeScaling& s, std::int64_t dims, double base) {
     append_and_list(text, names, either ? std::optional<Text>(TextId::rope_factor_or_max) : std::nullopt);
     throw Error(std::move(text));
   }
-  require_positive(s.factor, P::factor);
-  require_set_at_least(s.original_max, P::original_max, 1);
-  require_set_at_least(s.seq_len, P::seq_len, 1);
-  require_set_at_least(s.max_positions, P::max_positions, 1);
-  require_positive(s.beta_fast, P::beta_fast);
-  require_positive(s.beta_slow, P::beta_slow);
-  require_positive(s.mscale, P::mscale);
-  require_positive(s.mscale_all_dim, P::mscale_all_dim);
-  require_positive(s.attention_factor, P::attention_factor);
-  require_positive(s.low_freq_factor, P::low_freq_factor);
-  require_positive(s.high_freq_factor, P::high_freq_factor);
+  for (const RopeParamInfo& row : rope_param_table()) {
+    if (row.value == RopeValue::real) require_in_range(s.*row.real, row);
+    if (row.value == RopeValue::length) require_length_in_range(s.*row.length, row);
+  }
   if (s.mscale.has_value() != s.mscale_all_dim.has_value()) {
     throw Error(Text{s.mscale ? TextId::rope_mscale_needs_all_dim : TextId::rope_all_dim_needs_mscale});
   }
@@ -370,8 +285,8 @@ double yarn_ramp(const YarnRange& range, std::int64_t i) {
 }
 
 YarnRange yarn_range_of(std::int64_t dims, double base, const RopeScaling& s) {
-  return yarn_correction_range(dims, base, *s.original_max, s.beta_fast.value_or(32.0),
-                               s.beta_slow.value_or(1.0), s.truncate);
+  return yarn_correction_range(dims, base, *s.original_max, rope_real_or_fallback(s, P::beta_fast),
+                               rope_real_or_fallback(s, P::beta_slow), s.truncate);
 }
 
 // NTK-aware base: base * alpha^(D / (D - 2)). D = 2 has one pair with exponent 0, whatever base'.
@@ -465,13 +380,18 @@ RopeFrequencies rope_frequencies(std::int64_t dims, double base, const RopeScali
     case T::longrope: {
       const std::optional<double> scale = longrope_scale(s);
       out.effective_factor = scale.value_or(1.0);
-      if (s.attention_factor) {
+      out.long_factors = longrope_uses_long(s);
+      // Phi-3.5-MoE (transformers' PhimoeRotaryEmbedding): the mscale of the list in use replaces
+      // the attention factor.
+      const std::optional<double>& mscale = out.long_factors ? s.long_mscale : s.short_mscale;
+      if (mscale) {
+        out.attention_factor = *mscale;
+      } else if (s.attention_factor) {
         out.attention_factor = *s.attention_factor;
-      } else if (*scale > 1.0) {
+      } else if (scale && *scale > 1.0) {
         out.attention_factor =
             std::sqrt(1.0 + portable::log(*scale) / portable::log(static_cast<double>(*s.original_max)));
       }
-      out.long_factors = longrope_uses_long(s);
       const std::vector<double>& ext = out.long_factors ? s.long_factor : s.short_factor;
       out.inv_freq.resize(pairs);
       const auto d = static_cast<double>(dims);

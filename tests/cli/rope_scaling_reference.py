@@ -88,12 +88,8 @@ def reference(d, base, kind, p):
         L = p["original_max"]
         M = p.get("max_positions")
         scale = s if s is not None else M / L
-        if "seq_len" in p:
-            use_long = p["seq_len"] > L
-        elif M is not None:
-            use_long = M > L
-        else:
-            use_long = s > 1
+        # _compute_longrope_parameters: the long factors only for a given seq_len > L.
+        use_long = "seq_len" in p and p["seq_len"] > L
         f = np.array(p["long"] if use_long else p["short"], dtype=np.float64)
         att = p.get("attention_factor", 1.0 if scale <= 1 else math.sqrt(1 + math.log(scale) / math.log(L)))
         return theta / f, att

@@ -30,6 +30,7 @@ std::string models(const std::string& name) {
 struct Frequencies {
   std::vector<double> inv_freq;
   double attention_factor = 0.0;
+  std::vector<std::string> warnings;  // stderr's "pelab-cli: warning: " lines, without that prefix
 };
 
 // Runs rope-frequencies ... --json, requires success, parses stdout.
@@ -39,7 +40,16 @@ Frequencies run_json(std::vector<std::string> args) {
   const RunResult r = run_cli(args);
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
-  REQUIRE(r.err.empty());
+  // Nothing on stderr but warnings, one line each.
+  std::vector<std::string> warnings;
+  for (std::size_t at = 0; at < r.err.size();) {
+    const std::size_t end = r.err.find('\n', at);
+    REQUIRE(end != std::string::npos);
+    const std::string line = r.err.substr(at, end - at);
+    REQUIRE(line.starts_with("pelab-cli: warning: "));
+    warnings.push_back(line.substr(20));
+    at = end + 1;
+  }
   REQUIRE(!r.out.empty());
   REQUIRE(r.out.back() == '\n');
   REQUIRE(r.out.find('\n') == r.out.size() - 1);  // one line
@@ -49,6 +59,7 @@ Frequencies run_json(std::vector<std::string> args) {
   Frequencies f;
   for (const auto& v : j.at("inv_freq")) f.inv_freq.push_back(v.get<double>());
   f.attention_factor = j.at("attention_factor").get<double>();
+  f.warnings = warnings;
   return f;
 }
 
@@ -144,7 +155,8 @@ TEST_CASE("rope-frequencies: every scaling type on the command line", "[rope_sca
                          "--low-freq-factor", "1", "--high-freq-factor", "4"})
                    .inv_freq,
                {1.0, 0.1, 0.0125 / kPi, 0.00025});
-  // longrope with factor lists from .npy files: long when M > L (attention sqrt(1.5)), short otherwise.
+  // longrope with factor lists from .npy files: long for a sequence past L (attention sqrt(1.5) from
+  // S = M / L = 4), short without a sequence length (transformers' default, said on stderr).
   write_vector(dir.file("short.npy"), {1.0, 1.5, 2.0, 3.0});
   write_vector(dir.file("long.npy"), {1.0, 2.0, 4.0, 8.0});
   const std::vector<std::string> lr = {"--dims",          "8",
@@ -153,8 +165,9 @@ TEST_CASE("rope-frequencies: every scaling type on the command line", "[rope_sca
                                        "--short-factors", dir.file("short.npy"),
                                        "--long-factors",  dir.file("long.npy")};
   std::vector<std::string> args = lr;
-  args.insert(args.end(), {"--max-positions", "64"});
+  args.insert(args.end(), {"--max-positions", "64", "--seq-len", "17"});
   const Frequencies lo = run_json(args);
+  CHECK(lo.warnings.empty());
   check_values(lo.inv_freq, {1.0, 0.05, 0.0025, 0.000125});
   CHECK_THAT(lo.attention_factor, WithinRel(std::sqrt(1.5), 1e-15));
   args = lr;
@@ -162,11 +175,13 @@ TEST_CASE("rope-frequencies: every scaling type on the command line", "[rope_sca
   const Frequencies sh = run_json(args);
   check_values(sh.inv_freq, {1.0, 0.1 / 1.5, 0.005, 0.001 / 3.0});
   CHECK(sh.attention_factor == 1.0);
+  REQUIRE(sh.warnings.size() == 1);
+  CHECK_THAT(sh.warnings[0], Contains("longrope without --seq-len: the short factors"));
   args = lr;
   args.insert(args.end(), {"--max-positions", "64", "--seq-len", "10"});
   check_values(run_json(args).inv_freq, sh.inv_freq, 1e-15);
   args = lr;
-  args.insert(args.end(), {"--factor", "16", "--attention-factor", "1.125"});
+  args.insert(args.end(), {"--factor", "16", "--attention-factor", "1.125", "--seq-len", "17"});
   const Frequencies f16 = run_json(args);
   check_values(f16.inv_freq, lo.inv_freq, 1e-15);
   CHECK(f16.attention_factor == 1.125);
@@ -408,4 +423,258 @@ TEST_CASE("sinusoidal-concat with --dims 1 is a single zero column (tensor2tenso
       run_npy({"encode", "sinusoidal-concat", "--positions", "6", "--dims", "1", "--start", "2"}, dir);
   REQUIRE(t.shape == std::vector<std::int64_t>{6, 1});
   for (double v : t.data) CHECK(v == 0.0);
+}
+
+namespace {
+
+std::string corpus(const std::string& name) {
+  return (std::filesystem::path(__FILE__).parent_path().parent_path() / "data" / "model_configs" / name)
+      .string();
+}
+
+}  // namespace
+
+TEST_CASE("published configs through --config: every field read, warnings on stderr", "[rope_scaling]") {
+  // GPT-NeoX-20B: 6144 / 64 = 96 wide, rotary_pct 0.25 -> 24 dims, 12 frequencies, rotary_emb_base 10000.
+  const Frequencies neox = run_json({"--config", corpus("gpt-neox-20b.json")});
+  REQUIRE(neox.inv_freq.size() == 12);
+  CHECK_THAT(neox.inv_freq[11], WithinRel(std::pow(1e4, -22.0 / 24.0), 1e-15));
+  CHECK(neox.warnings.empty());
+  // GPT-J: rotary_dim 64 of n_embd / n_head = 256: 32 frequencies; the base is left to 10000, said.
+  const Frequencies gptj = run_json({"--config", corpus("gpt-j-6b.json")});
+  REQUIRE(gptj.inv_freq.size() == 32);
+  REQUIRE(gptj.warnings.size() == 1);
+  CHECK_THAT(gptj.warnings[0], Contains("rope_theta is not set: 10000"));
+  // DeepSeek-V3: qk_rope_head_dim 64 -> 32 frequencies; yarn x40 with mscale 1 / 1: attention 1.
+  const Frequencies ds = run_json({"--config", corpus("deepseek-v3.json")});
+  REQUIRE(ds.inv_freq.size() == 32);
+  CHECK(ds.attention_factor == 1.0);
+  CHECK_THAT(ds.inv_freq[31], WithinRel(std::pow(1e4, -62.0 / 64.0) / 40.0, 1e-14));
+  // Qwen2.5 yarn: the betas are left to transformers' defaults, and said so.
+  const Frequencies qwen = run_json({"--config", corpus("qwen2.5-7b-instruct-yarn.json")});
+  CHECK_THAT(qwen.attention_factor, WithinRel(0.1 * std::log(4.0) + 1.0, 1e-15));
+  REQUIRE(qwen.warnings.size() == 2);
+  CHECK_THAT(qwen.warnings[0], Contains("rope_scaling.beta_fast is not set: 32 (transformers' default)"));
+  // Phi-3 "su": read as longrope; no --seq-len: the short factors, said.
+  const Frequencies phi = run_json({"--config", corpus("phi-3-vision-128k-instruct-language-su.json")});
+  REQUIRE(phi.inv_freq.size() == 48);
+  CHECK_THAT(phi.inv_freq[0], WithinRel(1.0 / 1.05, 1e-15));
+  CHECK_THAT(phi.attention_factor, WithinRel(std::sqrt(17.0 / 12.0), 1e-15));
+  REQUIRE(phi.warnings.size() == 2);
+  CHECK_THAT(phi.warnings[1], Contains("longrope without --seq-len"));
+  // Gemma 3: two RoPEs, refused until --layers names one.
+  const RunResult gemma = run_cli({"rope-frequencies", "--config", corpus("gemma-3-1b-it.json"), "--json"});
+  CHECK(gemma.exit_code == 1);
+  CHECK(is_one_error_line(gemma.err));
+  CHECK_THAT(gemma.err, Contains("choose one of global, local (pelab-cli: --layers NAME)"));
+  CHECK(gemma.out.empty());
+  const Frequencies local = run_json({"--config", corpus("gemma-3-1b-it.json"), "--layers", "local"});
+  REQUIRE(local.inv_freq.size() == 128);
+  CHECK_THAT(local.inv_freq[64], WithinRel(1e-2, 1e-15));
+  const Frequencies global = run_json({"--config", corpus("gemma-3-1b-it.json"), "--layers", "global"});
+  CHECK_THAT(global.inv_freq[64], WithinRel(1e-3, 1e-15));
+  const RunResult no_config = run_cli({"rope-frequencies", "--dims", "8", "--layers", "local", "--json"});
+  CHECK(no_config.exit_code == 2);
+  CHECK_THAT(no_config.err, Contains("--layers needs --config FILE"));
+  // GPT-2 has no RoPE at all.
+  const RunResult gpt2 = run_cli({"rope-frequencies", "--config", corpus("gpt2.json"), "--json"});
+  CHECK(gpt2.exit_code == 1);
+  CHECK_THAT(gpt2.err, Contains("model_type \"gpt2\" does not use RoPE"));
+  // A misspelt key: the default is used and both are said.
+  TempDir dir;
+  write_bytes(dir.file("typo.json"), R"({"head_dim": 64, "rope_thetta": 500000})");
+  const Frequencies typo = run_json({"--config", dir.file("typo.json")});
+  CHECK(typo.inv_freq[1] == std::pow(1e4, -2.0 / 64.0));
+  REQUIRE(typo.warnings.size() == 2);
+  CHECK_THAT(typo.warnings[0],
+             Contains("rope_thetta is not a key pelab or transformers reads; did you mean rope_theta?"));
+}
+
+TEST_CASE("rope --config on DeepSeek-V3's 64-wide q_pe", "[rope_scaling]") {
+  // q_pe is qk_rope_head_dim = 64 wide; halves (k, k + 32) as DeepSeek's rotate_half. Row r turns
+  // pair k by r theta'_k with yarn's theta'_0 = 1 (pair 0 keeps its frequency: low = 10).
+  TempDir dir;
+  std::vector<double> values(2 * 64);
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = std::sin(0.37 * static_cast<double>(i) + 0.1);
+  write_matrix(dir.file("q_pe.npy"), values, 2, 64);
+  const RunResult r = run_cli({"rope", "--in", dir.file("q_pe.npy"), "--pairing", "half", "--config",
+                               corpus("deepseek-v3.json"), "--out", dir.file("out.npy")});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err.empty());
+  const pelab::NpyArray out = load_npy(dir.file("out.npy"));
+  REQUIRE(out.shape == std::vector<std::int64_t>{2, 64});
+  for (int c = 0; c < 64; ++c)
+    CHECK_THAT(at(out, 0, c), WithinAbs(values[static_cast<std::size_t>(c)], 1e-15));
+  const double a = values[64], b = values[64 + 32];
+  CHECK_THAT(at(out, 1, 0), WithinAbs(a * std::cos(1.0) - b * std::sin(1.0), 1e-14));
+  CHECK_THAT(at(out, 1, 32), WithinAbs(a * std::sin(1.0) + b * std::cos(1.0), 1e-14));
+}
+
+namespace {
+
+// theta_i = base^(-2i/D), i < D/2.
+std::vector<double> plain_inv(double base, int dims) {
+  std::vector<double> inv(static_cast<std::size_t>(dims / 2));
+  for (std::size_t i = 0; i < inv.size(); ++i) inv[i] = std::pow(base, -2.0 * static_cast<double>(i) / dims);
+  return inv;
+}
+
+// cos / sin caches of positions 0 .. rows-1: halves (cat(freqs, freqs), LlamaRotaryEmbedding) or
+// adjacent (each frequency twice in place); `f32` computes the angles in float32.
+void write_caches(const TempDir& dir, const std::vector<double>& inv, double attention, std::int64_t rows,
+                  bool adjacent = false, bool f32 = false, const std::vector<double>* long_inv = nullptr,
+                  std::int64_t long_from = 0) {
+  const auto k = static_cast<std::int64_t>(inv.size());
+  std::vector<double> c, s;
+  for (std::int64_t n = 0; n < rows; ++n) {
+    const std::vector<double>& use = long_inv && n >= long_from ? *long_inv : inv;
+    for (std::int64_t j = 0; j < 2 * k; ++j) {
+      const double w = use[static_cast<std::size_t>(adjacent ? j / 2 : j % k)];
+      const double angle = f32 ? static_cast<double>(static_cast<float>(n) * static_cast<float>(w))
+                               : static_cast<double>(n) * w;
+      c.push_back(std::cos(angle) * attention);
+      s.push_back(std::sin(angle) * attention);
+    }
+  }
+  write_matrix(dir.file("cos.npy"), c, rows, 2 * k);
+  write_matrix(dir.file("sin.npy"), s, rows, 2 * k);
+}
+
+RunResult check_inv(const std::string& config, const std::vector<double>& inv, const TempDir& dir,
+                    std::vector<std::string> extra = {}) {
+  write_vector(dir.file("inv.npy"), inv);
+  std::vector<std::string> args = {"rope-check", "--config", corpus(config), "--inv-freq",
+                                   dir.file("inv.npy")};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_cli(args);
+}
+
+RunResult check_caches(const std::string& config, const TempDir& dir, std::vector<std::string> extra = {}) {
+  std::vector<std::string> args = {"rope-check",        "--config", corpus(config),     "--cos",
+                                   dir.file("cos.npy"), "--sin",    dir.file("sin.npy")};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_cli(args);
+}
+
+}  // namespace
+
+TEST_CASE("rope-check: a right dump passes, a wrong one is named", "[rope_check]") {
+  TempDir dir;
+  // Llama 3.1 (llama3: kept below 8192 / 4 wavelengths, divided by 8 above 8192, blended between).
+  std::vector<double> llama = plain_inv(5e5, 128);
+  for (double& w : llama) {
+    const double wavelength = 2.0 * kPi / w, smooth = (8192.0 / wavelength - 1.0) / 3.0;
+    if (wavelength > 8192.0) {
+      w /= 8.0;
+    } else if (wavelength >= 2048.0) {
+      w = (1.0 - smooth) * w / 8.0 + smooth * w;
+    }
+  }
+  RunResult r = check_inv("llama-3.1-8b.json", llama, dir);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Contains("rope-check: agree: 64 inverse frequencies"));
+  // A float32 dump of the right values passes the default tolerance.
+  std::vector<double> f32 = llama;
+  for (double& w : f32) w = static_cast<double>(static_cast<float>(w));
+  CHECK(check_inv("llama-3.1-8b.json", f32, dir).exit_code == 0);
+  // The scaling left out.
+  r = check_inv("llama-3.1-8b.json", plain_inv(5e5, 128), dir);
+  CHECK(r.exit_code == 1);
+  CHECK(is_one_error_line(r.err));
+  CHECK_THAT(r.out, Contains("likely cause: scaling left out"));
+  CHECK_THAT(r.out, Contains("first difference: inv_freq["));
+  // GPT-NeoX-20B rotates 24 of 96 dimensions: a dump of 48 frequencies rotated them all.
+  r = check_inv("gpt-neox-20b.json", plain_inv(1e4, 96), dir);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("the dump has 48 values where 12 inverse frequencies"));
+  CHECK_THAT(r.out, Contains("likely cause: partial rotary ignored: all 96 dimensions rotated"));
+  // Phi-3 "su" without a sequence length uses the short factors; the long ones are a mistake here.
+  const nlohmann::json phi =
+      nlohmann::json::parse(read_bytes(corpus("phi-3-vision-128k-instruct-language-su.json")));
+  const auto long_factor = phi["rope_scaling"]["long_factor"].get<std::vector<double>>();
+  const auto short_factor = phi["rope_scaling"]["short_factor"].get<std::vector<double>>();
+  std::vector<double> long_inv = plain_inv(1e4, 96), short_inv = plain_inv(1e4, 96);
+  for (std::size_t i = 0; i < 48; ++i) {
+    long_inv[i] /= long_factor[i];
+    short_inv[i] /= short_factor[i];
+  }
+  r = check_inv("phi-3-vision-128k-instruct-language-su.json", long_inv, dir);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("likely cause: long factors for a short context"));
+  CHECK(check_inv("phi-3-vision-128k-instruct-language-su.json", long_inv, dir, {"--seq-len", "5000"})
+            .exit_code == 0);
+  // InternLM2 (dynamic x2, L = 32768) at 65536 positions: alpha = 2 * 2 - 1 = 3,
+  // base' = 1e6 * 3^(128/126); an NTK held at alpha = 2 is the static mistake.
+  r = check_inv("internlm2-7b.json", plain_inv(1e6 * std::pow(3.0, 128.0 / 126.0), 128), dir,
+                {"--seq-len", "65536"});
+  CHECK(r.exit_code == 0);
+  r = check_inv("internlm2-7b.json", plain_inv(1e6 * std::pow(2.0, 128.0 / 126.0), 128), dir,
+                {"--seq-len", "65536"});
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("likely cause: dynamic NTK held static: NTK-aware with the factor itself"));
+  // Bad usage: no dump, or half of one.
+  CHECK(run_cli({"rope-check", "--config", corpus("llama-3-8b.json")}).exit_code == 2);
+  CHECK(run_cli({"rope-check", "--config", corpus("llama-3-8b.json"), "--cos", dir.file("inv.npy")})
+            .exit_code == 2);
+}
+
+TEST_CASE("rope-check: cos and sin caches", "[rope_check]") {
+  TempDir dir;
+  // Qwen2.5 yarn x4: attention 0.1 ln 4 + 1; theta' from YaRN's ramp between
+  // low = floor(D ln(L / (2 pi 32)) / (2 ln base)) and high = ceil(D ln(L / (2 pi)) / (2 ln base)).
+  const double d = 128.0, base = 1e6, L = 32768.0, S = 4.0;
+  const double low = std::max(std::floor(d * std::log(L / (32.0 * 2.0 * kPi)) / (2.0 * std::log(base))), 0.0);
+  const double high = std::min(std::ceil(d * std::log(L / (2.0 * kPi)) / (2.0 * std::log(base))), d - 1.0);
+  std::vector<double> yarn = plain_inv(base, 128);
+  for (std::size_t i = 0; i < yarn.size(); ++i) {
+    const double ramp = std::clamp((static_cast<double>(i) - low) / (high - low), 0.0, 1.0);
+    yarn[i] = yarn[i] * (1.0 - ramp) + yarn[i] / S * ramp;
+  }
+  const double attention = 0.1 * std::log(S) + 1.0;
+  write_caches(dir, yarn, attention, 8);
+  RunResult r = check_caches("qwen2.5-7b-instruct-yarn.json", dir);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Contains("agree: 8 x 128 cos and sin caches"));
+  write_caches(dir, yarn, 1.0, 8);
+  r = check_caches("qwen2.5-7b-instruct-yarn.json", dir);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("likely cause: attention factor left out"));
+  write_caches(dir, yarn, attention, 8, true);
+  r = check_caches("qwen2.5-7b-instruct-yarn.json", dir);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("likely cause: adjacent pairs (2k, 2k+1) where the model rotates halves"));
+  // GPT-J rotates adjacent pairs (rotate_every_two): its caches repeat each frequency in place, and
+  // LlamaRotaryEmbedding's halves layout is the reverse mistake there.
+  write_caches(dir, plain_inv(1e4, 64), 1.0, 8, true);
+  CHECK(check_caches("gpt-j-6b.json", dir).exit_code == 0);
+  write_caches(dir, plain_inv(1e4, 64), 1.0, 8);
+  r = check_caches("gpt-j-6b.json", dir);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("likely cause: halves (k, k + D'/2) where the model rotates adjacent pairs"));
+  CHECK(check_caches("gpt-j-6b.json", dir, {"--pairing", "half"}).exit_code == 0);
+  CHECK(check_caches("gpt-j-6b.json", dir, {"--pairing", "diagonal"}).exit_code == 2);
+  // Pythia (16 rotated dims, base 1e4): float32 angles drift at 40000 positions.
+  write_caches(dir, plain_inv(1e4, 16), 1.0, 40000, false, true);
+  r = check_caches("pythia-160m.json", dir);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("likely cause: float32 frequencies and angles"));
+  // Phi-3 "su" over 4100 positions (seq_len 4100 > L = 4096: long factors everywhere); a cache that
+  // switches per position (short below 4097) is the position-switch mistake.
+  const nlohmann::json phi =
+      nlohmann::json::parse(read_bytes(corpus("phi-3-vision-128k-instruct-language-su.json")));
+  const auto long_factor = phi["rope_scaling"]["long_factor"].get<std::vector<double>>();
+  const auto short_factor = phi["rope_scaling"]["short_factor"].get<std::vector<double>>();
+  std::vector<double> long_inv = plain_inv(1e4, 96), short_inv = plain_inv(1e4, 96);
+  for (std::size_t i = 0; i < 48; ++i) {
+    long_inv[i] /= long_factor[i];
+    short_inv[i] /= short_factor[i];
+  }
+  const double phi_attention = std::sqrt(17.0 / 12.0);
+  write_caches(dir, long_inv, phi_attention, 4100);
+  CHECK(check_caches("phi-3-vision-128k-instruct-language-su.json", dir).exit_code == 0);
+  write_caches(dir, short_inv, phi_attention, 4100, false, false, &long_inv, 4097);
+  r = check_caches("phi-3-vision-128k-instruct-language-su.json", dir);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Contains("likely cause: a switch on positions instead of sequence length"));
 }

@@ -61,7 +61,7 @@ TEST_CASE("rope scaling names", "[rope_scaling]") {
   for (RopeScalingType type : all_rope_scaling_types())
     CHECK(parse_rope_scaling_type(to_string(type)) == type);
   CHECK(parse_rope_scaling_type("default") == RopeScalingType::none);
-  CHECK_FALSE(parse_rope_scaling_type("su"));
+  CHECK(parse_rope_scaling_type("su") == RopeScalingType::longrope);  // Phi-3's first name for it
   CHECK_FALSE(parse_rope_scaling_type("YARN"));
   for (RopeParam p : all_rope_params()) CHECK(!to_string(p).empty());
 }
@@ -179,13 +179,15 @@ TEST_CASE("llama3 and longrope at D = 8, base 10000, factor 4, worked by hand", 
   lr.original_max = 16;
   lr.short_factor = {1.0, 1.5, 2.0, 3.0};
   lr.long_factor = {1.0, 2.0, 4.0, 8.0};
-  lr.max_positions = 64;  // M > L: long factors; S = M / L = 4: attention sqrt(1 + ln 4 / ln 16) = sqrt(1.5)
+  lr.max_positions = 64;  // S = M / L = 4: attention sqrt(1 + ln 4 / ln 16) = sqrt(1.5)
+  lr.seq_len = 17;        // a sequence longer than L: the long factors
   const RopeFrequencies lo = rope_frequencies(8, 10000.0, lr);
   CHECK(lo.long_factors);
   check_values(lo.inv_freq, {1.0, 0.05, 0.0025, 0.000125}, 1e-14);
   CHECK_THAT(lo.attention_factor, WithinRel(std::sqrt(1.5), 1e-15));
   CHECK(lo.effective_factor == 4.0);
-  lr.max_positions = 16;  // M = L: short factors, S = 1: attention 1
+  lr.max_positions = 16;  // M = L: S = 1, attention 1; no sequence length: the short factors
+  lr.seq_len.reset();
   const RopeFrequencies sh = rope_frequencies(8, 10000.0, lr);
   CHECK_FALSE(sh.long_factors);
   check_values(sh.inv_freq, {1.0, 0.1 / 1.5, 0.005, 0.001 / 3.0}, 1e-14);
@@ -201,15 +203,23 @@ TEST_CASE("llama3 and longrope at D = 8, base 10000, factor 4, worked by hand", 
   CHECK_THAT(rope_frequencies(8, 10000.0, lr).attention_factor, WithinRel(std::sqrt(2.0), 1e-15));
   lr.attention_factor = 1.25;
   CHECK(rope_frequencies(8, 10000.0, lr).attention_factor == 1.25);
-  // Factor only (no M): the long list when S > 1, as M = S L would be.
+  // Without a sequence length the short list, whatever S (transformers' _compute_longrope_parameters
+  // with seq_len None, the model's initial inv_freq).
   RopeScaling only = scaling(RopeScalingType::longrope);
   only.original_max = 16;
   only.short_factor = lr.short_factor;
   only.long_factor = lr.long_factor;
   only.factor = 2.0;
-  CHECK(rope_frequencies(8, 10000.0, only).long_factors);
-  only.factor = 1.0;
   CHECK_FALSE(rope_frequencies(8, 10000.0, only).long_factors);
+  only.max_positions = 64;
+  CHECK_FALSE(rope_frequencies(8, 10000.0, only).long_factors);
+  // Phi-3.5-MoE's short_mscale / long_mscale replace the attention factor of the list in use
+  // (transformers' PhimoeRotaryEmbedding; its test config uses 1.243163121016122 for both).
+  only.short_mscale = 1.243163121016122;
+  only.long_mscale = 1.5;
+  CHECK(rope_frequencies(8, 10000.0, only).attention_factor == 1.243163121016122);
+  only.seq_len = 17;
+  CHECK(rope_frequencies(8, 10000.0, only).attention_factor == 1.5);
 }
 
 TEST_CASE("factor 1 leaves the frequencies unscaled for every type", "[rope_scaling]") {
@@ -248,10 +258,10 @@ TEST_CASE("factor 1 leaves the frequencies unscaled for every type", "[rope_scal
   dyn2.original_max = 16;
   dyn2.seq_len = 64;
   CHECK(rope_frequencies(2, 10000.0, dyn2).inv_freq == std::vector<double>{1.0});
-  // An NTK base that overflows is refused instead of giving zeros.
+  // A factor beyond the table's range (which also keeps NTK's base' finite) is refused by name.
   ntk2.factor = 1e300;
   CHECK_THAT(error_of([&] { rope_frequencies(8, 10000.0, ntk2); }),
-             Contains("is not a finite positive number"));
+             Contains("factor must be within 1e-06 .. 1000000 (got 1e+300)"));
   // Dynamic with S = 1 past L is not the identity in transformers: the multiplier is n / L.
   RopeScaling dyn = scaling(RopeScalingType::dynamic);
   dyn.factor = 1.0;
@@ -410,6 +420,7 @@ TEST_CASE("per-pair analysis: wavelengths, turns, regimes and the critical dimen
   lr.max_positions = 64;
   lr.short_factor = {1.0, 1.0, 1.0, 1.0};
   lr.long_factor = {1.0, 2.0, 4.0, 8.0};
+  lr.seq_len = 64;
   const RopeScalingAnalysis l = analyze_rope_scaling(8, 10000.0, lr);
   CHECK(l.pairs[0].regime == RopePairRegime::unchanged);
   CHECK(l.pairs[1].regime == RopePairRegime::rescaled);
@@ -645,7 +656,10 @@ TEST_CASE("model configs: transformers' reading rules", "[rope_scaling]") {
   CHECK(c.scaling.original_max == 4096);
   CHECK(c.scaling.max_positions == 131072);
   CHECK_FALSE(c.scaling.factor);
-  const RopeFrequencies lr = rope_frequencies(96, 10000.0, c.scaling);
+  CHECK_FALSE(rope_frequencies(96, 10000.0, c.scaling).long_factors);  // no sequence length: short
+  RopeScaling long_context = c.scaling;
+  long_context.seq_len = 4097;
+  const RopeFrequencies lr = rope_frequencies(96, 10000.0, long_context);
   CHECK(lr.long_factors);
   CHECK_THAT(lr.attention_factor, WithinRel(std::sqrt(1.0 + std::log(32.0) / std::log(4096.0)), 1e-15));
   // DeepSeek-style yarn: mscale pair; beta 0 means the default (Python's `or`); unknown keys warn.
@@ -657,20 +671,22 @@ TEST_CASE("model configs: transformers' reading rules", "[rope_scaling]") {
   CHECK_FALSE(c.scaling.beta_fast);
   CHECK(c.scaling.mscale == 0.707);
   CHECK(rope_frequencies(64, 10000.0, c.scaling).attention_factor == 1.0);
-  REQUIRE(c.warnings.size() == 1);
-  CHECK_THAT(c.warnings[0], Contains("rope_scaling.finetuned"));
+  REQUIRE(c.warnings.size() == 2);
+  CHECK_THAT(c.warnings[0], Contains("rope_theta is not set: 10000"));
+  CHECK_THAT(c.warnings[1], Contains("rope_scaling.finetuned is not a RoPE parameter"));
   // mscale alone is ignored (with a warning), as transformers does; yarn's L falls back to M.
   c = parse_model_config(
-      R"({"head_dim": 64, "max_position_embeddings": 2048, "rope_scaling": {"rope_type": "yarn", "factor": 2,
-          "mscale": 0.5, "truncate": false}})",
+      R"({"head_dim": 64, "max_position_embeddings": 2048, "rope_theta": 10000, "rope_scaling": {"rope_type":
+          "yarn", "factor": 2, "mscale": 0.5, "truncate": false, "beta_fast": 32, "beta_slow": 1}})",
       "y.json");
   CHECK_FALSE(c.scaling.mscale);
   CHECK(c.scaling.original_max == 2048);
   CHECK_FALSE(c.scaling.truncate);
-  CHECK(c.warnings.size() == 1);
+  REQUIRE(c.warnings.size() == 1);
+  CHECK_THAT(c.warnings[0], Contains("rope_scaling.mscale is ignored without the other one"));
   // dynamic uses max_position_embeddings, ignoring rope_scaling's original (with a warning).
   c = parse_model_config(
-      R"({"head_dim": 64, "max_position_embeddings": 4096, "rope_scaling": {"type": "dynamic",
+      R"({"head_dim": 64, "max_position_embeddings": 4096, "rope_theta": 10000, "rope_scaling": {"type": "dynamic",
         "factor": 2.0, "original_max_position_embeddings": 1024}})",
       "d.json");
   CHECK(c.scaling.original_max == 4096);
@@ -714,10 +730,9 @@ TEST_CASE("model configs: malformed files are refused naming the field", "[rope_
       {"{" + heads + R"(, "partial_rotary_factor": 1.5})", "partial_rotary_factor must be at most 1"},
       {"{" + heads + R"(, "rope_scaling": "llama3"})", "rope_scaling must be an object or null"},
       {"{" + heads + R"(, "rope_scaling": {"rope_type": "magic", "factor": 2}})",
-       "rope_scaling.rope_type \"magic\" is not a supported rope type"},
+       "rope_scaling.rope_type \"magic\" is not a supported rope type (default, linear, ntk, dynamic, yarn, "
+       "llama3, longrope, su, mrope)"},
       {"{" + heads + R"(, "rope_scaling": {"rope_type": "none"}})", "\"none\" is not a supported rope type"},
-      {"{" + heads + R"(, "rope_scaling": {"rope_type": "yarn", "type": "linear", "factor": 2}})",
-       "rope_scaling.rope_type \"yarn\" and rope_scaling.type \"linear\" contradict each other"},
       {"{" + heads + R"(, "rope_scaling": {"rope_type": 3}})", "rope_scaling.rope_type must be a string"},
       {"{" + heads + R"(, "rope_scaling": {"rope_type": "linear"}})",
        "linear scaling needs rope_scaling.factor"},
@@ -760,8 +775,9 @@ TEST_CASE("model configs: malformed files are refused naming the field", "[rope_
       {"{" + heads + R"(, "rope_scaling": {"rope_type": "linear", "factor": 2}, "rope_parameters":
           {"rope_type": "linear", "factor": 2}})",
        "rope_scaling and rope_parameters are both set"},
-      {"{" + heads + R"(, "rope_parameters": {"full_attention": {"rope_type": "default"}}})",
-       "rope_parameters.full_attention is an object: per-layer RoPE parameters"},
+      {"{" + heads + R"(, "rope_parameters": {"full_attention": {"rope_type": "default"},
+          "sliding_attention": {"rope_type": "default", "rope_theta": 10000}}})",
+       "the model has two RoPEs, global (rope_parameters.full_attention) and local"},
       {"{" + heads +
            R"(, "rope_theta": 10000, "rope_parameters": {"rope_type": "default", "rope_theta": 500000}})",
        "rope_theta (10000) and rope_parameters.rope_theta (500000) contradict each other"},
@@ -770,7 +786,7 @@ TEST_CASE("model configs: malformed files are refused naming the field", "[rope_
           "original_max_position_embeddings": 8192}})",
        "contradict each other"},
       {"{" + heads + R"(, "hidden_size": 2048})", "the key \"hidden_size\" appears twice"},
-      {R"({"text_config": {"hidden_size": 4096, "num_attention_heads": 32}})", "inside text_config"},
+      {R"({"text_config": {"hidden_size": 4096}})", "(missing text_config.num_attention_heads)"},
   };
   for (const auto& [json, part] : cases) {
     const std::string message = error_of([&] { parse_model_config(json, "bad.json"); });

@@ -25,13 +25,16 @@
 //             L / low_freq_factor divided by S, in between blended with
 //             smooth = (L / wavelength - low) / (high - low).
 //   longrope  LongRoPE / Phi-3: theta_i / f_i with f the long factors when the context is longer
-//             than L (seq_len > L when seq_len is given, otherwise max_positions M > L, as
-//             transformers does for a config whose max_position_embeddings exceeds the original),
-//             else the short factors; attention factor attention_factor, else
-//             sqrt(1 + ln S / ln L) with S = factor, or M / L when no factor is given (1 when S <= 1).
+//             than L (seq_len > L), else the short factors: without seq_len the short ones, as
+//             transformers computes them when given no sequence length; attention factor
+//             short_mscale / long_mscale for the list used when given (Phi-3.5-MoE), else
+//             attention_factor, else sqrt(1 + ln S / ln L) with S = factor, or M / L when no factor
+//             is given (1 when S <= 1).
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -40,13 +43,21 @@
 
 namespace pelab {
 
+// Every scaling type and every parameter has one row in core/src/rope_table.cpp (rope_type_table,
+// rope_param_table): names, options, session and config.json keys, ranges, defaults, which types
+// read it and the help texts. Validation, pelab-cli's options and help, sessions, config.json
+// parsing and the RoPE view read those rows; the counts below are checked against them at compile
+// time, and tests/core/test_rope_table.cpp checks that every value has its row.
 enum class RopeScalingType { none, linear, ntk, dynamic, yarn, llama3, longrope };
+inline constexpr std::size_t rope_scaling_type_count = 7;
 
-// "none", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope".
+// The type's name in the table ("none", "linear", ...).
 std::string_view to_string(RopeScalingType type);
-// The names above, and "default" (transformers' name for none).
+// A table name, or one of a row's aliases ("default" for none, "su" for longrope).
 std::optional<RopeScalingType> parse_rope_scaling_type(std::string_view name);
 std::span<const RopeScalingType> all_rope_scaling_types();
+// "none, linear, ntk, dynamic, yarn, llama3, longrope": the table's names, for help and messages.
+std::string rope_scaling_type_names();
 
 // The parameters of a scaling. Unset optionals are "not given"; which ones a type needs or
 // accepts is fixed (rope_param_applies, rope_params_missing), and validate() refuses the rest.
@@ -55,7 +66,7 @@ struct RopeScaling {
   std::optional<double> factor;               // S: linear, ntk, dynamic, yarn, llama3, longrope
   std::optional<std::int64_t> original_max;   // L, the training context: dynamic, yarn, llama3, longrope
   std::optional<std::int64_t> seq_len;        // dynamic (default L: unchanged); longrope (picks the factors)
-  std::optional<std::int64_t> max_positions;  // M: longrope (picks the factors, default S = M / L)
+  std::optional<std::int64_t> max_positions;  // M: longrope (its default S = M / L)
   std::optional<double> beta_fast;            // yarn (default 32)
   std::optional<double> beta_slow;            // yarn (default 1)
   std::optional<double> mscale;               // yarn, together with mscale_all_dim
@@ -66,6 +77,8 @@ struct RopeScaling {
   std::optional<double> high_freq_factor;     // llama3
   std::vector<double> short_factor;           // longrope: D/2 values (empty = not given)
   std::vector<double> long_factor;            // longrope: D/2 values (empty = not given)
+  std::optional<double> short_mscale;  // longrope (Phi-3.5-MoE): attention factor with the short factors
+  std::optional<double> long_mscale;   // longrope (Phi-3.5-MoE): attention factor with the long factors
   bool operator==(const RopeScaling&) const = default;
 };
 
@@ -84,11 +97,71 @@ enum class RopeParam {
   low_freq_factor,
   high_freq_factor,
   short_factor,
-  long_factor
+  long_factor,
+  short_mscale,
+  long_mscale
 };
+inline constexpr std::size_t rope_param_count = 16;
 // "factor", "original_max", "seq_len", ... (the member names above).
 std::string_view to_string(RopeParam param);
 std::span<const RopeParam> all_rope_params();
+
+// A set of scaling types, one bit each.
+using RopeTypeSet = std::uint32_t;
+constexpr RopeTypeSet rope_type_bit(RopeScalingType type) {
+  return RopeTypeSet{1} << static_cast<unsigned>(type);
+}
+template <class... Types>
+constexpr RopeTypeSet rope_types(Types... types) {
+  return (RopeTypeSet{0} | ... | rope_type_bit(types));
+}
+
+// What a parameter holds, and so which member pointer of its row is set.
+enum class RopeValue { real, length, flag, list };
+
+// One scaling type.
+struct RopeTypeInfo {
+  RopeScalingType type;
+  std::string_view name;     // "yarn": pelab's name, the CLI's --scaling, sessions, transformers' rope_type
+  std::string_view aliases;  // other names config.json files use, space separated ("default", "su")
+  std::string_view formula;  // one line for --help
+};
+
+// One parameter.
+struct RopeParamInfo {
+  RopeParam param = RopeParam::factor;
+  std::string_view name = {};    // the member and the session key ("beta_fast")
+  std::string_view option = {};  // pelab-cli's option ("--beta-fast"; a flag for truncate: "--no-truncate")
+  std::string_view placeholder = {};  // the option's value in help and messages ("A")
+  std::string_view hf_key = {};       // its key inside config.json's rope_scaling ("" when none)
+  bool session = true;                // stored in sessions (original_max is not: the view's context is L)
+  RopeValue value = RopeValue::real;
+  std::optional<double> RopeScaling::*real = nullptr;
+  std::optional<std::int64_t> RopeScaling::*length = nullptr;
+  bool RopeScaling::*flag = nullptr;
+  std::vector<double> RopeScaling::*list = nullptr;
+  double lo = 0.0, hi = 0.0;  // accepted values (sessions, lists); reals and lengths also by validate()
+  double fallback = 0.0;      // value used when unset, when has_fallback (yarn's beta_fast 32)
+  bool has_fallback = false;
+  bool hf_zero_unset = false;  // config.json: 0 means unset (transformers reads it with Python's `or`)
+  double usual = 0.0;          // value a new scaling of a type that needs it starts with (0: none)
+  double slider_lo = 0.0, slider_hi = 0.0;  // the RoPE view's logarithmic slider (both 0: no slider)
+  float slider_em = 0.0f;                   // its width in font heights
+  std::string_view view_label = {};         // the slider's label: text, or an i18n key "views.rope..."
+  std::string_view view_tip = {};           // the slider's tooltip, an i18n key
+  RopeTypeSet applies = 0;                  // the types that read it
+  RopeTypeSet required = 0;                 // the types that cannot do without it
+  std::string_view help = {};               // pelab-cli --help, after the option
+};
+
+std::span<const RopeTypeInfo> rope_type_table();
+std::span<const RopeParamInfo> rope_param_table();
+const RopeTypeInfo& rope_type_info(RopeScalingType type);
+const RopeParamInfo& rope_param_info(RopeParam param);
+// "yarn, llama3": the types that read `param`.
+std::string rope_types_reading(RopeParam param);
+// The value used when `param` is unset: its row's fallback (beta_fast 32, beta_slow 1) or `value`.
+double rope_real_or_fallback(const RopeScaling& scaling, RopeParam param);
 // Whether `param` means anything for `type` (e.g. beta_fast only for yarn).
 bool rope_param_applies(RopeScalingType type, RopeParam param);
 // The parameters set in `scaling` (truncate counts when it is false).
