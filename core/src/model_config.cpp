@@ -9,6 +9,7 @@
 
 #include "pelab/encodings.hpp"
 #include "pelab/io/atomic_file.hpp"
+#include "pelab/io/hf_cache.hpp"
 
 namespace pelab {
 namespace {
@@ -406,6 +407,11 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
 }
 
 ModelConfig load_model_config(const std::filesystem::path& path) {
+  // hf:ORG/NAME[@REVISION]: the config.json of a model in the local Hugging Face cache, named as given.
+  if (const std::string name = path.string(); names_hf_model(name)) {
+    const HfSnapshot snapshot = hf_find_snapshot(name, hf_environment());
+    return parse_model_config(read_file_bytes(hf_snapshot_file(snapshot, "config.json"), kMaxConfigBytes), name);
+  }
   return parse_model_config(read_file_bytes(path, kMaxConfigBytes), path.string());
 }
 

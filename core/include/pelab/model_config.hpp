@@ -49,7 +49,8 @@ struct ModelConfig {
 
 // Parses a config.json held in memory. `source` names it in messages.
 ModelConfig parse_model_config(std::string_view json_text, std::string_view source);
-// Reads and parses a file (at most 16 MiB).
+// Reads and parses a file (at most 16 MiB). A path that starts with "hf:" names a model in the local
+// Hugging Face cache (hf:ORG/NAME[@REVISION], pelab/io/hf_cache.hpp): its snapshot's config.json.
 ModelConfig load_model_config(const std::filesystem::path& path);
 
 // The model's scaling when `type` is its own; otherwise a scaling of `type` carrying only what the
