@@ -410,7 +410,8 @@ ModelConfig load_model_config(const std::filesystem::path& path) {
   // hf:ORG/NAME[@REVISION]: the config.json of a model in the local Hugging Face cache, named as given.
   if (const std::string name = path.string(); names_hf_model(name)) {
     const HfSnapshot snapshot = hf_find_snapshot(name, hf_environment());
-    return parse_model_config(read_file_bytes(hf_snapshot_file(snapshot, "config.json"), kMaxConfigBytes), name);
+    return parse_model_config(read_file_bytes(hf_snapshot_file(snapshot, "config.json"), kMaxConfigBytes),
+                              name);
   }
   return parse_model_config(read_file_bytes(path, kMaxConfigBytes), path.string());
 }
