@@ -60,13 +60,15 @@ void add_encoding(CLI::App* app, EncodingArgs& e) {
               " without --table only: entries ~ N(0, S^2), S >= 0 (default 0.02)");
   add_arg(app, e.seed, "--seed", "K",
           kinds_reading(KindParameter::seed) + " without --table only: random seed, 0..2^64-1 (default 0)");
-  add_arg(app, e.table, "--table", "FILE",
-          kinds_reading(KindParameter::table) +
-              " only: take the table from a 2-D .npy file (<f4 <f8 <i4 <i8) or a tensor of a .safetensors "
-              "checkpoint (F32 F16 BF16 F64); row p = position p");
+  add_arg(
+      app, e.table, "--table", "FILE",
+      kinds_reading(KindParameter::table) +
+          " only: take the table from a 2-D .npy file (<f2 <f4 <f8 <i4 <i8, bfloat16) or a tensor of a "
+          ".safetensors checkpoint (F32 F16 BF16 F64), or hf:ORG/NAME[@REV], a model in the local "
+          "Hugging Face cache (its table found by model type, reserved rows removed); row p = position p");
   add_arg(app, e.tensor, "--tensor", "NAME",
-          "with --table FILE.safetensors only: the tensor to use (default: a usual name such as wpe.weight, "
-          "else the only 2-D tensor)");
+          "with --table FILE.safetensors or hf:ORG/NAME only: the tensor to use (default: a usual name such "
+          "as wpe.weight, else the only 2-D tensor)");
 }
 
 void add_rope_scaling(CLI::App* app, RopeScalingArgs& r) {
@@ -101,7 +103,8 @@ void add_rope_scaling(CLI::App* app, RopeScalingArgs& r) {
           "longrope: extended context M; long factors when M > L, default S = M/L");
   add_arg(
       app, r.config, "--config", "FILE",
-      "a Hugging Face config.json: base, head dim, partial rotary factor and scaling (options override it)");
+      "a Hugging Face config.json, or hf:ORG/NAME[@REV] for one in the local cache: base, head dim, partial "
+      "rotary factor and scaling (options override it)");
 }
 
 const char* kRopeScalingFooter =
