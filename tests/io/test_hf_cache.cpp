@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string>
 
@@ -435,4 +436,58 @@ TEST_CASE("hf: load_model_config reads the snapshot's config.json", "[hf]") {
   CHECK(config.max_position_embeddings == 131072);
   CHECK_THAT(refusal([] { pelab::load_model_config("hf:meta-llama/Llama-3.2-1B@v9"); }),
              Contains("revision 'v9' is not in the cache"));
+}
+
+namespace {
+
+// rchar of /proc/self/io: the bytes this process has read through read-like calls so far.
+std::uint64_t bytes_read_so_far() {
+  std::ifstream io("/proc/self/io");
+  std::string key;
+  std::uint64_t value = 0;
+  while (io >> key >> value) {
+    if (key == "rchar:") return value;
+  }
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("hf: only the index, the headers and the table's bytes of a large sparse shard are read", "[hf]") {
+  const TempDir tmp;
+  const fs::path hub = tmp.path / "hub";
+  HfCacheModel model(hub, "org/big-opt");
+  const std::string c = commit_of('9');
+  // Shard 2: a 512 MiB tensor (a hole: the file is sparse), then OPT's 4 x 2 table holding 1..8.
+  const std::uint64_t big = std::uint64_t{512} << 20;
+  const std::string header =
+      "{" + entry("model.decoder.layers.0.fc1.weight", "F32", "[134217728]", 0, big) + ", " +
+      entry("model.decoder.embed_positions.weight", "F32", "[4, 2]", big, big + 32) + "}";
+  model.link(c, "model-00002-of-00002.safetensors", "");
+  const fs::path shard = model.dir() / "blobs" / (c + "-model-00002-of-00002.safetensors");
+  {
+    std::ofstream out(shard, std::ios::binary);
+    const std::string head = safetensors_bytes(header, "");
+    out.write(head.data(), static_cast<std::streamsize>(head.size()));
+    out.seekp(static_cast<std::streamoff>(head.size() + big));
+    const std::string table = f32s({1, 2, 3, 4, 5, 6, 7, 8});
+    out.write(table.data(), static_cast<std::streamsize>(table.size()));
+  }
+  REQUIRE(fs::file_size(shard) > big);
+  model.link(c, "config.json", one_line_config("\"model_type\": \"opt\""));
+  model.link(c, "model.safetensors.index.json",
+             "{\"weight_map\": {\"model.decoder.layers.0.fc1.weight\": \"model-00002-of-00002.safetensors\", "
+             "\"model.decoder.embed_positions.weight\": \"model-00002-of-00002.safetensors\"}}");
+  model.ref("main", c);
+  const ScopedEnv env("HF_HUB_CACHE", hub.string());
+  const std::uint64_t before = bytes_read_so_far();
+  const pelab::LoadedTable table = load("hf:org/big-opt");
+  const std::uint64_t read = bytes_read_so_far() - before;
+  REQUIRE(table.values.rows() == 2);
+  CHECK(table.values(0, 0) == 5.0);
+  CHECK(table.values(1, 1) == 8.0);
+  // The config, the index, the ref, one 8-byte length and the header, and 16 bytes of table: far
+  // below a single MiB of the hole.
+  INFO("bytes read: " << read);
+  CHECK(read < 4096);
 }
