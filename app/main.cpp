@@ -27,6 +27,7 @@
 #include "pelab/blas.hpp"
 #include "pelab/config_spec.hpp"
 #include "pelab/io/data_dir.hpp"
+#include "pelab/io/hf_cache.hpp"
 #include "pelab/kinds.hpp"
 #include "pelab/version.hpp"
 #include "render_views.hpp"
@@ -140,6 +141,30 @@ Slot slot_from_config(ui::AppContext& app, const std::string& text) {
   }
 }
 
+// A CONFIG naming a model of the local Hugging Face cache that has ALiBi in place of a position table
+// (BLOOM, MPT, ...) shows the bias view with ALiBi at the model's head count instead of a
+// configuration. A model that cannot be read stays a CONFIG, refused with its reason.
+void alibi_models_to_bias_view(CommandLine& cli) {
+  for (auto it = cli.configs.begin(); it != cli.configs.end();) {
+    std::optional<std::int64_t> heads;
+    if (pelab::names_hf_model(*it)) {
+      try {
+        heads = pelab::hf_alibi_heads(pelab::hf_find_snapshot(*it, pelab::hf_environment()));
+      } catch (const pelab::Error&) {
+        heads.reset();
+      }
+    }
+    if (!heads) {
+      ++it;
+      continue;
+    }
+    cli.view_options.push_back("bias.method=alibi");
+    cli.view_options.push_back("bias.heads=" + std::to_string(*heads));
+    if (cli.view == "all") cli.view = "bias";  // the default: an explicit --view stays
+    it = cli.configs.erase(it);
+  }
+}
+
 // The configurations opened side by side: link what they share, leave apart what differs.
 void use_slots(ui::AppContext& app, std::vector<Slot> slots) {
   for (std::size_t n = 0; n < slots.size(); ++n) slots[n].config.id = static_cast<int>(n) + 1;
@@ -232,7 +257,8 @@ int main(int argc, char** argv) {
       std::string(pelab::config_spec_help()) + "\nViews (--view):\n" + ui::view_help()};
   parser.add_option("CONFIG", cli.configs,
                     "Configurations to open side by side: KIND[:key=value,...], a .npy or .safetensors "
-                    "table (learned), one session file (.json), or one link ('pelab:?c=...&view=...' or "
+                    "table or hf:ORG/NAME from the local Hugging Face cache (learned; an ALiBi model opens "
+                    "the bias view), one session file (.json), or one link ('pelab:?c=...&view=...' or "
                     "a .link file holding it)");
   parser.add_option("--screenshot", cli.screenshot, "Render one settled frame to this PNG and exit");
   parser.add_option("--geometry", cli.geometry,
@@ -424,6 +450,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "pelab: --export-slides needs --lesson NAME (see --list-lessons)\n");
     return 2;
   }
+  alibi_models_to_bias_view(cli);
   gfx::WindowOptions window_options;
   const ui::ViewType* view = ui::find_view(cli.view);
   if (std::sscanf(cli.size.c_str(), "%dx%d", &window_options.width, &window_options.height) != 2 ||

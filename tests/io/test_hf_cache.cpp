@@ -406,6 +406,11 @@ TEST_CASE("hf: models without a table say what they use instead", "[hf]") {
       refusal([] { load("hf:org/new-kind"); }),
       Contains("does not know where a 'something_new' model keeps its position table (it knows gpt2,"));
   CHECK_THAT(refusal([] { load("hf:org/bloom-no-heads"); }), Contains("config.json has no \"n_head\""));
+  // The head count the app's bias view is set to.
+  const pelab::HfEnvironment process = pelab::hf_environment();
+  CHECK(pelab::hf_alibi_heads(pelab::hf_find_snapshot("hf:bigscience/bloom-560m", process)) == 16);
+  CHECK(pelab::hf_alibi_heads(pelab::hf_find_snapshot("hf:mosaicml/mpt-7b", process)) == 32);
+  CHECK_FALSE(pelab::hf_alibi_heads(pelab::hf_find_snapshot("hf:meta-llama/Llama-3.2-1B", process)));
   // Any model's tensor loads when it is named, with no offset.
   const pelab::LoadedTable named = load("hf:org/new-kind", "x");
   CHECK(named.values(1, 0) == 3.0);

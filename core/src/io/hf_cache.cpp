@@ -349,6 +349,15 @@ fs::path hf_snapshot_file(const HfSnapshot& snapshot, std::string_view file) {
   return path;
 }
 
+std::optional<std::int64_t> hf_alibi_heads(const HfSnapshot& snapshot) {
+  const Json config = read_config(snapshot);
+  const auto type = config.find("model_type");
+  const std::string model_type = type != config.end() && type->is_string() ? type->get<std::string>() : "";
+  const std::optional<bool> alibi = uses_alibi(model_type, config);
+  if (!alibi || !*alibi) return std::nullopt;
+  return alibi_heads(config, snapshot);
+}
+
 std::vector<std::string_view> hf_table_model_types() {
   std::vector<std::string_view> types;
   for (const TableRule& rule : table_rules) types.push_back(rule.model_type);

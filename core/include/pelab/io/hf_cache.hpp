@@ -18,6 +18,7 @@
 // Every failure is a pelab::Error with one line that starts with the name as given.
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -102,6 +103,12 @@ struct HfPositionTable {
 // at --config), an unknown model type without `tensor`, no checkpoint in the snapshot, a malformed
 // index or one that maps the tensor to a file outside the snapshot, a tensor found nowhere.
 HfPositionTable hf_find_position_table(const HfSnapshot& snapshot, std::string_view tensor = {});
+
+// The head count of a model whose attention uses ALiBi in place of a table (BLOOM; MPT unless its
+// attn_config turns ALiBi off; Falcon with "alibi": true), from its config.json; nullopt for any
+// other model. Throws as hf_find_position_table does for an unreadable config.json, or one that
+// uses ALiBi but gives no head count.
+std::optional<std::int64_t> hf_alibi_heads(const HfSnapshot& snapshot);
 
 // The model types hf_find_position_table finds a learned table for, for messages and docs.
 std::vector<std::string_view> hf_table_model_types();
