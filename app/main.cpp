@@ -29,6 +29,7 @@
 #include "pelab/io/data_dir.hpp"
 #include "pelab/io/hf_cache.hpp"
 #include "pelab/kinds.hpp"
+#include "pelab/model_config.hpp"
 #include "pelab/version.hpp"
 #include "render_views.hpp"
 #include "run/run_modes.hpp"
@@ -141,28 +142,43 @@ Slot slot_from_config(ui::AppContext& app, const std::string& text) {
   }
 }
 
-// A CONFIG naming a model of the local Hugging Face cache that has ALiBi in place of a position table
-// (BLOOM, MPT, ...) shows the bias view with ALiBi at the model's head count instead of a
-// configuration. A model that cannot be read stays a CONFIG, refused with its reason.
-void alibi_models_to_bias_view(CommandLine& cli) {
+// CONFIGs naming models of the local Hugging Face cache that have no position table open a view in
+// their place: ALiBi (BLOOM, MPT, ...) the bias view at the model's head count, RoPE the rope view
+// set to the model's config.json (the last such CONFIG wins). A model that cannot be classified
+// stays a CONFIG and is refused with its reason; a RoPE config.json that does not read is refused
+// here (false, the message printed).
+bool hf_models_to_views(CommandLine& cli, std::optional<RopeViewSettings>& rope) {
   for (auto it = cli.configs.begin(); it != cli.configs.end();) {
+    std::optional<pelab::HfPositions> kind;
     std::optional<std::int64_t> heads;
     if (pelab::names_hf_model(*it)) {
       try {
-        heads = pelab::hf_alibi_heads(pelab::hf_find_snapshot(*it, pelab::hf_environment()));
+        const pelab::HfSnapshot snapshot = pelab::hf_find_snapshot(*it, pelab::hf_environment());
+        kind = pelab::hf_model_positions(snapshot);
+        if (*kind == pelab::HfPositions::alibi) heads = pelab::hf_alibi_heads(snapshot);
       } catch (const pelab::Error&) {
-        heads.reset();
+        kind.reset();
       }
     }
-    if (!heads) {
+    if (kind == pelab::HfPositions::alibi && heads) {
+      cli.view_options.push_back("bias.method=alibi");
+      cli.view_options.push_back("bias.heads=" + std::to_string(*heads));
+      if (cli.view == "all") cli.view = "bias";  // the default: an explicit --view stays
+    } else if (kind == pelab::HfPositions::rotary) {
+      try {
+        rope = rope_settings_for_model(pelab::load_model_config(*it), *it);
+      } catch (const std::exception& error) {
+        std::fprintf(stderr, "pelab: bad %s\n", pelab::config_message(*it, error.what()).c_str());
+        return false;
+      }
+      if (cli.view == "all") cli.view = "rope";
+    } else {
       ++it;
       continue;
     }
-    cli.view_options.push_back("bias.method=alibi");
-    cli.view_options.push_back("bias.heads=" + std::to_string(*heads));
-    if (cli.view == "all") cli.view = "bias";  // the default: an explicit --view stays
     it = cli.configs.erase(it);
   }
+  return true;
 }
 
 // The configurations opened side by side: link what they share, leave apart what differs.
@@ -258,7 +274,8 @@ int main(int argc, char** argv) {
   parser.add_option("CONFIG", cli.configs,
                     "Configurations to open side by side: KIND[:key=value,...], a .npy or .safetensors "
                     "table or hf:ORG/NAME from the local Hugging Face cache (learned; an ALiBi model opens "
-                    "the bias view), one session file (.json), or one link ('pelab:?c=...&view=...' or "
+                    "the bias view, a RoPE model the rope view), one session file (.json), or one link "
+                    "('pelab:?c=...&view=...' or "
                     "a .link file holding it)");
   parser.add_option("--screenshot", cli.screenshot, "Render one settled frame to this PNG and exit");
   parser.add_option("--geometry", cli.geometry,
@@ -450,7 +467,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "pelab: --export-slides needs --lesson NAME (see --list-lessons)\n");
     return 2;
   }
-  alibi_models_to_bias_view(cli);
+  std::optional<RopeViewSettings> hf_rope;
+  if (!hf_models_to_views(cli, hf_rope)) return 2;
   gfx::WindowOptions window_options;
   const ui::ViewType* view = ui::find_view(cli.view);
   if (std::sscanf(cli.size.c_str(), "%dx%d", &window_options.width, &window_options.height) != 2 ||
@@ -540,6 +558,7 @@ int main(int argc, char** argv) {
   set_language(app.state.ui.language.value_or(system_language()));
   const bool session_accepted = cli.session.empty() || ui::open_session(app, cli.session);
   apply_view_options(app.state.views, cli.view_options, ui::models_dir());  // checked above
+  if (hf_rope) app.state.views.rope = *hf_rope;
   for (const std::string& problem : link.problems)
     ui::add_notice(app, trf("notice.link_problem", {problem}), true);
   for (Slot& slot : app.state.slots) {

@@ -411,6 +411,14 @@ TEST_CASE("hf: models without a table say what they use instead", "[hf]") {
   CHECK(pelab::hf_alibi_heads(pelab::hf_find_snapshot("hf:bigscience/bloom-560m", process)) == 16);
   CHECK(pelab::hf_alibi_heads(pelab::hf_find_snapshot("hf:mosaicml/mpt-7b", process)) == 32);
   CHECK_FALSE(pelab::hf_alibi_heads(pelab::hf_find_snapshot("hf:meta-llama/Llama-3.2-1B", process)));
+  // What each uses, from config.json alone (the app opens the bias or the rope view for them).
+  const auto positions = [&](const char* name) {
+    return pelab::hf_model_positions(pelab::hf_find_snapshot(name, process));
+  };
+  CHECK(positions("hf:bigscience/bloom-560m") == pelab::HfPositions::alibi);
+  CHECK(positions("hf:mosaicml/mpt-7b") == pelab::HfPositions::alibi);
+  CHECK(positions("hf:meta-llama/Llama-3.2-1B") == pelab::HfPositions::rotary);
+  CHECK(positions("hf:org/new-kind") == pelab::HfPositions::unknown);
   // Any model's tensor loads when it is named, with no offset.
   const pelab::LoadedTable named = load("hf:org/new-kind", "x");
   CHECK(named.values(1, 0) == 3.0);
@@ -422,6 +430,7 @@ TEST_CASE("hf: models without a table say what they use instead", "[hf]") {
   mpt.link(c, "model.safetensors", checkpoint({{"transformer.wpe.weight", "F32", "[1, 2]", f32s({5, 6})}}));
   mpt.ref("main", c);
   CHECK(load("hf:org/mpt-learned").values(0, 1) == 6.0);
+  CHECK(positions("hf:org/mpt-learned") == pelab::HfPositions::learned_table);
 }
 
 TEST_CASE("hf: load_model_config reads the snapshot's config.json", "[hf]") {

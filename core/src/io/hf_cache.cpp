@@ -191,6 +191,26 @@ std::optional<bool> uses_alibi(const std::string& type, const Json& config) {
   return std::nullopt;
 }
 
+const TableRule* rule_of(const std::string& model_type) {
+  for (const TableRule& rule : table_rules) {
+    if (rule.model_type == model_type) return &rule;
+  }
+  return nullptr;
+}
+
+// The kind of positions a model type (and its config) has; hf_find_position_table decides the same.
+HfPositions positions_of(const std::string& model_type, const Json& config) {
+  if (rule_of(model_type)) return HfPositions::learned_table;
+  if (const std::optional<bool> alibi = uses_alibi(model_type, config)) {
+    if (*alibi) return HfPositions::alibi;
+    return model_type == "mpt" ? HfPositions::learned_table : HfPositions::rotary;
+  }
+  if (std::find(rotary_types.begin(), rotary_types.end(), model_type) != rotary_types.end() ||
+      has_rotary_keys(config))
+    return HfPositions::rotary;
+  return HfPositions::unknown;
+}
+
 // The tensors of the snapshot's checkpoint and the file each lives in: model.safetensors's header,
 // or the index's weight_map.
 struct Checkpoint {
@@ -349,6 +369,13 @@ fs::path hf_snapshot_file(const HfSnapshot& snapshot, std::string_view file) {
   return path;
 }
 
+HfPositions hf_model_positions(const HfSnapshot& snapshot) {
+  const Json config = read_config(snapshot);
+  const auto type = config.find("model_type");
+  const std::string model_type = type != config.end() && type->is_string() ? type->get<std::string>() : "";
+  return positions_of(model_type, config);
+}
+
 std::optional<std::int64_t> hf_alibi_heads(const HfSnapshot& snapshot) {
   const Json config = read_config(snapshot);
   const auto type = config.find("model_type");
@@ -373,30 +400,18 @@ HfPositionTable hf_find_position_table(const HfSnapshot& snapshot, std::string_v
   if (table.model_type.empty() && tensor.empty())
     throw Error(Text{TextId::hf_config_missing, {snapshot.name.text, "config.json", "model_type"}});
 
-  const TableRule* rule = nullptr;
-  for (const TableRule& r : table_rules) {
-    if (r.model_type == table.model_type) rule = &r;
-  }
+  const TableRule* rule = rule_of(table.model_type);
+  table.kind = positions_of(table.model_type, config);
   std::array<std::string_view, 2> usual{};
   std::size_t usual_count = 0;
   if (rule) {
     usual = rule->tensors;
     usual_count = 2;
-    table.kind = HfPositions::learned_table;
-  } else if (const std::optional<bool> alibi = uses_alibi(table.model_type, config)) {
-    if (*alibi) {
-      table.kind = HfPositions::alibi;
-      table.alibi_heads = alibi_heads(config, snapshot);
-    } else if (table.model_type == "mpt") {
-      usual = {"transformer.wpe.weight", "wpe.weight"};
-      usual_count = 2;
-      table.kind = HfPositions::learned_table;
-    } else {
-      table.kind = HfPositions::rotary;
-    }
-  } else if (std::find(rotary_types.begin(), rotary_types.end(), table.model_type) != rotary_types.end() ||
-             has_rotary_keys(config)) {
-    table.kind = HfPositions::rotary;
+  } else if (table.kind == HfPositions::learned_table) {  // MPT without ALiBi
+    usual = {"transformer.wpe.weight", "wpe.weight"};
+    usual_count = 2;
+  } else if (table.kind == HfPositions::alibi) {
+    table.alibi_heads = alibi_heads(config, snapshot);
   }
 
   if (tensor.empty()) {

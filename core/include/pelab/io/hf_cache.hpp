@@ -104,6 +104,10 @@ struct HfPositionTable {
 // index or one that maps the tensor to a file outside the snapshot, a tensor found nowhere.
 HfPositionTable hf_find_position_table(const HfSnapshot& snapshot, std::string_view tensor = {});
 
+// How the model encodes positions, from its config.json alone (model_type and the keys that decide
+// it): no checkpoint is opened. Throws as hf_find_position_table does for an unreadable config.json.
+HfPositions hf_model_positions(const HfSnapshot& snapshot);
+
 // The head count of a model whose attention uses ALiBi in place of a table (BLOOM; MPT unless its
 // attn_config turns ALiBi off; Falcon with "alibi": true), from its config.json; nullopt for any
 // other model. Throws as hf_find_position_table does for an unreadable config.json, or one that
