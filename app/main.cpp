@@ -27,8 +27,10 @@
 #include "pelab/blas.hpp"
 #include "pelab/config_spec.hpp"
 #include "pelab/io/data_dir.hpp"
+#include "pelab/io/hf_cache.hpp"
 #include "pelab/kinds.hpp"
 #include "pelab/number_text.hpp"
+#include "pelab/model_config.hpp"
 #include "pelab/version.hpp"
 #include "render_views.hpp"
 #include "run/run_modes.hpp"
@@ -141,6 +143,45 @@ Slot slot_from_config(ui::AppContext& app, const std::string& text) {
   }
 }
 
+// CONFIGs naming models of the local Hugging Face cache that have no position table open a view in
+// their place: ALiBi (BLOOM, MPT, ...) the bias view at the model's head count, RoPE the rope view
+// set to the model's config.json (the last such CONFIG wins). A model that cannot be classified
+// stays a CONFIG and is refused with its reason; a RoPE config.json that does not read is refused
+// here (false, the message printed).
+bool hf_models_to_views(CommandLine& cli, std::optional<RopeViewSettings>& rope) {
+  for (auto it = cli.configs.begin(); it != cli.configs.end();) {
+    std::optional<pelab::HfPositions> kind;
+    std::optional<std::int64_t> heads;
+    if (pelab::names_hf_model(*it)) {
+      try {
+        const pelab::HfSnapshot snapshot = pelab::hf_find_snapshot(*it, pelab::hf_environment());
+        kind = pelab::hf_model_positions(snapshot);
+        if (*kind == pelab::HfPositions::alibi) heads = pelab::hf_alibi_heads(snapshot);
+      } catch (const pelab::Error&) {
+        kind.reset();
+      }
+    }
+    if (kind == pelab::HfPositions::alibi && heads) {
+      cli.view_options.push_back("bias.method=alibi");
+      cli.view_options.push_back("bias.heads=" + std::to_string(*heads));
+      if (cli.view == "all") cli.view = "bias";  // the default: an explicit --view stays
+    } else if (kind == pelab::HfPositions::rotary) {
+      try {
+        rope = rope_settings_for_model(pelab::load_model_config(*it), *it);
+      } catch (const std::exception& error) {
+        std::fprintf(stderr, "pelab: bad %s\n", pelab::config_message(*it, error.what()).c_str());
+        return false;
+      }
+      if (cli.view == "all") cli.view = "rope";
+    } else {
+      ++it;
+      continue;
+    }
+    it = cli.configs.erase(it);
+  }
+  return true;
+}
+
 // The configurations opened side by side: link what they share, leave apart what differs.
 void use_slots(ui::AppContext& app, std::vector<Slot> slots) {
   for (std::size_t n = 0; n < slots.size(); ++n) slots[n].config.id = static_cast<int>(n) + 1;
@@ -233,7 +274,9 @@ int main(int argc, char** argv) {
       std::string(pelab::config_spec_help()) + "\nViews (--view):\n" + ui::view_help()};
   parser.add_option("CONFIG", cli.configs,
                     "Configurations to open side by side: KIND[:key=value,...], a .npy or .safetensors "
-                    "table (learned), one session file (.json), or one link ('pelab:?c=...&view=...' or "
+                    "table or hf:ORG/NAME from the local Hugging Face cache (learned; an ALiBi model opens "
+                    "the bias view, a RoPE model the rope view), one session file (.json), or one link "
+                    "('pelab:?c=...&view=...' or "
                     "a .link file holding it)");
   parser.add_option("--screenshot", cli.screenshot, "Render one settled frame to this PNG and exit");
   parser.add_option("--geometry", cli.geometry,
@@ -425,6 +468,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "pelab: --export-slides needs --lesson NAME (see --list-lessons)\n");
     return 2;
   }
+  std::optional<RopeViewSettings> hf_rope;
+  if (!hf_models_to_views(cli, hf_rope)) return 2;
   gfx::WindowOptions window_options;
   const ui::ViewType* view = ui::find_view(cli.view);
   try {
@@ -517,6 +562,7 @@ int main(int argc, char** argv) {
   set_language(app.state.ui.language.value_or(system_language()));
   const bool session_accepted = cli.session.empty() || ui::open_session(app, cli.session);
   apply_view_options(app.state.views, cli.view_options, ui::models_dir());  // checked above
+  if (hf_rope) app.state.views.rope = *hf_rope;
   for (const std::string& problem : link.problems)
     ui::add_notice(app, trf("notice.link_problem", {problem}), true);
   for (Slot& slot : app.state.slots) {

@@ -62,13 +62,15 @@ void add_encoding(CLI::App* app, EncodingArgs& e) {
               " without --table only: entries ~ N(0, S^2), S >= 0 (default 0.02)");
   add_arg(app, e.seed, "--seed", "K",
           kinds_reading(KindParameter::seed) + " without --table only: random seed, 0..2^64-1 (default 0)");
-  add_arg(app, e.table, "--table", "FILE",
-          kinds_reading(KindParameter::table) +
-              " only: take the table from a 2-D .npy file (<f4 <f8 <i4 <i8) or a tensor of a .safetensors "
-              "checkpoint (F32 F16 BF16 F64); row p = position p");
+  add_arg(
+      app, e.table, "--table", "FILE",
+      kinds_reading(KindParameter::table) +
+          " only: take the table from a 2-D .npy file (<f2 <f4 <f8 <i4 <i8, bfloat16) or a tensor of a "
+          ".safetensors checkpoint (F32 F16 BF16 F64), or hf:ORG/NAME[@REV], a model in the local "
+          "Hugging Face cache (its table found by model type, reserved rows removed); row p = position p");
   add_arg(app, e.tensor, "--tensor", "NAME",
-          "with --table FILE.safetensors only: the tensor to use (default: a usual name such as wpe.weight, "
-          "else the only 2-D tensor)");
+          "with --table FILE.safetensors or hf:ORG/NAME only: the tensor to use (default: a usual name such "
+          "as wpe.weight, else the only 2-D tensor)");
 }
 
 // Every parameter's option from core's table: its help, the types that read it, its default.
@@ -90,7 +92,8 @@ void add_rope_scaling(CLI::App* app, RopeScalingArgs& r) {
   }
   add_arg(
       app, r.config, "--config", "FILE",
-      "a Hugging Face config.json: base, head dim, partial rotary factor and scaling (options override it)");
+      "a Hugging Face config.json, or hf:ORG/NAME[@REV] for one in the local cache: base, head dim, partial "
+      "rotary factor and scaling (options override it)");
   add_arg(app, r.layers, "--layers", "NAME",
           "with --config of a model with two RoPEs (Gemma 3): global or local, the layers to compute");
 }

@@ -10,6 +10,7 @@
 #include "output.hpp"
 #include "pelab/config_spec.hpp"
 #include "pelab/io/atomic_file.hpp"
+#include "pelab/io/hf_cache.hpp"
 #include "pelab/io/npy.hpp"
 #include "pelab/io/table_file.hpp"
 #include "pelab/kinds.hpp"
@@ -235,7 +236,9 @@ void load_encoding_table(EncodingSpec& spec, const EncodingArgs& args, std::uint
   // A .npy file's whole size is checked against --max-bytes before anything is read (the message
   // names --table); of a .safetensors checkpoint only the header and the chosen tensor are read, and
   // the loader checks their size against --max-bytes.
-  if (!is_safetensors_name(spec.table_path)) check_input_size(spec.table_path, max_bytes, "--table");
+  // An hf:ORG/NAME model (pelab/io/hf_cache.hpp) is a .safetensors checkpoint in the local cache.
+  if (!is_safetensors_name(spec.table_path) && !names_hf_model(spec.table_path.string()))
+    check_input_size(spec.table_path, max_bytes, "--table");
   // The shape is known once the header is read: everything that depends only on it (the options,
   // the command's size budget) is checked then, so a table that would be refused is never read.
   const TableShapeCheck check_shape = [&](std::int64_t rows, std::int64_t cols, std::string_view tensor) {

@@ -8,6 +8,7 @@
 
 #include "gfx/fonts.hpp"
 #include "pelab/io/data_dir.hpp"
+#include "pelab/io/hf_cache.hpp"
 #include "plot/plot.hpp"
 #include "plot/rich_text.hpp"
 #include "state/i18n.hpp"
@@ -59,10 +60,11 @@ bool open_session(AppContext& app, const std::filesystem::path& path) {
     add_notice(app, std::move(text), true);
     return false;
   }
-  // Table paths in a session are relative to the session file (presets ship their tables beside them).
+  // Table paths in a session are relative to the session file (presets ship their tables beside them);
+  // an hf:ORG/NAME model in the local Hugging Face cache is a name, not a path.
   for (Slot& slot : load.state->slots) {
     std::filesystem::path table(slot.config.table_path);
-    if (!table.empty() && table.is_relative())
+    if (!table.empty() && table.is_relative() && !names_hf_model(slot.config.table_path))
       slot.config.table_path = (path.parent_path() / table).lexically_normal().string();
   }
   const bool font_changed = !(load.state->ui == app.state.ui);

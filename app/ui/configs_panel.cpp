@@ -9,6 +9,7 @@
 #include <string>
 
 #include "pelab/io/data_dir.hpp"
+#include "pelab/io/hf_cache.hpp"
 #include "state/i18n.hpp"
 #include "ui/config_names.hpp"
 #include "ui/panels.hpp"
@@ -165,8 +166,10 @@ void draw_table_source_controls(AppContext& app) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("configs.table"));
   ImGui::SameLine(6.5f * ImGui::GetFontSize());
-  const std::string shown = config.table_path.empty()
-                                ? std::string(tr("configs.seeded_table"))
+  // A model from the local Hugging Face cache is shown by its whole name (hf:ORG/NAME).
+  const std::string shown = config.table_path.empty() ? std::string(tr("configs.seeded_table"))
+                            : names_hf_model(config.table_path)
+                                ? config.table_path
                                 : std::filesystem::path(config.table_path).filename().string();
   ImGui::TextUnformatted(shown.c_str());
   if (!config.table_path.empty()) item_tooltip(config.table_path.c_str());
@@ -188,7 +191,14 @@ void draw_table_source_controls(AppContext& app) {
       ImGui::TextUnformatted(source.error.c_str());
       ImGui::PopTextWrapPos();
       ImGui::PopStyleColor();
-    } else if (source.info.tensors_2d.size() > 1) {
+      return;
+    }
+    if (source.info.row_offset > 0) {
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextUnformatted(trf("configs.row_offset", {std::to_string(source.info.row_offset)}).c_str());
+      ImGui::PopTextWrapPos();
+    }
+    if (source.info.tensors_2d.size() > 1) {
       ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(tr("configs.tensor"));
       ImGui::SameLine(6.5f * ImGui::GetFontSize());

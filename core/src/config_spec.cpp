@@ -31,6 +31,7 @@
 #include <utility>
 #include <vector>
 
+#include "pelab/io/hf_cache.hpp"
 #include "pelab/kinds.hpp"
 #include "pelab/number_text.hpp"
 #include "pelab/types.hpp"
@@ -364,6 +365,7 @@ std::string not_applicable_message(std::string_view option, EncodingKind kind, K
 
 bool names_table_file(std::string_view text) {
   if (parse_encoding_kind(text.substr(0, text.find(':')))) return false;  // KIND:... is never a path
+  if (names_hf_model(text)) return true;  // a model in the local Hugging Face cache
   return ends_with_ascii_nocase(text, ".npy") || ends_with_ascii_nocase(text, ".safetensors");
 }
 
@@ -446,13 +448,14 @@ std::string config_spec_help() {
          "          (" +
          kinds_reading(KindParameter::sigma) + ", seeded table), table=FILE (" +
          kinds_reading(KindParameter::table) +
-         ": a .npy or .safetensors table),\n"
+         ": a .npy or .safetensors table, or hf:ORG/NAME),\n"
          "          tensor=NAME (with table: the tensor inside a .safetensors file),\n"
          "          label=TEXT (shown above the configuration, at most 64 bytes)\n"
          "  A key the kind does not read is an error; so are repeated keys and spaces around ':', ',' and\n"
          "  '='. label, table and tensor may hold spaces inside (quote the CONFIG for the shell); no value\n"
          "  can contain ',' (so neither can a table path).\n"
-         "  A CONFIG that is a path ending in .npy or .safetensors means learned:table=PATH.\n"
+         "  A CONFIG that is a path ending in .npy or .safetensors, or hf:ORG/NAME (a model in the local\n"
+         "  Hugging Face cache), means learned:table=PATH.\n"
          "  Examples: sinusoidal:base=100\n"
          "            learned:table=gpt2_wpe_64x768.npy sinusoidal:dims=768,positions=64\n"
          "            binary:signed=true,dims=16,label=bits\n";

@@ -12,6 +12,7 @@
 
 #include "pelab/encodings.hpp"
 #include "pelab/io/atomic_file.hpp"
+#include "pelab/io/hf_cache.hpp"
 
 namespace pelab {
 namespace {
@@ -674,6 +675,12 @@ ModelConfig parse_model_config(std::string_view json_text, std::string_view sour
 }
 
 ModelConfig load_model_config(const std::filesystem::path& path, const ModelConfigOptions& options) {
+  // hf:ORG/NAME[@REVISION]: the config.json of a model in the local Hugging Face cache, named as given.
+  if (const std::string name = path.string(); names_hf_model(name)) {
+    const HfSnapshot snapshot = hf_find_snapshot(name, hf_environment());
+    return parse_model_config(read_file_bytes(hf_snapshot_file(snapshot, "config.json"), kMaxConfigBytes),
+                              name, options);
+  }
   return parse_model_config(read_file_bytes(path, kMaxConfigBytes), path.string(), options);
 }
 

@@ -11,6 +11,8 @@
 #include <set>
 #include <string>
 
+#include "../io/hf_cache_tree.hpp"
+#include "../io/safetensors_bytes.hpp"
 #include "gui_support.hpp"
 #include "pelab/io/npy.hpp"
 #include "ui/view_registry.hpp"
@@ -312,4 +314,55 @@ TEST_CASE("a table larger than the app shows is read only as far as it shows: 10
   INFO("peak RSS " << peak_mib << " MiB; " << shown.seconds << " s and " << exported.seconds << " s");
   CHECK(peak_mib < 1536.0);
   CHECK(shown.seconds + exported.seconds < 120.0);
+}
+
+TEST_CASE("hf:ORG/NAME where a CONFIG goes and in a session: the cached table from position 0",
+          "[headless][hf]") {
+  // An OPT model in a cache made here: stored row r of its 6 x 3 table holds 100 r + c; OPT keeps
+  // rows 0 and 1 in front of position 0, so the view shows rows 2..5 as positions 0..3.
+  const fs::path dir = fresh_dir("hf_cache");
+  pelab::test::HfCacheModel opt(dir / "hub", "facebook/opt-tiny");
+  const std::string commit = pelab::test::commit_of('4');
+  std::string table;
+  for (int r = 0; r < 6; ++r)
+    for (int c = 0; c < 3; ++c) table += pelab::test::f32s({static_cast<float>(100 * r + c)});
+  opt.link(commit, "config.json", "{\"model_type\": \"opt\"}");
+  // Built by appending (GCC 12's -Wrestrict misreads a chain of +).
+  std::string header = "{";
+  header += pelab::test::entry("model.decoder.embed_positions.weight", "F32", "[6, 3]", 0, 72);
+  header += "}";
+  opt.link(commit, "model.safetensors", pelab::test::safetensors_bytes(header, table));
+  opt.ref("main", commit);
+  std::string env = "env -u DISPLAY -u WAYLAND_DISPLAY HF_HUB_CACHE=";
+  env += (dir / "hub").string();
+  env += " ";
+  env += PELAB_GUI_PATH;
+  Matrix expected(4, 3);
+  for (int p = 0; p < 4; ++p)
+    for (int c = 0; c < 3; ++c) expected(p, c) = 100 * (p + 2) + c;
+
+  const fs::path out = dir / "out";
+  const Run named = run(env + " hf:facebook/opt-tiny --view heatmap --export-data " + out.string());
+  INFO(named.output);
+  REQUIRE(named.status == 0);
+  CHECK(npy_matrix(out / "heatmap-table.npy") == expected);
+
+  // A session elsewhere naming the model: the name is not taken for a path beside the session.
+  const fs::path session = dir / "sessions" / "opt.json";
+  fs::create_directories(session.parent_path());
+  std::ofstream(session)
+      << R"({"pelab_session": 2, "configs": [{"kind": "learned", "positions": 4, "dims": 3, )"
+      << R"("table": "hf:facebook/opt-tiny"}]})";
+  const fs::path from_session = dir / "from_session";
+  const Run opened =
+      run(env + " " + session.string() + " --view heatmap --export-data " + from_session.string());
+  INFO(opened.output);
+  REQUIRE(opened.status == 0);
+  CHECK(npy_matrix(from_session / "heatmap-table.npy") == expected);
+
+  // Not in the cache: refused as a CONFIG, with the command that fetches it.
+  const Run missing =
+      run(env + " hf:facebook/opt-absent --view heatmap --export-data " + (dir / "absent").string());
+  CHECK(missing.status == 2);
+  CHECK_THAT(missing.output, Catch::Matchers::Contains("huggingface-cli download facebook/opt-absent"));
 }

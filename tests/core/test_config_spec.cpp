@@ -450,8 +450,10 @@ TEST_CASE("config_spec: help names the grammar, every kind and key, and examples
 
 TEST_CASE("config_spec: a table file's path stands for learned:table=PATH", "[config_spec]") {
   // What a file manager passes for "Open with pelab": absolute, relative, odd case, ':' inside.
-  for (const std::string path : {"/home/ada/models/gpt2 wpe.npy", "wpe.NPY", "ckpt/model.safetensors",
-                                 "C:\\tables\\rows.Safetensors", "./learned:old.npy", ".npy"}) {
+  // A model in the local Hugging Face cache (hf:ORG/NAME[@REVISION]) is one too.
+  for (const std::string path :
+       {"/home/ada/models/gpt2 wpe.npy", "wpe.NPY", "ckpt/model.safetensors", "C:\\tables\\rows.Safetensors",
+        "./learned:old.npy", ".npy", "hf:facebook/opt-125m", "hf:gpt2@main"}) {
     INFO(path);
     CHECK(names_table_file(path));
     const ConfigSpec spec = parse_config_spec(path);

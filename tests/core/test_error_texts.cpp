@@ -130,8 +130,8 @@ TEST_CASE("a .npy refusal assembled from pieces carries each piece as a sentence
         Text{TextId::npy_unsupported_dtype, {"c.npy", "<c16"}, {Text{TextId::npy_kind_complex}}});
   CHECK(english(error.text()) == error.what());
   CHECK(std::string(error.what()) ==
-        "c.npy: unsupported dtype '<c16' (complex); pelab reads little-endian float32, float64, int32 or "
-        "int64");
+        "c.npy: unsupported dtype '<c16' (complex); pelab reads little-endian float16, bfloat16, float32, "
+        "float64, int32 or int64");
 
   // A malformed header: the reason and the byte position.
   const std::string broken = npy_v1_bytes("{'descr': '<f8', 'fortran_order': Maybe, 'shape': (1,), }", 8);

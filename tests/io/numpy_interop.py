@@ -4,7 +4,7 @@ usage: numpy_interop.py <pelab_io_tool> <scratch dir>
 
 1. pelab writes known arrays; numpy loads them and compares values exactly, and the .npy bytes
    must equal what numpy.save writes for the same array.
-2. numpy writes arrays (float32, float64, int32, int64, Fortran order, format 2.0 and 3.0,
+2. numpy writes arrays (float16, float32, float64, int32, int64, Fortran order, format 2.0 and 3.0,
    0-d, empty, 3-D); pelab decodes them and compares with the values passed as hex floats.
 Fails (exit 1) if numpy is missing: a skipped interop test would hide real breakage.
 """
@@ -87,6 +87,9 @@ def numpy_writes_pelab_reads(tool, scratch):
         "np_fortran": (np.asfortranarray(rng.standard_normal((4, 3))), None),
         "np_fortran_3d": (np.asfortranarray(np.arange(24, dtype=np.float64).reshape(2, 3, 4)), None),
         "np_fortran_f32": (np.asfortranarray(rng.standard_normal((2, 5)).astype(np.float32)), None),
+        "np_f16": (rng.standard_normal((3, 4)).astype(np.float16), None),
+        "np_f16_special": (np.array([[6e-8, -0.0, np.inf], [65504, -np.inf, np.nan]], dtype=np.float16), None),
+        "np_fortran_f16": (np.asfortranarray(rng.standard_normal((2, 3)).astype(np.float16)), None),
         "np_v2": (rng.standard_normal((2, 3)), (2, 0)),
         "np_v3": (np.arange(6, dtype=np.int64).reshape(3, 2), (3, 0)),
         "np_3d": (rng.standard_normal((2, 3, 4)), None),

@@ -152,6 +152,19 @@ TEST_CASE("npy: hand-built files decode to the expected shape and values", "[io]
     CHECK(array.dtype == pelab::NpyDtype::int32);
     CHECK(array.data == std::vector<double>{5.0, -2.0});
   }
+  SECTION("float16 ('<f2') in Fortran order, subnormal and largest finite included") {
+    // IEEE half: 0x3C00 = 1, 0xC100 = -2.5, 0x0001 = 2^-24 (smallest subnormal), 0x7BFF = 65504.
+    const auto array = decode(npy_v1(dict("<f2", "(2, 2)", "True"), "\x00\x3c\x00\xc1\x01\x00\xff\x7b"s));
+    CHECK(array.dtype == pelab::NpyDtype::float16);
+    // Stored column by column: column 0 = (1, -2.5), column 1 = (2^-24, 65504).
+    CHECK(array.data == std::vector<double>{1.0, std::ldexp(1.0, -24), -2.5, 65504.0});
+  }
+  SECTION("bfloat16 under ml_dtypes' descr 'bfloat16'") {
+    // bfloat16 is a float32's upper half: 0x3F80 = 1, 0xC020 = -2.5, 0x3C00 = 2^-7.
+    const auto array = decode(npy_v1(dict("bfloat16", "(3,)"), "\x80\x3f\x20\xc0\x00\x3c"s));
+    CHECK(array.dtype == pelab::NpyDtype::bfloat16);
+    CHECK(array.data == std::vector<double>{1.0, -2.5, std::ldexp(1.0, -7)});
+  }
   SECTION("keys in another order, double quotes, no trailing comma, Python 2 long suffix, tabs") {
     const std::string header = "{\"shape\": (1L,2L), \"fortran_order\":False,\t\"descr\":\"<f8\"}\n";
     const auto array = decode(npy_v1(header, f8_one + f8_half));
@@ -355,14 +368,18 @@ TEST_CASE("npy: malformed files are refused with a message that says what is wro
        {"quoted string"}},
       {"big-endian",
        npy_v1(dict(">f8", "(2,)"), data2),
-       {"'>f8'", "big-endian", "little-endian float32, float64"}},
+       {"'>f8'", "big-endian", "little-endian float16, bfloat16, float32, float64"}},
       {"complex", npy_v1(dict("<c16", "(1,)"), data2), {"'<c16'", "complex"}},
       {"object", npy_v1(dict("|O", "(2,)"), data2), {"'|O'", "Python objects"}},
       {"unicode strings", npy_v1(dict("<U8", "(1,)"), std::string(32, 'a')), {"unicode strings"}},
       {"byte strings", npy_v1(dict("|S16", "(1,)"), data2), {"byte strings"}},
       {"bool", npy_v1(dict("|b1", "(2,)"), "\x01\x00"), {"bool"}},
       {"uint8", npy_v1(dict("|u1", "(2,)"), "\x01\x00"), {"unsigned"}},
-      {"float16", npy_v1(dict("<f2", "(1,)"), "\x00\x3c"), {"16-bit float"}},
+      {"big-endian float16", npy_v1(dict(">f2", "(1,)"), "\x3c\x00"), {"'>f2'", "big-endian"}},
+      {"raw 2-byte values (numpy.save's bfloat16)",
+       npy_v1(dict("<V2", "(1,)"), "\x80\x3f"),
+       {"'<V2'", "bfloat16", "descr 'bfloat16'"}},
+      {"float8", npy_v1(dict("<f1", "(1,)"), "\x3c"), {"8-bit float"}},
       {"int16", npy_v1(dict("<i2", "(1,)"), "\x01\x00"), {"16-bit integer"}},
       {"'|' on a multi-byte type", npy_v1(dict("|f8", "(2,)"), data2), {"'|f8'", "1-byte"}},
       {"structured dtype",

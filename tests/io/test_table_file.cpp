@@ -517,3 +517,38 @@ TEST_CASE("table file: a window of a 1.92 GB .safetensors tensor reads only its 
   const pelab::LoadedTable table = load_window_of_sparse_table(path, 8 + header.size());
   CHECK(table.description == "sparse.safetensors: wpe.weight (F32, 100000 × 4800)");
 }
+
+TEST_CASE("table file: float16 and bfloat16 .npy tables load as their .safetensors twins do", "[io][table]") {
+  const TempDir dir;
+  // One 2 x 3 table, as '<f2' and as 'bfloat16' .npy files and as F16 / BF16 tensors: the same
+  // values, -1.5, 0.25, 3, 1024, -0.125, 0 (exact in both formats).
+  const std::string f16 = u16s({0xBE00, 0x3400, 0x4200, 0x6400, 0xB000, 0x0000});
+  const std::string bf16 = u16s({0xBFC0, 0x3E80, 0x4040, 0x4480, 0xBE00, 0x0000});
+  const auto npy = [](const std::string& descr, const std::string& data) {
+    std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (2, 3), }";
+    while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+    header += '\n';
+    std::string bytes = std::string("\x93NUMPY\x01\x00", 8);
+    bytes.push_back(static_cast<char>(header.size()));
+    bytes.push_back('\0');
+    return bytes + header + data;
+  };
+  const std::vector<double> expected{-1.5, 0.25, 3.0, 1024.0, -0.125, 0.0};
+  for (const auto& [file, bytes] :
+       {std::pair<std::string, std::string>{"f16.npy", npy("<f2", f16)},
+        {"bf16.npy", npy("bfloat16", bf16)},
+        {"f16.safetensors", safetensors_bytes("{" + entry("t", "F16", "[2, 3]", 0, 12) + "}", f16)},
+        {"bf16.safetensors", safetensors_bytes("{" + entry("t", "BF16", "[2, 3]", 0, 12) + "}", bf16)}}) {
+    INFO(file);
+    pelab::write_file_atomic(dir.path / file, bytes);
+    const pelab::LoadedTable table = pelab::load_position_table(dir.path / file);
+    REQUIRE(table.values.rows() == 2);
+    REQUIRE(table.values.cols() == 3);
+    CHECK(std::vector<double>(table.values.data(), table.values.data() + 6) == expected);
+    CHECK(table.dtype == (file.starts_with("f16") ? "F16" : "BF16"));
+    // A window reads through the piece-by-piece path.
+    const pelab::LoadedTable part =
+        pelab::load_position_table(dir.path / file, {}, pelab::default_max_table_bytes, {}, {2, 2});
+    CHECK(part.values(1, 1) == -0.125);
+  }
+}

@@ -46,7 +46,8 @@ struct ConfigSpec {
 // false, 1 or 0), tensor without table, an empty CONFIG.
 // A CONFIG that is the path of a table file (it ends in .npy or .safetensors, in any case, and does
 // not start with "KIND:") reads as learned:table=PATH, so `pelab gpt2.npy` and a file manager's
-// "Open with pelab" load the file as a learned table.
+// "Open with pelab" load the file as a learned table; so does hf:ORG/NAME[@REVISION], a model in
+// the local Hugging Face cache (pelab/io/hf_cache.hpp).
 ConfigSpec parse_config_spec(std::string_view text);
 
 // How every refusal of a CONFIG names it, once: "CONFIG 'text': why", the text quoted as

@@ -66,7 +66,8 @@ struct ModelConfigOptions {
 // Parses a config.json held in memory. `source` names it in messages.
 ModelConfig parse_model_config(std::string_view json_text, std::string_view source,
                                const ModelConfigOptions& options = {});
-// Reads and parses a file (at most 16 MiB).
+// Reads and parses a file (at most 16 MiB). A path that starts with "hf:" names a model in the local
+// Hugging Face cache (hf:ORG/NAME[@REVISION], pelab/io/hf_cache.hpp): its snapshot's config.json.
 ModelConfig load_model_config(const std::filesystem::path& path, const ModelConfigOptions& options = {});
 // Levenshtein distance, for "did you mean" warnings.
 std::size_t edit_distance(std::string_view a, std::string_view b);

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "pelab/io/atomic_file.hpp"
+#include "pelab/io/safetensors.hpp"
 
 namespace pelab {
 namespace {
@@ -259,6 +260,9 @@ NpyDtype parse_descr(std::string_view descr, std::string_view name) {
     return Error(
         Text{TextId::npy_unsupported_dtype, {std::string(name), std::string(descr)}, {std::move(why)}});
   };
+  if (descr == "bfloat16") return NpyDtype::bfloat16;  // ml_dtypes' name, written by hand (npy.hpp)
+  // numpy.save's spelling of any 2-byte type it has no code for, bfloat16 among them.
+  if (descr == "<V2" || descr == "|V2") throw unsupported(TextId::npy_kind_raw_two);
   std::string_view rest = descr;
   char order = '=';  // no order character means native, as in numpy.dtype("f8")
   if (!rest.empty() && (rest[0] == '<' || rest[0] == '>' || rest[0] == '|' || rest[0] == '=')) {
@@ -281,6 +285,7 @@ NpyDtype parse_descr(std::string_view descr, std::string_view name) {
   std::optional<NpyDtype> dtype;
   if (kind == 'f' && size == 4) dtype = NpyDtype::float32;
   if (kind == 'f' && size == 8) dtype = NpyDtype::float64;
+  if (kind == 'f' && size == 2) dtype = NpyDtype::float16;
   if (kind == 'i' && size == 4) dtype = NpyDtype::int32;
   if (kind == 'i' && size == 8) dtype = NpyDtype::int64;
   if (!dtype) throw unsupported(describe_kind(kind, size));
@@ -350,6 +355,12 @@ double decode_element(const char* p, NpyDtype dtype) {
           static_cast<std::int32_t>(static_cast<std::uint32_t>(load_little_endian(p, 4))));
     case NpyDtype::int64:
       return static_cast<double>(static_cast<std::int64_t>(load_little_endian(p, 8)));
+    case NpyDtype::float16:
+    case NpyDtype::bfloat16: {
+      double value = 0.0;
+      safetensors_decode_run(dtype == NpyDtype::float16 ? "F16" : "BF16", std::string_view(p, 2), &value);
+      return value;
+    }
   }
   return 0.0;
 }
@@ -411,6 +422,12 @@ void decode_contiguous(const char* p, std::size_t count, NpyDtype dtype, double*
     case NpyDtype::int64:
       decode_run<std::int64_t>(p, count, out);
       return;
+    case NpyDtype::float16:
+      safetensors_decode_run("F16", std::string_view(p, count * 2), out);
+      return;
+    case NpyDtype::bfloat16:
+      safetensors_decode_run("BF16", std::string_view(p, count * 2), out);
+      return;
   }
 }
 
@@ -418,6 +435,9 @@ void decode_contiguous(const char* p, std::size_t count, NpyDtype dtype, double*
 
 std::size_t npy_item_size(NpyDtype dtype) {
   switch (dtype) {
+    case NpyDtype::float16:
+    case NpyDtype::bfloat16:
+      return 2;
     case NpyDtype::float32:
     case NpyDtype::int32:
       return 4;
@@ -438,6 +458,10 @@ std::string_view npy_descr(NpyDtype dtype) {
       return "<i4";
     case NpyDtype::int64:
       return "<i8";
+    case NpyDtype::float16:
+      return "<f2";
+    case NpyDtype::bfloat16:
+      return "bfloat16";
   }
   return "<f8";
 }

@@ -13,6 +13,7 @@
 
 #include "../memory_hints.hpp"
 #include "../platform/file_io.hpp"
+#include "pelab/io/hf_cache.hpp"
 #include "pelab/io/npy.hpp"
 
 namespace pelab {
@@ -141,6 +142,10 @@ std::string npy_dtype_name(NpyDtype dtype) {
       return "I32";
     case NpyDtype::int64:
       return "I64";
+    case NpyDtype::float16:
+      return "F16";
+    case NpyDtype::bfloat16:
+      return "BF16";
   }
   return "F64";
 }
@@ -324,9 +329,12 @@ SafetensorsHeader read_header(const ByteSource& source, const std::string& name,
   return safetensors_parse_header(prefix, size, name);
 }
 
+// `first_row` stored rows in front of position 0 are left out (a model's offset, hf_cache.hpp):
+// the table seen by `check_shape`, `window` and the result starts at stored row `first_row`.
 LoadedTable load_safetensors_table(const ByteSource& source, const std::filesystem::path& path,
                                    std::string_view tensor, std::uint64_t max_bytes,
-                                   const TableShapeCheck& check_shape, const TableWindow& window) {
+                                   const TableShapeCheck& check_shape, const TableWindow& window,
+                                   std::int64_t first_row = 0) {
   const std::string name = path.string();
   const SafetensorsHeader header = read_header(source, name, max_bytes);
   const std::vector<TensorInfo> all = safetensors_tensor_infos(header);
@@ -345,26 +353,37 @@ LoadedTable load_safetensors_table(const ByteSource& source, const std::filesyst
       entry.begin == entry.end)
     safetensors_entry_matrix(entry, {}, name);
   const auto [stored_rows, stored_cols] = *table_dims(entry.info.shape);
-  const std::int64_t rows = std::min(stored_rows, std::max<std::int64_t>(window.rows, 0));
+  if (stored_rows <= first_row) {
+    throw Error(
+        Text{TextId::hf_offset_rows,
+             {name, quoted_tensor_name(chosen), std::to_string(stored_rows), std::to_string(first_row)}});
+  }
+  const std::int64_t positions = stored_rows - first_row;
+  const std::int64_t rows = std::min(positions, std::max<std::int64_t>(window.rows, 0));
   const std::int64_t cols = std::min(stored_cols, std::max<std::int64_t>(window.cols, 0));
-  const bool whole = rows == stored_rows && cols == stored_cols;
+  const bool all_positions = rows == positions && cols == stored_cols;
+  const bool whole = all_positions && first_row == 0;
   // `max_bytes` caps a tensor read whole; a window that cuts the table bounds the read itself.
   const std::uint64_t length = entry.end - entry.begin;
-  if (whole && (length > max_bytes || header.data_start > max_bytes - length)) {
+  if (all_positions && (length > max_bytes || header.data_start > max_bytes - length)) {
     throw Error(Text{TextId::table_tensor_too_large,
                      {name, quoted_tensor_name(chosen), std::to_string(length),
                       std::to_string(header.data_start), std::to_string(max_bytes)}});
   }
-  if (check_shape) check_shape(stored_rows, stored_cols, chosen);
+  if (check_shape) check_shape(positions, stored_cols, chosen);
   LoadedTable table;
+  table.row_offset = first_row;
   if (whole) {
     table.values =
         safetensors_entry_matrix(entry, source.read(header.data_start + entry.begin, length), name);
   } else {
     // The tensor is row-major: its first `cols` values of each of the first `rows` rows, one run per
     // row (one run in all at full width), decoded piece by piece.
-    table.values = read_safetensors_window(source, header.data_start + entry.begin, entry.info.dtype,
-                                           stored_cols, rows, cols);
+    const std::uint64_t skipped = static_cast<std::uint64_t>(first_row) *
+                                  static_cast<std::uint64_t>(stored_cols) *
+                                  safetensors_item_size(entry.info.dtype);
+    table.values = read_safetensors_window(source, header.data_start + entry.begin + skipped,
+                                           entry.info.dtype, stored_cols, rows, cols);
   }
   table.stored_rows = stored_rows;
   table.stored_cols = stored_cols;
@@ -443,6 +462,23 @@ std::string pick_position_tensor(const std::vector<TensorInfo>& tensors, std::st
 LoadedTable load_position_table(const std::filesystem::path& path, std::string_view tensor,
                                 std::uint64_t max_bytes, const TableShapeCheck& check_shape,
                                 const TableWindow& window) {
+  const std::string text = path.string();
+  if (names_hf_model(text)) {
+    const HfSnapshot snapshot = hf_find_snapshot(text, hf_environment());
+    const HfPositionTable found = hf_find_position_table(snapshot, tensor);
+    const FileSource source(found.file);
+    LoadedTable table = load_safetensors_table(source, found.file, found.tensor, max_bytes, check_shape,
+                                               window, found.row_offset);
+    table.path = path;
+    table.model_type = found.model_type;
+    table.description = text + ": " + found.tensor + " (" + table.dtype + ", " +
+                        dims_text(table.positions(), table.stored_cols) + ")";
+    if (found.row_offset > 0) {
+      table.description += ", position 0 = stored row " + std::to_string(found.row_offset) + " of " +
+                           std::to_string(table.stored_rows);
+    }
+    return table;
+  }
   const FileSource source(path);
   return load_table(source, path, tensor, max_bytes, check_shape, window);
 }
@@ -454,6 +490,10 @@ LoadedTable decode_position_table(std::string_view bytes, const std::filesystem:
 }
 
 std::vector<TensorInfo> list_table_tensors(const std::filesystem::path& path, std::uint64_t max_bytes) {
+  if (const std::string text = path.string(); names_hf_model(text)) {
+    const HfPositionTable found = hf_find_position_table(hf_find_snapshot(text, hf_environment()));
+    return list_table_tensors(found.file, max_bytes);
+  }
   const FileSource source(path);
   const std::string name = path.string();
   if (file_type(path, source) == FileType::npy) {

@@ -12,10 +12,15 @@
 
 namespace pelab {
 
-// Element types pelab reads (all little-endian) and writes (float32, float64, int64).
-enum class NpyDtype { float32, float64, int32, int64 };
+// Element types pelab reads (all little-endian) and writes (float32, float64, int64). float16 is
+// numpy's '<f2'. bfloat16 has no numpy type code: an array saved by numpy.save with ml_dtypes'
+// bfloat16 gets the descr '<V2' (raw 2-byte values, the type lost), which is refused with a hint;
+// a header written with descr 'bfloat16' (str(dtype) of ml_dtypes' type, as np.load reads back
+// when ml_dtypes is imported) is read as bfloat16. Both convert to double exactly, as the
+// .safetensors reader converts F16 and BF16.
+enum class NpyDtype { float32, float64, int32, int64, float16, bfloat16 };
 
-// The NumPy descr string for a dtype: "<f4", "<f8", "<i4", "<i8".
+// The NumPy descr string for a dtype: "<f4", "<f8", "<i4", "<i8", "<f2", "bfloat16".
 std::string_view npy_descr(NpyDtype dtype);
 
 // A decoded .npy array. `data` is in C order (last index fastest) whatever the file's order;
@@ -55,7 +60,7 @@ struct NpyLayout {
 
 // The file's first bytes npy_header_size needs (magic, version, header length).
 inline constexpr std::size_t npy_prefix_bytes = 12;
-// Bytes per stored element: 4 or 8.
+// Bytes per stored element: 2, 4 or 8.
 std::size_t npy_item_size(NpyDtype dtype);
 // The header's size in bytes (magic and length included), from `prefix` = the file's first
 // npy_prefix_bytes bytes, or the whole of a shorter file. Throws pelab::Error when the file is not

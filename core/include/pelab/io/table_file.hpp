@@ -43,6 +43,12 @@ struct LoadedTable {
       dtype;  // as stored, in safetensors spelling: "F32", "BF16", ... (.npy: "F32", "F64", "I32", "I64")
   std::string description;             // "gpt2.safetensors: wpe.weight (F32, 1024 × 768)"
   std::vector<TensorInfo> tensors_2d;  // table-shaped tensors (any dtype), by name; .npy: its one array
+  // A model from the local Hugging Face cache (`hf:ORG/NAME`, pelab/io/hf_cache.hpp): its model type
+  // and the stored rows in front of position 0 that were left out (OPT 2, RoBERTa padding_idx + 1),
+  // so that row r of `values` is position r. stored_rows counts them; positions() does not.
+  std::string model_type;  // "" for a file named by its path
+  std::int64_t row_offset = 0;
+  std::int64_t positions() const { return stored_rows - row_offset; }
 };
 
 // Called with a table's shape (rows, cols) and its tensor (empty for .npy) once the file's header is
@@ -62,9 +68,14 @@ struct TableWindow {
 // Default cap on the bytes read for one table (2 GiB).
 inline constexpr std::uint64_t default_max_table_bytes = std::uint64_t{2} << 30;
 
-// Loads a table. `tensor` names the .safetensors tensor to use (empty: chosen as described above;
-// a name given for a .npy file is an error). At most `max_bytes` bytes are read: the whole .npy
-// file, or a .safetensors file's header plus the chosen tensor (so the position table of a large
+// Loads a table. A `path` that starts with "hf:" names a model in the local Hugging Face cache
+// (hf:ORG/NAME[@REVISION]): its position table is found by the model type of its config.json, in
+// model.safetensors or through model.safetensors.index.json in one shard, with the rows in front of
+// position 0 left out (see LoadedTable::row_offset and hf_find_position_table); `tensor`, when given,
+// names the tensor instead. `path` in the result is then the name as given, and check_shape sees
+// the rows from position 0 on. Otherwise `tensor` names the .safetensors tensor to use (empty: chosen as
+// described above; a name given for a .npy file is an error). At most `max_bytes` bytes are read: the whole
+// .npy file, or a .safetensors file's header plus the chosen tensor (so the position table of a large
 // checkpoint loads without reading the rest); more is refused before reading. `check_shape`, when
 // given, sees the table's shape after the header and the byte limit are checked (so a 2-D shape of
 // a readable dtype) and before any data is read; what it throws goes to the caller unchanged.
@@ -79,7 +90,8 @@ LoadedTable decode_position_table(std::string_view bytes, const std::filesystem:
                                   std::string_view tensor = {}, const TableShapeCheck& check_shape = {});
 
 // Every tensor of the file, sorted by name (.npy: one entry with an empty name). Reads only the
-// header of either file type (a .npy file may be at most `max_bytes` long).
+// header of either file type (a .npy file may be at most `max_bytes` long). For an hf: name, the
+// tensors of the checkpoint file that holds the model's position table.
 std::vector<TensorInfo> list_table_tensors(const std::filesystem::path& path,
                                            std::uint64_t max_bytes = default_max_table_bytes);
 
