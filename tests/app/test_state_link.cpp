@@ -38,23 +38,10 @@ StateLinkRead read(std::string_view text) { return read_state_link(text, ui::vie
 
 // What pelab does with a link's parameters on a fresh state (main.cpp, without learned table files).
 AppState applied(const StateLink& link) {
-  AppState state;
-  if (!link.configs.empty()) state.slots.clear();
-  for (const std::string& config : link.configs) {
-    const ConfigSpec spec = parse_config_spec(config);
-    Slot slot;
-    slot.config.encoding = spec.encoding;
-    slot.config.label = spec.label;
-    state.slots.push_back(slot);
-  }
-  for (Slot& slot : state.slots) {
-    if (link.position) slot.selection.position = *link.position;
-    if (link.offset) slot.selection.offset = *link.offset;
-    if (link.dimension) slot.selection.dimension = *link.dimension;
-  }
-  state.layout.maximized = link.view;
-  state.ui.language = link.language;
-  REQUIRE(apply_view_options(state.views, link.view_options, models_dir()).empty());
+  std::vector<std::string> problems;
+  AppState state = open_state_link(AppState{}, link, ui::view_ids(), models_dir(), problems);
+  INFO(problems.size());
+  REQUIRE(problems.empty());
   return state;
 }
 
@@ -69,9 +56,9 @@ TEST_CASE("a hand-written link reads to the values it spells", "[link]") {
   CHECK(parse_config_spec(r.link.configs[0]).encoding.base == 100.0);
   CHECK(parse_config_spec(r.link.configs[1]).encoding.kind == EncodingKind::fourier);
   CHECK(r.link.view == "rotation");
-  CHECK(r.link.position == 20);
-  CHECK(r.link.offset == 4);
-  CHECK(r.link.dimension == 9);
+  CHECK(r.link.position == std::vector<std::int64_t>{20});
+  CHECK(r.link.offset == std::vector<std::int64_t>{4});
+  CHECK(r.link.dimension == std::vector<std::int64_t>{9});
   CHECK(r.link.language == "ko");
   CHECK(r.link.lesson.empty());
 
@@ -212,9 +199,9 @@ TEST_CASE("bad link parameters are named and the rest applies", "[link]") {
       "&step=3&i=-1&view=heatmap&view=pca&c=binary:base=3");
   CHECK(r.link.configs == std::vector<std::string>{"integer:positions=32"});
   CHECK(r.link.view == "heatmap");  // the bad one is not counted; the second good one is
-  CHECK_FALSE(r.link.position);
-  CHECK(r.link.offset == 5);
-  CHECK_FALSE(r.link.dimension);
+  CHECK(r.link.position.empty());
+  CHECK(r.link.offset == std::vector<std::int64_t>{5});
+  CHECK(r.link.dimension.empty());
   CHECK_FALSE(r.link.language);
   CHECK(r.link.view_options == std::vector<std::string>{"bias.heads=4"});
   CHECK_FALSE(r.link.step);
