@@ -523,9 +523,11 @@ int main(int argc, char** argv) {
   app.requests.rebuild_fonts = true;
   if (animation_at) app.lessons.capture_seconds = cli.animation_at;
   if (!cli.lesson.empty()) {
-    // A link's lesson that does not load is a notice, as its other parameters are.
+    // A link's lesson that does not load is a notice in the window, as its other parameters are.
     if (!ui::start_lesson(app, cli.lesson)) {
-      if (capture) return 2;  // a picture, an export or a file of a lesson that did not open is refused
+      if (capture && link.link.lesson != cli.lesson) return 2;
+      // A link's lesson that does not open refuses a picture, an export or a file (below).
+      if (link.link.lesson == cli.lesson) link.problems.push_back("lesson=" + cli.lesson + ": not opened");
     } else if (link.link.step && cli.lesson == link.link.lesson) {
       const std::size_t steps = app.lessons.lesson->steps.size();
       if (static_cast<std::uint64_t>(*link.link.step) > steps) {

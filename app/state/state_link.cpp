@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <span>
@@ -91,6 +92,10 @@ void read_indices(std::string_view name, std::string_view value, std::vector<std
 std::string setting_text(const json& value) {
   if (value.is_string() && json::parse(value.get<std::string>(), nullptr, false).is_discarded())
     return value.get<std::string>();
+  // A whole number as one (range_max=3, not 3.0): every reader takes it for a real number too.
+  if (value.is_number_float() && std::abs(value.get<double>()) < 1e15 &&
+      value.get<double>() == std::trunc(value.get<double>()))
+    return std::to_string(static_cast<std::int64_t>(value.get<double>()));
   return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 

@@ -442,7 +442,6 @@ TEST_CASE("random UI walks: every state survives a link and a session file uncha
       again.state = opened;
       again.lessons = model.lessons;
       CHECK(write_state_link(state_link_of(static_cast<const AppModel&>(again), again_out)) == text);
-
     }
   }
   // Every state reached was checked through a session file; all but those through a link too.
@@ -478,7 +477,8 @@ TEST_CASE("a link during a lesson keeps what changed since the step opened", "[l
   const std::string text = write_state_link(state_link_of(static_cast<const AppModel&>(model), left_out));
   CHECK(text == "pelab:?p=" + std::to_string(p + 3) +
                     "&lang=ko&lesson=04_offset_rotation&step=4&display.metric=cosine");
-  const AppState opened = reopened(read_state_link(text, ui::view_ids(), models_dir()).link, lessons, problems);
+  const AppState opened =
+      reopened(read_state_link(text, ui::view_ids(), models_dir()).link, lessons, problems);
   CHECK(problems.empty());
   CHECK(opened.active_slot().selection.position == p + 3);
   CHECK(opened.display.metric == SimilarityMetric::cosine);
