@@ -98,6 +98,47 @@ TEST_CASE("save-session: the same state as the link, and the same picture", "[st
   CHECK(differing_pixels(a, b, geometry) == 0);
 }
 
+TEST_CASE("a sample of states: the link's picture is the session's, pixel for pixel", "[state_cli]") {
+  const fs::path dir = temp_dir();
+  // Each view with settings of its own, the display's controls, several configurations with their own
+  // selections and links, and a rope model preset.
+  const std::vector<std::string> links = {
+      "pelab:?c=sinusoidal:base=100&c=fourier&view=rotation&p=30,12&k=5&display.convention=row&"
+      "display.show_both_conventions=true&set=rotation.residual=true",
+      "pelab:?c=integer:positions=32&view=heatmap&display.colormap=magma&display.range_mode=fixed&"
+      "display.range_min=-2&display.range_max=40",
+      "pelab:?view=curves&i=9&display.neighbour_curves=3&set=curves.pick=true&set=curves.columns=[1,5,-1]",
+      "pelab:?c=sinusoidal&c=learned:seed=3&view=similarity&display.metric=distance&links.positions=false&"
+      "active=1",
+      "pelab:?view=rope&set=rope.model=llama-3.1-8b&set=rope.position=20000",
+      "pelab:?view=bias&set=bias.method=t5&set=bias.heads=4&set=bias.causal=true",
+      "pelab:?view=grid&layout.views=pca,norms,attention&set=pca.components=3&set=norms.lengths=[2,4]&"
+      "set=attention.order=[1,0,2,3,4,5]",
+  };
+  for (std::size_t n = 0; n < links.size(); ++n) {
+    const std::string& link = links[n];
+    INFO(link);
+    const fs::path session = dir / ("sample_" + std::to_string(n) + ".json");
+    const fs::path a = dir / ("sample_" + std::to_string(n) + "_link.png");
+    const fs::path b = dir / ("sample_" + std::to_string(n) + "_session.png");
+    const fs::path geometry = dir / ("sample_" + std::to_string(n) + ".geometry.json");
+    Run result = run_headless(quoted(link) + " --save-session " + session.string());
+    INFO(result.output);
+    REQUIRE(result.status == 0);
+    result = run_headless(quoted(link) + " --size 800x600 --screenshot " + a.string() + " --geometry " +
+                          geometry.string());
+    REQUIRE(result.status == 0);
+    result = run_headless("--session " + session.string() + " --size 800x600 --screenshot " + b.string());
+    REQUIRE(result.status == 0);
+    CHECK(differing_pixels(a, b, geometry) == 0);
+    // And the session's link is the link's.
+    const Run from_link = run_headless(quoted(link) + " --print-link");
+    const Run from_session = run_headless("--session " + session.string() + " --print-link");
+    CHECK(links_in(from_link.output).size() == 1);
+    CHECK(links_in(from_session.output) == links_in(from_link.output));
+  }
+}
+
 TEST_CASE("refused input gives no picture, link or file, and a non-zero exit", "[state_cli]") {
   const fs::path dir = temp_dir();
   const fs::path png = dir / "refused.png", saved = dir / "refused_session.json";
