@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstddef>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <span>
@@ -132,8 +133,7 @@ json session_json(const AppState& state) { return json::parse(session_to_text(st
 
 // The session's SECTION.KEY controls of `state` with their values, in the session's order (sections
 // as setting_sections lists them, keys sorted within one).
-std::vector<std::pair<std::string, json>> link_settings_of(const AppState& state) {
-  const json session = session_json(state);
+std::vector<std::pair<std::string, json>> link_settings_of(const json& session) {
   std::vector<std::pair<std::string, json>> settings;
   for (std::string_view section : setting_sections) {
     const json& part = session.at(std::string(section));
@@ -150,7 +150,7 @@ std::vector<std::pair<std::string, json>> link_settings_of(const AppState& state
 }
 
 bool names_link_setting(const std::string& name) {
-  static const std::vector<std::pair<std::string, json>> known = link_settings_of(AppState{});
+  static const std::vector<std::pair<std::string, json>> known = link_settings_of(session_json(AppState{}));
   return std::any_of(known.begin(), known.end(), [&](const auto& entry) { return entry.first == name; });
 }
 
@@ -200,10 +200,11 @@ void apply_settings_each(AppState& state, const std::vector<std::pair<std::strin
   }
 }
 
-// A view setting of `view` that differs from `base` (with a rope model preset: the preset, then
-// every rope setting), as set= writes it.
-void add_view_options(const AppState& base, const AppState& state, StateLink& link) {
-  const json settings = session_json(state).at("views"), defaults = session_json(base).at("views");
+// Each view setting of the session `state` that differs from the session `base` (with a rope model
+// preset: the preset, then every rope setting), as set= writes it.
+void add_view_options(const json& base, const json& state, StateLink& link) {
+  const json& settings = state.at("views");
+  const json& defaults = base.at("views");
   for (const auto& [view, fields] : settings.items()) {
     if (defaults.contains(view) && defaults[view] == fields) continue;
     const bool preset = view == "rope" && !fields.value("model", std::string()).empty();
@@ -225,18 +226,6 @@ std::string config_of(const Slot& slot) {
   spec.tensor = slot.config.tensor;
   spec.label = slot.config.label;
   return format_config_spec(spec);
-}
-
-std::vector<std::string> configs_of(const AppState& state, std::vector<std::string>* left_out) {
-  std::vector<std::string> configs;
-  for (const Slot& slot : state.slots) {
-    try {
-      configs.push_back(config_of(slot));
-    } catch (const std::exception& error) {
-      if (left_out) left_out->push_back(display_label(slot.config) + ": " + error.what());
-    }
-  }
-  return configs;
 }
 
 // Whether the configurations are not those of `base` as a link writes them (a parameter the kind
@@ -496,16 +485,33 @@ std::vector<Slot> slots_of_link_configs(const std::vector<std::string>& configs)
   return slots;
 }
 
-StateLink state_link_between(const AppState& base_state, const AppState& state,
+StateLink state_link_between(const AppState& base_state, const AppState& whole_state,
                              std::vector<std::string>& left_out) {
   StateLink link;
   AppState base = base_state;
+  // The state as the link can carry it: a configuration that no CONFIG can write is left out (and
+  // said), and the rest (its selection, `active`) is of the others.
+  AppState state = whole_state;
   if (configs_differ(base, state)) {
-    link.configs = configs_of(state, &left_out);
-    // Where the rest of the link applies: the configurations as opened (apply_state_link).
-    base.slots = slots_of_link_configs(link.configs);
-    base.active = 0;
-    base.links = links_for_slots(base.slots);
+    for (std::size_t n = 0; n < state.slots.size();) {
+      try {
+        link.configs.push_back(config_of(state.slots[n]));
+        ++n;
+      } catch (const std::exception& error) {
+        left_out.push_back(display_label(state.slots[n].config) + ": " + error.what());
+        state.slots.erase(state.slots.begin() + static_cast<std::ptrdiff_t>(n));
+        if (state.active > n) --state.active;
+      }
+    }
+    if (state.slots.empty()) {
+      state.slots = base.slots;  // none can be written: the link opens with where it opens
+    } else {
+      // Where the rest of the link applies: the configurations as opened (apply_state_link).
+      base.slots = slots_of_link_configs(link.configs);
+      base.active = 0;
+      base.links = links_for_slots(base.slots);
+    }
+    state.active = std::min(state.active, state.slots.size() - 1);
   }
   if (state.layout.maximized != base.layout.maximized)
     link.view = state.layout.maximized.value_or(std::string(link_grid_view));
@@ -513,8 +519,9 @@ StateLink state_link_between(const AppState& base_state, const AppState& state,
   link.offset = selection_list(base, state, &Selection::offset);
   link.dimension = selection_list(base, state, &Selection::dimension);
   link.language = state.ui.language;
-  const std::vector<std::pair<std::string, json>> now = link_settings_of(state),
-                                                  before = link_settings_of(base);
+  const json state_session = session_json(state), base_session = session_json(base);
+  const std::vector<std::pair<std::string, json>> now = link_settings_of(state_session),
+                                                  before = link_settings_of(base_session);
   // A maximised view is added to the shown ones by the reader unless the link lists them: listed
   // when the maximised one is hidden.
   const auto& shown = state.layout.views;
@@ -525,7 +532,7 @@ StateLink state_link_between(const AppState& base_state, const AppState& state,
       continue;
     link.settings.emplace_back(now[n].first, link_setting_text(now[n].second));
   }
-  add_view_options(base, state, link);
+  add_view_options(base_session, state_session, link);
   return link;
 }
 

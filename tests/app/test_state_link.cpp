@@ -275,3 +275,27 @@ TEST_CASE("a link's rope model is a name from the models folder, never a path", 
   }
   CHECK(read("pelab:?c=sinusoidal&set=rope.model=llama-3.1-8b").problems.empty());
 }
+
+TEST_CASE("a configuration no CONFIG can write is left out, and the rest is of the others", "[link]") {
+  load_languages();
+  AppState state;
+  state.slots.front().config.encoding.base = 100.0;
+  state.slots.front().selection.position = 33;
+  Slot odd;  // a ',' in a path: the CONFIG grammar cannot hold it
+  odd.config.encoding.kind = EncodingKind::learned;
+  odd.config.table_path = "tables/a,b.npy";
+  odd.selection.position = 5;
+  state.slots.insert(state.slots.begin(), odd);
+  state.active = 1;
+  std::vector<std::string> left_out;
+  const std::string text = write_state_link(state_link_of(state, left_out));
+  REQUIRE(left_out.size() == 1);
+  CHECK(mentions(left_out, "a,b.npy"));
+  // One configuration, its p alone (not 5,33), the first one active.
+  CHECK(text == "pelab:?c=sinusoidal:base=100&p=33&links.base=false");
+  const StateLinkRead back = read(text);
+  CHECK(back.problems.empty());
+  const AppState opened = applied(back.link);
+  REQUIRE(opened.slots.size() == 1);
+  CHECK(opened.slots.front().selection.position == 33);
+}
