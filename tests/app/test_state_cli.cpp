@@ -35,13 +35,25 @@ std::string quoted(const std::string& text) { return "'" + text + "'"; }
 }  // namespace
 
 TEST_CASE("print-link: the state pelab would open, as a link, and nothing else", "[state_cli]") {
-  temp_dir();
   // Lesson 4's step 4 with p moved from 20 to 23: the link keeps the move (it used to lose it).
   const std::string lesson = "pelab:?p=23&lang=ko&lesson=04_offset_rotation&step=4";
   Run result = run_headless(quoted(lesson) + " --print-link");
   INFO(result.output);
   CHECK(result.status == 0);
   CHECK(links_in(result.output) == std::vector<std::string>{lesson});
+  // And the picture of that link is at p = 23 (the sidebar's p control, "p  (↑ ↓) { 23 }"; the step's
+  // own p is 20).
+  const fs::path dir = temp_dir();
+  const fs::path png = dir / "lesson4.png", geometry = dir / "lesson4.json";
+  for (const std::string& link : {lesson, std::string("pelab:?lang=ko&lesson=04_offset_rotation&step=4")}) {
+    result = run_headless(quoted(link) + " --size 1024x768 --screenshot " + png.string() + " --geometry " +
+                          geometry.string());
+    REQUIRE(result.status == 0);
+    const std::string text = load_json(geometry)["text"].get<std::string>();
+    const bool moved = link == lesson;
+    CHECK((text.find("{ 23 }") != std::string::npos) == moved);
+    CHECK((text.find("{ 20 }") != std::string::npos) == !moved);
+  }
 
   // CONFIGs and --set and --view: the defaults are left out; a metric, colormap and range are in.
   result =
