@@ -52,7 +52,9 @@ namespace {
 
 struct CommandLine {
   std::string screenshot, geometry, session, view = "all", size = "1600x1000", lang;
-  std::string link;  // pelab:?... or a .link file, given where CONFIGs go
+  std::string link;          // pelab:?... or a .link file, given where CONFIGs go
+  std::string save_session;  // --save-session FILE: the state opened, as a session file
+  bool print_link = false;   // --print-link: the state opened, as a link
   std::vector<std::string> configs;
   std::vector<std::string> view_options;  // --set VIEW.KEY=VALUE
   int bench_frames = 0;
@@ -187,29 +189,7 @@ void use_slots(ui::AppContext& app, std::vector<Slot> slots) {
   for (std::size_t n = 0; n < slots.size(); ++n) slots[n].config.id = static_cast<int>(n) + 1;
   app.state.slots = std::move(slots);
   app.state.active = 0;
-  for (LinkedParam param : all_linked_params) {
-    bool same = true;
-    for (const Slot& slot : app.state.slots) {
-      const Slot& first = app.state.slots.front();
-      switch (param) {
-        case LinkedParam::positions:
-          same = same && slot.config.encoding.positions == first.config.encoding.positions;
-          break;
-        case LinkedParam::dims:
-          same = same && slot.config.encoding.dims == first.config.encoding.dims;
-          break;
-        case LinkedParam::base:
-          same = same && slot.config.encoding.base == first.config.encoding.base;
-          break;
-        case LinkedParam::start:
-          same = same && slot.config.encoding.start == first.config.encoding.start;
-          break;
-        default:
-          break;
-      }
-    }
-    app.state.links[param] = same;
-  }
+  app.state.links = links_for_slots(app.state.slots);
 }
 
 // The CONFIG arguments as slots, each checked. Returns false after printing one line naming the bad
@@ -343,6 +323,11 @@ int main(int argc, char** argv) {
                   "display)")
       ->check(CLI::IsMember({"auto", "window", "offscreen"}))
       ->capture_default_str();
+  parser.add_flag("--print-link", cli.print_link,
+                  "Print the link of the state pelab would open (CONFIGs, session, link, lesson, --set, "
+                  "--view) and exit");
+  parser.add_option("--save-session", cli.save_session,
+                    "Write the state pelab would open as a session file (JSON) and exit");
   parser.add_flag("--version", cli.version,
                   "Print the version, the BLAS in use and the data directory, and exit");
   parser.get_formatter()->column_width(28);
@@ -411,11 +396,8 @@ int main(int argc, char** argv) {
   StateLinkRead link;
   if (!cli.link.empty()) {
     link = read_state_link(cli.link, ui::view_ids(), ui::models_dir());
-    if (link.link.view && parser.count("--view") == 0) cli.view = *link.link.view;
     if (link.link.language && cli.lang.empty()) cli.lang = *link.link.language;
     if (!link.link.lesson.empty() && cli.lesson.empty()) cli.lesson = link.link.lesson;
-    cli.view_options.insert(cli.view_options.begin(), link.link.view_options.begin(),
-                            link.link.view_options.end());
   }
   if (!cli.lang.empty() && !parse_language(cli.lang)) {
     std::fprintf(stderr, "pelab: unknown --lang '%s' (%s)\n", cli.lang.c_str(), language_list().c_str());
@@ -490,13 +472,14 @@ int main(int argc, char** argv) {
   // window closes, so no GL object outlives its context.
   auto context = std::make_unique<ui::AppContext>();
   ui::AppContext& app = *context;
+  // --print-link and --save-session make the state alone: no window, no GL.
+  const bool state_only = cli.print_link || !cli.save_session.empty();
   const bool capture = !cli.screenshot.empty() || bench || !cli.export_slides.empty() ||
-                       !cli.export_data.empty() || !cli.export_video.empty();
+                       !cli.export_data.empty() || !cli.export_video.empty() || state_only;
   app.capture_mode = capture;
   app.videos_available = run::videos_available();
   // CONFIGs are checked before a window opens: a typo fails fast, with or without a display.
   if (!configs_from_arguments(app, cli.configs)) return 2;
-  configs_from_link(app, link.link.configs, link.problems);
   {
     ViewSettings scratch;
     const std::vector<std::string> problems = apply_view_options(scratch, cli.view_options, ui::models_dir());
@@ -524,7 +507,7 @@ int main(int argc, char** argv) {
   std::unique_ptr<gfx::OffscreenFrame> offscreen_frame;
   const bool offscreen_first =
       capture && (cli.gl == "offscreen" || (cli.gl == "auto" && (!bench || !gfx::display_available())));
-  if (offscreen_first) {
+  if (offscreen_first && !state_only) {
     offscreen_context = gfx::OffscreenContext::create(error);
     if (offscreen_context)
       offscreen_frame = gfx::OffscreenFrame::create(window_options.width, window_options.height, error);
@@ -539,17 +522,20 @@ int main(int argc, char** argv) {
     }
   }
   std::unique_ptr<gfx::Window> window;
-  if (!offscreen_frame) {
+  if (!offscreen_frame && !state_only) {
     window = gfx::Window::open(window_options, error);
     if (!window) {
       std::fprintf(stderr, "pelab: %s\n", error.c_str());
       return 1;
     }
   }
-  const std::unique_ptr<gfx::HeatmapRenderer> renderer = gfx::HeatmapRenderer::create(error);
-  if (!renderer) {
-    std::fprintf(stderr, "pelab: %s\n", error.c_str());
-    return 1;
+  std::unique_ptr<gfx::HeatmapRenderer> renderer;
+  if (!state_only) {
+    renderer = gfx::HeatmapRenderer::create(error);
+    if (!renderer) {
+      std::fprintf(stderr, "pelab: %s\n", error.c_str());
+      return 1;
+    }
   }
   app.renderer = renderer.get();
   if (window) app.wake = [] { gfx::Window::wake(); };
@@ -557,19 +543,12 @@ int main(int argc, char** argv) {
   // reported in it; then the language the settings name, unless --lang overrides it.
   if (!cli.lang.empty()) app.state.ui.language = parse_language(cli.lang);
   ui::use_loaded_ui_strings(app, string_problems);
-  use_config_dir(app, imgui_ini_file);
+  if (!state_only) use_config_dir(app, imgui_ini_file);  // (no ImGui context without a frame)
   if (!cli.lang.empty()) app.state.ui.language = parse_language(cli.lang);
   set_language(app.state.ui.language.value_or(system_language()));
   const bool session_accepted = cli.session.empty() || ui::open_session(app, cli.session);
   apply_view_options(app.state.views, cli.view_options, ui::models_dir());  // checked above
   if (hf_rope) app.state.views.rope = *hf_rope;
-  for (const std::string& problem : link.problems)
-    ui::add_notice(app, trf("notice.link_problem", {problem}), true);
-  for (Slot& slot : app.state.slots) {
-    if (link.link.position) slot.selection.position = *link.link.position;
-    if (link.link.offset) slot.selection.offset = *link.link.offset;
-    if (link.link.dimension) slot.selection.dimension = *link.link.dimension;
-  }
   std::vector<const ui::ViewType*> export_views;
   if (!cli.export_data.empty()) {
     if (view) {
@@ -582,28 +561,86 @@ int main(int argc, char** argv) {
       }
     }
   }
-  if (view) {
-    app.state.layout.maximized = std::string(view->id);
+  const auto show_views = [&] {
     auto& views = app.state.layout.views;
+    for (const ui::ViewType* shown : export_views)
+      if (std::find(views.begin(), views.end(), shown->id) == views.end()) views.emplace_back(shown->id);
+    if (!view) return;
+    app.state.layout.maximized = std::string(view->id);
     if (std::find(views.begin(), views.end(), view->id) == views.end()) views.emplace_back(view->id);
-  }
+  };
+  show_views();
   app.requests.rebuild_fonts = true;
   if (animation_at) app.lessons.capture_seconds = cli.animation_at;
   if (!cli.lesson.empty()) {
-    // A link's lesson that does not load is a notice, as its other parameters are.
+    // A link's lesson that does not load is a notice in the window, as its other parameters are.
     if (!ui::start_lesson(app, cli.lesson)) {
       if (capture && link.link.lesson != cli.lesson) return 2;
+      // A link's lesson that does not open refuses a picture, an export or a file (below).
+      if (link.link.lesson == cli.lesson) link.problems.push_back("lesson=" + cli.lesson + ": not opened");
     } else if (link.link.step && cli.lesson == link.link.lesson) {
       const std::size_t steps = app.lessons.lesson->steps.size();
       if (static_cast<std::uint64_t>(*link.link.step) > steps) {
-        ui::add_notice(app,
-                       trf("notice.link_problem", {"step=" + std::to_string(*link.link.step) +
-                                                   ": the lesson has " + std::to_string(steps) + " steps"}),
-                       true);
+        link.problems.push_back("step=" + std::to_string(*link.link.step) + ": the lesson has " +
+                                std::to_string(steps) + " steps");
       } else {
         ui::show_lesson_step(app, static_cast<std::size_t>(*link.link.step - 1));
       }
     }
+  }
+
+  // The link's state, over its lesson's step when it names one (what was changed since the step
+  // opened: the step's animation stays where the link puts it); --set and --view are the command
+  // line's, over the link.
+  if (!cli.link.empty()) {
+    configs_from_link(app, link.link.configs, link.problems);
+    const std::vector<std::string> problems =
+        apply_state_link(app.state, link.link, ui::view_ids(), ui::models_dir());
+    link.problems.insert(link.problems.end(), problems.begin(), problems.end());
+    if (app.lessons.lesson && link_sets_state(link.link)) app.lessons.playback.stopped = true;
+    apply_view_options(app.state.views, cli.view_options, ui::models_dir());  // checked above
+    show_views();
+  }
+  for (const std::string& problem : link.problems)
+    ui::add_notice(app, trf("notice.link_problem", {problem}), true);
+  if (capture) {
+    // Refused input gives no picture, export or file: the notices above said why.
+    if (!session_accepted || !link.problems.empty()) {
+      context.reset();
+      return 2;
+    }
+    for (const Slot& slot : app.state.slots) {
+      if (slot.config.table_path.empty()) continue;
+      const ui::LoadedSource& source = ui::table_source(app, slot.config.table_path, slot.config.tensor);
+      if (source.values) continue;
+      const std::string& why = source.error;
+      std::fprintf(
+          stderr, "pelab: the table of %s cannot be read: %s%s\n", display_label(slot.config).c_str(),
+          why.find(slot.config.table_path) == std::string::npos ? (slot.config.table_path + ": ").c_str()
+                                                                : "",
+          why.c_str());
+      context.reset();
+      return 2;
+    }
+  }
+  if (state_only) {
+    if (cli.print_link) {
+      std::vector<std::string> left_out;
+      const std::string text = write_state_link(state_link_of(static_cast<const AppModel&>(app), left_out));
+      for (const std::string& line : left_out)
+        std::fprintf(stderr, "pelab: not in the link: %s\n", line.c_str());
+      if (!left_out.empty()) return 2;
+      std::printf("%s\n", text.c_str());
+    }
+    if (!cli.save_session.empty()) {
+      try {
+        save_session_file(cli.save_session, app.state);
+      } catch (const std::exception& error) {
+        std::fprintf(stderr, "pelab: %s\n", error.what());
+        return 2;
+      }
+    }
+    return 0;
   }
 
   // A screenshot with --present is the slide (capture mode makes nothing full screen); the console
@@ -650,7 +687,6 @@ int main(int argc, char** argv) {
     save_settings(app);
   }
   context.reset();  // workers stop and GL objects go before the window (wake-ups and GL need it)
-  // A refused session still gives a screenshot (with the notice and the defaults), but scripts
-  // making slides must notice: exit status 2.
+  // A refused session in the window: the notice says why, and the exit status too.
   return status == 0 && !session_accepted ? 2 : status;
 }

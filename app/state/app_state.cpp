@@ -147,6 +147,23 @@ void propagate_links(AppState& state, std::size_t edited, const Slot& before) {
   }
 }
 
+Links links_for_slots(const std::vector<Slot>& slots) {
+  Links links;
+  for (LinkedParam param : all_linked_params) {
+    bool same = true;
+    const bool shape = param == LinkedParam::positions || param == LinkedParam::dims ||
+                       param == LinkedParam::base || param == LinkedParam::start;
+    for (const Slot& slot : slots) {
+      if (!shape || slots.empty()) break;
+      same = same &&
+             (param == LinkedParam::base ? slot.config.encoding.base == slots.front().config.encoding.base
+                                         : linked_member(slot, param) == linked_member(slots.front(), param));
+    }
+    links[param] = same;
+  }
+  return links;
+}
+
 int AppState::next_config_id() const {
   int id = 0;
   for (const Slot& slot : slots) id = std::max(id, slot.config.id);

@@ -803,4 +803,12 @@ std::optional<std::filesystem::path> find_lesson(const std::filesystem::path& di
   return std::nullopt;
 }
 
+AppState step_state_shown(const AppState& step, const AppState& current, bool presenting) {
+  AppState shown = step;
+  shown.ui = current.ui;  // the lecturer's font, theme and language stay
+  shown.layout.sidebar_width = current.layout.sidebar_width;
+  shown.layout.show_sidebar = presenting ? false : current.layout.show_sidebar;
+  return shown;
+}
+
 }  // namespace pelab::app

@@ -111,6 +111,11 @@ struct StepPlayback {
 bool play_step_animation(const LessonStep& step, StepPlayback& playback, AppState& state, double now,
                          const std::filesystem::path& models_dir);
 
+// What the app shows when a step opens over `current`: the step's state, with the user's font,
+// theme and language and the sidebar's width and visibility kept (the sidebar hidden while
+// presenting).
+AppState step_state_shown(const AppState& step, const AppState& current, bool presenting);
+
 // The control ids a "control" highlight may name (the sidebar controls presenter mode can mark).
 std::span<const std::string_view> lesson_control_ids();
 

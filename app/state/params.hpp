@@ -169,6 +169,9 @@ struct AppState {
 // After slot `edited` changed from `before`, copies every linked parameter that changed to the
 // other slots (only those: unchanged or unlinked parameters keep their own values).
 void propagate_links(AppState& state, std::size_t edited, const Slot& before);
+// The links of configurations opened together (command-line CONFIGs, a link's c=): N, D, base and
+// start are linked where every configuration has the same value, p, k and i always.
+Links links_for_slots(const std::vector<Slot>& slots);
 // Copies one parameter's value from slot `from` to every other slot.
 void copy_linked(AppState& state, std::size_t from, LinkedParam param);
 

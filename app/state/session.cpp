@@ -545,7 +545,8 @@ SessionLoad session_from_text(std::string_view text, ViewIds views) {
             read_config((*list)[i], path, state.slots[i], load.problems);
           }
           clamp_encoding(state.slots[i].config.encoding);
-          state.slots[i].selection = clamped(state.slots[i].selection, state.slots[i].config.encoding);
+          // The selection stays as saved (within its range above), clamped where it is used, as the
+          // app keeps it: a state saved and opened again is the same state.
         }
       }
     }

@@ -35,12 +35,7 @@ std::vector<LessonInfo> list_all_lessons() {
 }
 
 void show_step_state(AppContext& app, const AppState& state) {
-  const UiSettings ui = app.state.ui;
-  const LayoutState layout = app.state.layout;
-  app.state = state;
-  app.state.ui = ui;  // the lecturer's font, theme and language stay
-  app.state.layout.sidebar_width = layout.sidebar_width;
-  app.state.layout.show_sidebar = app.lessons.presenting ? false : layout.show_sidebar;
+  app.state = step_state_shown(state, app.state, app.lessons.presenting);
 }
 
 void show_lesson_step(AppContext& app, std::size_t step) {

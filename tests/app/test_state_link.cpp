@@ -38,23 +38,10 @@ StateLinkRead read(std::string_view text) { return read_state_link(text, ui::vie
 
 // What pelab does with a link's parameters on a fresh state (main.cpp, without learned table files).
 AppState applied(const StateLink& link) {
-  AppState state;
-  if (!link.configs.empty()) state.slots.clear();
-  for (const std::string& config : link.configs) {
-    const ConfigSpec spec = parse_config_spec(config);
-    Slot slot;
-    slot.config.encoding = spec.encoding;
-    slot.config.label = spec.label;
-    state.slots.push_back(slot);
-  }
-  for (Slot& slot : state.slots) {
-    if (link.position) slot.selection.position = *link.position;
-    if (link.offset) slot.selection.offset = *link.offset;
-    if (link.dimension) slot.selection.dimension = *link.dimension;
-  }
-  state.layout.maximized = link.view;
-  state.ui.language = link.language;
-  REQUIRE(apply_view_options(state.views, link.view_options, models_dir()).empty());
+  std::vector<std::string> problems;
+  AppState state = open_state_link(AppState{}, link, ui::view_ids(), models_dir(), problems);
+  INFO(problems.size());
+  REQUIRE(problems.empty());
   return state;
 }
 
@@ -69,9 +56,9 @@ TEST_CASE("a hand-written link reads to the values it spells", "[link]") {
   CHECK(parse_config_spec(r.link.configs[0]).encoding.base == 100.0);
   CHECK(parse_config_spec(r.link.configs[1]).encoding.kind == EncodingKind::fourier);
   CHECK(r.link.view == "rotation");
-  CHECK(r.link.position == 20);
-  CHECK(r.link.offset == 4);
-  CHECK(r.link.dimension == 9);
+  CHECK(r.link.position == std::vector<std::int64_t>{20});
+  CHECK(r.link.offset == std::vector<std::int64_t>{4});
+  CHECK(r.link.dimension == std::vector<std::int64_t>{9});
   CHECK(r.link.language == "ko");
   CHECK(r.link.lesson.empty());
 
@@ -212,9 +199,9 @@ TEST_CASE("bad link parameters are named and the rest applies", "[link]") {
       "&step=3&i=-1&view=heatmap&view=pca&c=binary:base=3");
   CHECK(r.link.configs == std::vector<std::string>{"integer:positions=32"});
   CHECK(r.link.view == "heatmap");  // the bad one is not counted; the second good one is
-  CHECK_FALSE(r.link.position);
-  CHECK(r.link.offset == 5);
-  CHECK_FALSE(r.link.dimension);
+  CHECK(r.link.position.empty());
+  CHECK(r.link.offset == std::vector<std::int64_t>{5});
+  CHECK(r.link.dimension.empty());
   CHECK_FALSE(r.link.language);
   CHECK(r.link.view_options == std::vector<std::string>{"bias.heads=4"});
   CHECK_FALSE(r.link.step);
@@ -287,4 +274,28 @@ TEST_CASE("a link's rope model is a name from the models folder, never a path", 
     CHECK(r.link.configs.size() == 1);  // the rest of the link still applies
   }
   CHECK(read("pelab:?c=sinusoidal&set=rope.model=llama-3.1-8b").problems.empty());
+}
+
+TEST_CASE("a configuration no CONFIG can write is left out, and the rest is of the others", "[link]") {
+  load_languages();
+  AppState state;
+  state.slots.front().config.encoding.base = 100.0;
+  state.slots.front().selection.position = 33;
+  Slot odd;  // a ',' in a path: the CONFIG grammar cannot hold it
+  odd.config.encoding.kind = EncodingKind::learned;
+  odd.config.table_path = "tables/a,b.npy";
+  odd.selection.position = 5;
+  state.slots.insert(state.slots.begin(), odd);
+  state.active = 1;
+  std::vector<std::string> left_out;
+  const std::string text = write_state_link(state_link_of(state, left_out));
+  REQUIRE(left_out.size() == 1);
+  CHECK(mentions(left_out, "a,b.npy"));
+  // One configuration, its p alone (not 5,33), the first one active.
+  CHECK(text == "pelab:?c=sinusoidal:base=100&p=33&links.base=false");
+  const StateLinkRead back = read(text);
+  CHECK(back.problems.empty());
+  const AppState opened = applied(back.link);
+  REQUIRE(opened.slots.size() == 1);
+  CHECK(opened.slots.front().selection.position == 33);
 }
