@@ -104,7 +104,11 @@ std::string setting_text(const json& value) {
 std::string link_setting_text(const json& value) {
   if (!value.is_array()) return setting_text(value);
   std::string text;
-  for (const json& item : value) text += (text.empty() ? "" : ",") + setting_text(item);
+  // Appended piece by piece: g++ 12 warns falsely (-Wrestrict) on "," + std::string.
+  for (const json& item : value) {
+    if (!text.empty()) text += ',';
+    text += setting_text(item);
+  }
   return text;
 }
 
@@ -149,8 +153,9 @@ std::vector<std::pair<std::string, json>> link_settings_of(const json& session) 
   return settings;
 }
 
+// Made afresh for each key a link names (a few per link): no state is kept between calls.
 bool names_link_setting(const std::string& name) {
-  static const std::vector<std::pair<std::string, json>> known = link_settings_of(session_json(AppState{}));
+  const std::vector<std::pair<std::string, json>> known = link_settings_of(session_json(AppState{}));
   return std::any_of(known.begin(), known.end(), [&](const auto& entry) { return entry.first == name; });
 }
 
@@ -265,7 +270,10 @@ void apply_selection(AppState& state, std::string_view name, const std::vector<s
   if (values.empty()) return;
   if (values.size() != 1 && values.size() != state.slots.size()) {
     std::string text;
-    for (const std::int64_t v : values) text += (text.empty() ? "" : ",") + std::to_string(v);
+    for (const std::int64_t v : values) {
+      if (!text.empty()) text += ',';
+      text += std::to_string(v);
+    }
     problems.push_back(refused(name, text,
                                std::to_string(values.size()) + " values for " +
                                    std::to_string(state.slots.size()) + " configurations"));
@@ -456,7 +464,10 @@ std::string write_state_link(const StateLink& link) {
   const auto add_list = [&add](std::string_view name, const std::vector<std::int64_t>& values) {
     if (values.empty()) return;
     std::string text;
-    for (const std::int64_t v : values) text += (text.empty() ? "" : ",") + std::to_string(v);
+    for (const std::int64_t v : values) {
+      if (!text.empty()) text += ',';
+      text += std::to_string(v);
+    }
     add(name, text);
   };
   add_list("p", link.position);

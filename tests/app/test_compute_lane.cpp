@@ -39,14 +39,14 @@ TEST_CASE("a worker without a thread computes one item per slice that is over at
   std::this_thread::sleep_for(std::chrono::milliseconds(30));
   CHECK(worker.latest() == nullptr);
   CHECK(worker.progress().busy);
-  int slices = 1;
+  int slices_run = 1;
   while (slices.run(std::chrono::milliseconds(0))) {
-    ++slices;
-    REQUIRE(slices <= 5);
+    ++slices_run;
+    REQUIRE(slices_run <= 5);
     CHECK_FALSE(worker.settled());
     CHECK(worker.progress().busy);  // the rest of the request waits for the next slice
   }
-  CHECK(slices == 5);  // the table, similarity, rotation, residual and spectrum: one each
+  CHECK(slices_run == 5);  // the table, similarity, rotation, residual and spectrum: one each
   REQUIRE(worker.settled_on(request));
   CHECK_FALSE(worker.progress().busy);
   // Interleaved sinusoid: P[p, 2k] = sin(p / base^(2k/D)), P[p, 2k+1] = cos(...): row 1, k = 0 and 1.
