@@ -213,6 +213,15 @@ async function checkDevice(browser, device) {
       fail(`${name}: a second tap on Controls did not close the drawer`);
   }
 
+  // Copy link's notice sits above the views until it fades (5 s) and moves them when it goes: the
+  // heatmap is measured once it has gone, so a tap lands where the rectangle was read.
+  if (!(await waitUntil("Copy link's notice fading", async () => !runOf(await geometry(), "link copied"), 10)))
+    fail(`${name}: Copy link's notice did not fade`);
+  await settle();
+  // The page itself never scrolls: the canvas stays where the taps are aimed.
+  const scrolled = await page.evaluate(() => [document.scrollingElement.scrollLeft, document.scrollingElement.scrollTop]);
+  if (scrolled[0] !== 0 || scrolled[1] !== 0) fail(`${name}: the page scrolled to ${scrolled} under the canvas`);
+
   // Taps on the heatmap select the cell under the finger; a long press shows its readout only.
   const heatmapRect = async () => {
     const h = (await geometry()).heatmaps.find((m) => m.name === "heatmap" && m.config === 0);
