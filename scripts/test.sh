@@ -65,7 +65,9 @@ stage "AddressSanitizer + UndefinedBehaviorSanitizer build"
 # -O1 -g1 (line tables: enough for the sanitizers' stack traces) compiles in about 40% less CPU time
 # than RelWithDebInfo's -O2 -g (bench/RESULTS.md), which keeps the whole run inside its hour.
 sanitizer_flags="-O1 -g1 -DNDEBUG"
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPELAB_SANITIZE=ON -DPELAB_BUILD_BENCH=OFF \
+# Warnings are not errors here: at -O1 with the sanitizers g++ 12 warns falsely (-Wmaybe-uninitialized)
+# inside libstdc++'s std::regex; the default tree above is the one held to -Werror.
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPELAB_SANITIZE=ON -DPELAB_BUILD_BENCH=OFF -DPELAB_WERROR=OFF \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitizer_flags" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$sanitizer_flags" >/dev/null
 cmake --build build-asan -j"$jobs"
 (cd build-asan && ASAN_OPTIONS=detect_stack_use_after_return=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure --no-tests=error -j"$jobs")
