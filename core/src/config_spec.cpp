@@ -266,7 +266,10 @@ class Parser {
   ConfigSpec table_file() const {
     if (text_.find(',') != std::string_view::npos)
       fail("a table path cannot contain ','; rename the file or copy it to a name without one");
+    // A path ending in .npy cannot end in a space, but an hf: name can ("hf:org/name "): refused as
+    // the key=value form refuses it, so every accepted CONFIG can be written back.
     if (text_.front() == ' ') fail("a table path cannot start with a space");
+    if (text_.back() == ' ') fail("a table path cannot end with a space");
     ParameterReader reader(EncodingKind::learned, ParameterSpelling::config_key);
     return named([&] {
       reader.add(Key::table, text_);

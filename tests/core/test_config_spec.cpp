@@ -475,5 +475,6 @@ TEST_CASE("config_spec: a table file's path stands for learned:table=PATH", "[co
   // A path is judged as the table value it stands for.
   check_refused("rows,0-63.npy", {"table path cannot contain ','"});
   check_refused(" rows.npy", {"cannot start with a space"});
+  check_refused("hf:org/name ", {"cannot end with a space"});  // found by fuzzing the CONFIG reader
   check_refused("rows\n.npy", {"control character"});
 }
