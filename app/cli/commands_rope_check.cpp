@@ -12,8 +12,6 @@
 #include "commands.hpp"
 #include "errors.hpp"
 #include "output.hpp"
-#include "pelab/io/atomic_file.hpp"
-#include "pelab/io/npy.hpp"
 #include "pelab/rope_scaling.hpp"
 #include "resolve.hpp"
 #include "rope_options.hpp"
@@ -96,20 +94,12 @@ std::string place(const Dump& dump, bool caches, std::size_t i) {
 }
 
 std::vector<double> load_vector(const std::string& path, const std::string& option, std::uint64_t max_bytes) {
-  NpyArray array;
-  try {
-    array = npy_decode(read_file_bytes(path, max_bytes), path);
-  } catch (const pelab::Error& e) {
-    throw FileError(option + " " + e.what());
-  }
-  if (array.shape.size() != 1) {
-    throw FileError(option + " " + path + " has " + std::to_string(array.shape.size()) +
-                    " dimensions; the inverse frequencies are a 1-D array");
-  }
-  for (double v : array.data) {
+  std::vector<double> values =
+      load_vector_npy(path, max_bytes, option, "the inverse frequencies are a 1-D array");
+  for (double v : values) {
     if (!std::isfinite(v)) throw FileError(option + " " + path + ": contains NaN or infinite values");
   }
-  return array.data;
+  return values;
 }
 
 }  // namespace

@@ -134,6 +134,21 @@ Matrix load_matrix_npy(const std::filesystem::path& path, std::uint64_t max_byte
   return matrix;
 }
 
+std::vector<double> load_vector_npy(const std::string& path, std::uint64_t max_bytes,
+                                    const std::string& option, std::string_view one_d_is) {
+  NpyArray array;
+  try {
+    array = npy_decode(read_file_bytes(path, max_bytes), path);
+  } catch (const pelab::Error& e) {
+    throw FileError(option + " " + e.what());
+  }
+  if (array.shape.size() != 1) {
+    throw FileError(option + " " + path + " has " + std::to_string(array.shape.size()) + " dimensions; " +
+                    std::string(one_d_is));
+  }
+  return std::move(array.data);
+}
+
 bool EncodingSpec::uses_base() const { return reads(params.kind, KindParameter::base); }
 
 std::string EncodingSpec::describe() const {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "command_line.hpp"
 #include "output.hpp"
@@ -44,6 +45,11 @@ std::uint64_t max_bytes_value(const CommonArgs& common);
 
 // A 2-D finite matrix from a .npy file. The file may be at most `max_bytes` long. FileError on any problem.
 Matrix load_matrix_npy(const std::filesystem::path& path, std::uint64_t max_bytes, std::string_view option);
+// A 1-D .npy given to `option` (inverse frequencies, longrope factors): its values. A file that does
+// not decode is refused as "OPTION <reader's message>", one of another rank as "OPTION PATH has N
+// dimensions; <one_d_is>" (FileError); the caller checks the values.
+std::vector<double> load_vector_npy(const std::string& path, std::uint64_t max_bytes,
+                                    const std::string& option, std::string_view one_d_is);
 
 // A validated encoding: the core parameters plus the loaded learned table, if any.
 struct EncodingSpec {

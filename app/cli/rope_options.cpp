@@ -6,8 +6,6 @@
 #include <vector>
 
 #include "errors.hpp"
-#include "pelab/io/atomic_file.hpp"
-#include "pelab/io/npy.hpp"
 #include "resolve.hpp"
 #include "values.hpp"
 
@@ -76,28 +74,20 @@ std::int64_t length_value(const Arg& arg) {
 // A longrope factor list: a 1-D .npy of finite values above 0, one per rotated pair.
 std::vector<double> load_factors(const std::string& path, const std::string& option, std::int64_t pairs,
                                  std::uint64_t max_bytes) {
-  NpyArray array;
-  try {
-    array = npy_decode(read_file_bytes(path, max_bytes), path);
-  } catch (const pelab::Error& e) {
-    throw FileError(option + " " + e.what());
-  }
-  if (array.shape.size() != 1) {
-    throw FileError(option + " " + path + " has " + std::to_string(array.shape.size()) +
-                    " dimensions; a 1-D array of D/2 = " + std::to_string(pairs) + " factors is needed");
-  }
-  if (static_cast<std::int64_t>(array.data.size()) != pairs) {
-    throw FileError(option + " " + path + " has " + std::to_string(array.data.size()) +
+  std::vector<double> factors = load_vector_npy(
+      path, max_bytes, option, "a 1-D array of D/2 = " + std::to_string(pairs) + " factors is needed");
+  if (static_cast<std::int64_t>(factors.size()) != pairs) {
+    throw FileError(option + " " + path + " has " + std::to_string(factors.size()) +
                     " factors but D/2 = " + std::to_string(pairs) + " are needed (one per rotated pair)");
   }
-  for (std::size_t i = 0; i < array.data.size(); ++i) {
-    const double v = array.data[i];
+  for (std::size_t i = 0; i < factors.size(); ++i) {
+    const double v = factors[i];
     if (!std::isfinite(v) || v <= 0.0) {
       throw FileError(option + " " + path + ": factor " + std::to_string(i) + " is " + format_real(v) +
                       "; every factor must be finite and above 0");
     }
   }
-  return array.data;
+  return factors;
 }
 
 }  // namespace
